@@ -1,0 +1,2 @@
+//! `innodb-sim`: runs a scenario headless (native CLI).
+fn main() {}

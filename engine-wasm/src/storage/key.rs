@@ -1,0 +1,140 @@
+//! Index keys as memcomparable byte strings, so every index compares with one `Ord`.
+//!
+//! Integers are stored big-endian with the sign bit flipped; strings as their bytes.
+//! A secondary-index key is the concatenation of its columns and the primary key,
+//! exactly the `n_unique_in_tree` fields InnoDB compares.
+
+use serde::{Deserialize, Serialize};
+use std::cmp::Ordering;
+use std::fmt;
+
+/// Longest key the engine stores (bytes). Enough for a VARCHAR(26) PK plus an INT.
+pub const MAX_KEY_LEN: usize = 30;
+
+/// A memcomparable key: byte-wise order equals SQL order of the encoded columns.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Key {
+    bytes: [u8; MAX_KEY_LEN],
+    len: u8,
+}
+
+impl Key {
+    /// The empty key (sorts before every other key).
+    pub const EMPTY: Key = Key {
+        bytes: [0; MAX_KEY_LEN],
+        len: 0,
+    };
+
+    /// Builds a key from raw bytes; `None` when longer than [`MAX_KEY_LEN`].
+    pub fn from_bytes(b: &[u8]) -> Option<Key> {
+        if b.len() > MAX_KEY_LEN {
+            return None;
+        }
+        let mut k = Key::EMPTY;
+        k.bytes[..b.len()].copy_from_slice(b);
+        k.len = b.len() as u8;
+        Some(k)
+    }
+
+    /// Key of one signed INT column (4 bytes, order-preserving).
+    pub fn from_i32(v: i32) -> Key {
+        let mut k = Key::EMPTY;
+        k.push_i32(v);
+        k
+    }
+
+    /// Appends an INT column (4 bytes). Silently truncates past [`MAX_KEY_LEN`]
+    /// is impossible by construction: callers size keys from the schema.
+    pub fn push_i32(&mut self, v: i32) {
+        let u = (v as u32) ^ 0x8000_0000;
+        self.push_bytes(&u.to_be_bytes());
+    }
+
+    /// Appends raw bytes (a string column), truncated to the space left.
+    pub fn push_bytes(&mut self, b: &[u8]) {
+        let start = self.len as usize;
+        let n = b.len().min(MAX_KEY_LEN - start);
+        self.bytes[start..start + n].copy_from_slice(&b[..n]);
+        self.len = (start + n) as u8;
+    }
+
+    /// The concatenation `self ++ other` (e.g. secondary columns ++ primary key).
+    pub fn concat(&self, other: &Key) -> Key {
+        let mut k = *self;
+        k.push_bytes(other.as_bytes());
+        k
+    }
+
+    /// The encoded bytes.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..self.len as usize]
+    }
+
+    /// Encoded length in bytes.
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// True for the empty key.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Decodes the first 4 bytes as an INT (for display and tests).
+    pub fn first_i32(&self) -> Option<i32> {
+        let b = self.as_bytes();
+        if b.len() < 4 {
+            return None;
+        }
+        let u = u32::from_be_bytes([b[0], b[1], b[2], b[3]]);
+        Some((u ^ 0x8000_0000) as i32)
+    }
+}
+
+impl Ord for Key {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.as_bytes().cmp(other.as_bytes())
+    }
+}
+
+impl PartialOrd for Key {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl fmt::Debug for Key {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let b = self.as_bytes();
+        if b.iter().all(|c| c.is_ascii_graphic()) && !b.is_empty() {
+            write!(f, "Key({:?})", String::from_utf8_lossy(b))
+        } else {
+            write!(f, "Key({:02x?})", b)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn int_order_matches_numeric_order() {
+        let vals = [-5, -1, 0, 1, 2, 255, 256, i32::MAX, i32::MIN];
+        for &a in &vals {
+            for &b in &vals {
+                assert_eq!(Key::from_i32(a).cmp(&Key::from_i32(b)), a.cmp(&b), "{a} vs {b}");
+            }
+        }
+        assert_eq!(Key::from_i32(-7).first_i32(), Some(-7));
+    }
+
+    #[test]
+    fn concat_orders_by_first_column_then_pk() {
+        let a = Key::from_i32(3).concat(&Key::from_bytes(b"zzz").unwrap_or(Key::EMPTY));
+        let b = Key::from_i32(4).concat(&Key::from_bytes(b"aaa").unwrap_or(Key::EMPTY));
+        assert!(a < b);
+        assert_eq!(a.len(), 7);
+        assert!(Key::from_bytes(&[0u8; 31]).is_none());
+    }
+}

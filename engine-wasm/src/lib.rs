@@ -3,4 +3,5 @@
 //! Layers: `sim` (kernel) -> `storage` (records, pages, B+tree, buffer pool) ->
 //! `workload` + `server` (sysbench-like sessions) -> `metrics`/`trace` -> `api` (wasm).
 
+pub mod sim;
 pub mod storage;

@@ -1,0 +1,11 @@
+//! Kernel: virtual time, the event queue, seeded RNG streams, CPU cores, IO device.
+
+/// Virtual time in integer nanoseconds. The engine has no clock of its own.
+pub type Nanos = u64;
+
+/// One millisecond in [`Nanos`].
+pub const MS: Nanos = 1_000_000;
+/// One microsecond in [`Nanos`].
+pub const US: Nanos = 1_000;
+/// One second in [`Nanos`].
+pub const SEC: Nanos = 1_000_000_000;

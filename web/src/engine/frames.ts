@@ -1,0 +1,105 @@
+// Typed-array layouts that cross the wasm boundary, and the decoded Frame the worker
+// posts to the main thread. This file is THE reference for every bulk layout; the
+// Rust side (engine-wasm/src/frames.rs) must match it byte for byte.
+
+/** Names of the per-index arrays. `index` is the engine's index number (0 = clustered). */
+export interface IndexInfo {
+  id: number;
+  name: string; // e.g. "PRIMARY", "idx_number"
+  table: string;
+  clustered: boolean;
+}
+
+/**
+ * leaf_fill(index): Uint8Array, one byte per leaf page in key order (left to right):
+ *   fill = round(255 * used_bytes / 16252).
+ * leaf_state(index): Uint8Array, same order: bit0 resident in the pool, bit1 dirty,
+ *   bit2 split in the last frame (highlight).
+ */
+export const LEAF_RESIDENT = 1;
+export const LEAF_DIRTY = 2;
+export const LEAF_SPLIT_RECENT = 4;
+
+/**
+ * tree_upper(index): Uint32Array, 4 words per non-leaf page, levels from the root
+ * down to level 1, each level in key order:
+ *   [level, first_leaf_ordinal, n_leaves_under, fill_0_255]
+ */
+export const UPPER_STRIDE = 4;
+
+/**
+ * pool_frames(): Uint8Array, one byte per buffer-pool frame, LRU order from the head
+ * (most recently made young) to the tail, then the free frames:
+ *   bits 0-1: 0 free, 1 clean, 2 dirty; bit 2: in the old sublist;
+ *   bits 3-7: index id + 1 of the page held (0 = none / other).
+ * The midpoint is the first frame whose old bit is set.
+ */
+export const FRAME_FREE = 0;
+export const FRAME_CLEAN = 1;
+export const FRAME_DIRTY = 2;
+export const FRAME_OLD = 4;
+
+/**
+ * series(since): Float64Array, rows of series_columns().length values, one row per
+ * metric sample (every sample interval of simulated time), starting at sample
+ * index `since`. Column 0 is always the sample time in simulated seconds.
+ */
+export interface SeriesBlock {
+  columns: string[];
+  firstIndex: number;
+  rows: number[][];
+}
+
+/** One semantic event of the engine (small structured lane, serde camelCase). */
+export type TraceEvent =
+  | { t: number; kind: 'PageSplit'; index: number; page: number; newPage: number; level: number; split: 'to_right' | 'to_left' | 'middle' }
+  | { t: number; kind: 'RootRaise'; index: number; page: number; newPage: number; level: number }
+  | { t: number; kind: 'PageRead'; index: number; page: number }
+  | { t: number; kind: 'PageEvict'; index: number; page: number; dirty: boolean }
+  | { t: number; kind: 'PageWrite'; index: number; page: number }
+  | { t: number; kind: string; [k: string]: unknown };
+
+/** information_schema.TABLES-like row per table, plus per-index detail. */
+export interface TableSize {
+  table: string;
+  rows: number;
+  dataLength: number; // bytes, clustered index segments
+  indexLength: number; // bytes, all secondary index segments
+  dataPerRow: number;
+  indexPerRow: number;
+}
+
+export interface IndexStats {
+  index: number;
+  name: string;
+  table: string;
+  height: number;
+  leafPages: number;
+  nonLeafPages: number;
+  avgLeafFill: number; // 0..1
+  splits: { toRight: number; toLeft: number; middle: number };
+}
+
+/** summary_json(): everything small the UI shows as numbers. */
+export interface Summary {
+  timeNs: number;
+  counters: Record<string, number>; // MySQL names, e.g. Innodb_buffer_pool_reads
+  tables: TableSize[];
+  indexes: IndexStats[];
+  latency: { count: number; meanUs: number; p50Us: number; p95Us: number; p99Us: number };
+  threads: { total: number; running: number; waitingCpu: number; waitingIo: number };
+  done: boolean; // the scenario's run target (rows or duration) is reached
+}
+
+/** What the worker posts for one simulation per animation frame. */
+export interface Frame {
+  timeNs: number;
+  summary: Summary;
+  indexes: IndexInfo[];
+  leafFill: Uint8Array[]; // per index
+  leafState: Uint8Array[]; // per index
+  upper: Uint32Array[]; // per index
+  pool: Uint8Array;
+  series: SeriesBlock; // new rows since the previous frame
+  events: TraceEvent[]; // new events since the previous frame (capped)
+}

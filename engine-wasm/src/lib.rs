@@ -5,3 +5,5 @@
 
 pub mod sim;
 pub mod storage;
+pub mod scenario;
+pub mod workload;

@@ -1,0 +1,10 @@
+//! Scenario: the versioned JSON description of one experiment (server, storage,
+//! table, workload, run), its defaults, and validation into typed errors.
+
+mod error;
+mod types;
+mod validate;
+
+pub use error::{ConfigError, EngineError};
+pub use types::*;
+pub use validate::{parse_scenario, validate};

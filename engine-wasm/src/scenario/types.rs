@@ -1,0 +1,178 @@
+//! Scenario types (version 1). Field names follow MySQL's variables where a learner
+//! will meet them again (`innodb_buffer_pool_pages`, `innodb_old_blocks_time_ms`).
+
+use serde::Serialize;
+
+/// Current scenario format version.
+pub const SCENARIO_VERSION: u32 = 1;
+
+/// A whole experiment: what server, what storage, what table, what load, how long.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Scenario {
+    /// Format version (1).
+    pub version: u32,
+    /// Seed of every random stream of the run.
+    pub seed: u64,
+    /// CPU and buffer pool.
+    pub server: ServerConfig,
+    /// The storage device(s).
+    pub storage: StorageConfig,
+    /// The one table of the run.
+    pub table: TableConfig,
+    /// The client load.
+    pub workload: WorkloadConfig,
+    /// When to stop and how often to sample.
+    pub run: RunConfig,
+}
+
+/// CPU cores and buffer pool settings.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ServerConfig {
+    /// CPU cores that run client threads.
+    pub cores: u32,
+    /// Buffer pool size in 16 KiB pages (`innodb_buffer_pool_size` / 16384).
+    pub innodb_buffer_pool_pages: u32,
+    /// `innodb_old_blocks_pct` (5..95).
+    pub innodb_old_blocks_pct: u32,
+    /// `innodb_old_blocks_time` in ms.
+    pub innodb_old_blocks_time_ms: u32,
+    /// `innodb_lru_scan_depth`: tail pages the page cleaner walks each second.
+    pub innodb_lru_scan_depth: u32,
+}
+
+/// The data device and the commit (redo fsync) latency.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StorageConfig {
+    /// Latency of one 16 KiB page read, µs.
+    pub read_latency_us: u32,
+    /// Latency of one page write, µs.
+    pub write_latency_us: u32,
+    /// Operations per second the device sustains (reads + writes).
+    pub iops: u32,
+    /// Time a commit waits for its redo to be durable, µs (0 = no wait).
+    pub commit_latency_us: u32,
+}
+
+/// Character set of the table (max bytes per character).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CharsetName {
+    /// 1 byte per character.
+    Latin1,
+    /// Up to 4 bytes per character.
+    Utf8mb4,
+}
+
+/// Column types the engine models.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ColumnKind {
+    /// 4-byte INT.
+    Int,
+    /// 8-byte BIGINT.
+    Bigint,
+    /// CHAR(length).
+    Char,
+    /// VARCHAR(length).
+    Varchar,
+}
+
+/// One column.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ColumnConfig {
+    /// Column name.
+    pub name: String,
+    /// Its type.
+    #[serde(rename = "type")]
+    pub kind: ColumnKind,
+    /// Length in characters for CHAR/VARCHAR (0 otherwise).
+    pub length: u32,
+    /// NULL allowed.
+    pub nullable: bool,
+}
+
+/// One secondary index.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct IndexConfig {
+    /// Index name, e.g. `idx_number`.
+    pub name: String,
+    /// Column names, in order.
+    pub columns: Vec<String>,
+}
+
+/// The table: schema and initial size.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TableConfig {
+    /// Table name.
+    pub name: String,
+    /// Character set.
+    pub charset: CharsetName,
+    /// Columns in order.
+    pub columns: Vec<ColumnConfig>,
+    /// Primary key column names.
+    pub primary_key: Vec<String>,
+    /// Secondary indexes.
+    pub indexes: Vec<IndexConfig>,
+    /// Rows loaded before the timed run (like `sysbench prepare`), untimed.
+    pub prepare_rows: u64,
+}
+
+/// The statement every client thread runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum QueryKind {
+    /// INSERT one row.
+    Insert,
+    /// `SELECT c FROM t WHERE id=?` (oltp_point_select).
+    PointSelect,
+}
+
+/// How the PK of inserted rows is produced.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum IdGen {
+    /// AUTO_INCREMENT: 1, 2, 3, ...
+    AutoIncrement,
+    /// `sysbench.rand.string(template)`: `#` = digit, `@` = letter.
+    Template(String),
+}
+
+/// sysbench `--rand-type`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RandType {
+    /// Uniform.
+    Uniform,
+    /// Gaussian (sum of `rand-spec-iter` uniforms).
+    Gaussian,
+    /// sysbench's default "special": `rand-spec-res`% of draws hit `rand-spec-pct`% of values.
+    Special,
+    /// Pareto with `rand-pareto-h`.
+    Pareto,
+}
+
+/// The client load.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct WorkloadConfig {
+    /// Client threads (sysbench `--threads`).
+    pub threads: u32,
+    /// Statement run by every thread.
+    pub query: QueryKind,
+    /// PK generator for inserts.
+    pub id: IdGen,
+    /// sysbench `--table-size`: other INT columns get `rand(1, table_size)`.
+    pub table_size: u32,
+    /// Distribution of random numbers.
+    pub rand_type: RandType,
+    /// Stop inserting once the table holds this many rows (0 = no limit).
+    pub max_rows: u64,
+}
+
+/// Run length and sampling.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RunConfig {
+    /// Stop after this many simulated seconds.
+    pub duration_s: f64,
+    /// Metric sample interval in simulated ms.
+    pub sample_ms: u32,
+}

@@ -1,0 +1,3 @@
+//! sysbench-like load: random distributions and row generators.
+
+pub mod rand;

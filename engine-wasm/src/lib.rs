@@ -7,3 +7,5 @@ pub mod sim;
 pub mod storage;
 pub mod scenario;
 pub mod workload;
+pub mod metrics;
+pub mod trace;

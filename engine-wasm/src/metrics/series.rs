@@ -1,0 +1,56 @@
+//! The sampled time series: one row of named columns per sample interval.
+
+/// Column names, in order; column 0 is always `t_s`.
+pub const COLUMNS: &[&str] = &[
+    "t_s",
+    "qps",
+    "inserts_per_s",
+    "latency_mean_us",
+    "latency_p95_us",
+    "bp_reads_per_s",
+    "bp_hit_rate",
+    "pages_dirty",
+    "pages_free",
+    "splits_per_s",
+    "rows",
+];
+
+/// Rows of `COLUMNS.len()` values, flattened.
+#[derive(Clone, Debug, Default)]
+pub struct Series {
+    data: Vec<f64>,
+}
+
+impl Series {
+    /// Appends one sample; `row` must have `COLUMNS.len()` values.
+    pub fn push(&mut self, row: &[f64; COLUMNS.len()]) {
+        self.data.extend_from_slice(row);
+    }
+
+    /// Number of samples.
+    pub fn len(&self) -> usize {
+        self.data.len() / COLUMNS.len()
+    }
+
+    /// True when no sample was taken yet.
+    pub fn is_empty(&self) -> bool {
+        self.data.is_empty()
+    }
+
+    /// Samples from index `since` on, flattened.
+    pub fn since(&self, since: usize) -> &[f64] {
+        let start = (since * COLUMNS.len()).min(self.data.len());
+        &self.data[start..]
+    }
+
+    /// Value of column `name` in sample `i`.
+    pub fn get(&self, i: usize, name: &str) -> Option<f64> {
+        let c = COLUMNS.iter().position(|n| *n == name)?;
+        self.data.get(i * COLUMNS.len() + c).copied()
+    }
+
+    /// All values of column `name`.
+    pub fn column(&self, name: &str) -> Vec<f64> {
+        (0..self.len()).filter_map(|i| self.get(i, name)).collect()
+    }
+}

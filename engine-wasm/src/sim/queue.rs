@@ -1,0 +1,100 @@
+//! The event queue: a min-heap on (time, sequence number), so events at the same
+//! virtual instant fire in the order they were scheduled (deterministic).
+
+use super::Nanos;
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+#[derive(Clone, Debug)]
+struct Entry<E> {
+    at: Nanos,
+    seq: u64,
+    ev: E,
+}
+
+impl<E> PartialEq for Entry<E> {
+    fn eq(&self, o: &Self) -> bool {
+        self.at == o.at && self.seq == o.seq
+    }
+}
+impl<E> Eq for Entry<E> {}
+impl<E> PartialOrd for Entry<E> {
+    fn partial_cmp(&self, o: &Self) -> Option<Ordering> {
+        Some(self.cmp(o))
+    }
+}
+impl<E> Ord for Entry<E> {
+    // Reversed: BinaryHeap is a max-heap, we want the earliest first.
+    fn cmp(&self, o: &Self) -> Ordering {
+        o.at.cmp(&self.at).then(o.seq.cmp(&self.seq))
+    }
+}
+
+/// Future events of type `E` ordered by virtual time, FIFO among equal times.
+#[derive(Clone, Debug)]
+pub struct EventQueue<E> {
+    heap: BinaryHeap<Entry<E>>,
+    seq: u64,
+}
+
+impl<E> Default for EventQueue<E> {
+    fn default() -> Self {
+        EventQueue {
+            heap: BinaryHeap::new(),
+            seq: 0,
+        }
+    }
+}
+
+impl<E> EventQueue<E> {
+    /// Schedules `ev` at virtual time `at`.
+    pub fn push(&mut self, at: Nanos, ev: E) {
+        self.seq += 1;
+        self.heap.push(Entry {
+            at,
+            seq: self.seq,
+            ev,
+        });
+    }
+
+    /// Time of the next event, if any.
+    pub fn peek_time(&self) -> Option<Nanos> {
+        self.heap.peek().map(|e| e.at)
+    }
+
+    /// Removes and returns the next event if it is due at or before `until`.
+    pub fn pop_until(&mut self, until: Nanos) -> Option<(Nanos, E)> {
+        if self.heap.peek()?.at > until {
+            return None;
+        }
+        self.heap.pop().map(|e| (e.at, e.ev))
+    }
+
+    /// Pending events.
+    pub fn len(&self) -> usize {
+        self.heap.len()
+    }
+
+    /// No pending events.
+    pub fn is_empty(&self) -> bool {
+        self.heap.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn earliest_first_and_fifo_on_ties() {
+        let mut q = EventQueue::default();
+        q.push(30, 'c');
+        q.push(10, 'a');
+        q.push(10, 'b');
+        q.push(20, 'x');
+        assert_eq!(q.pop_until(5), None);
+        let order: Vec<char> = std::iter::from_fn(|| q.pop_until(100).map(|e| e.1)).collect();
+        assert_eq!(order, vec!['a', 'b', 'x', 'c']);
+        assert!(q.is_empty());
+    }
+}

@@ -1,0 +1,40 @@
+// Number formatting shared by every chart and table (d3-format).
+import { describe, expect, it } from 'vitest';
+import { formatBytes, formatCount, formatFixed, formatPercent, formatSI, formatWithUnit } from '../../web/src/charts/common/format';
+import { formatRatio } from '../../web/src/views/metrics/layout';
+
+describe('format', () => {
+  it('counts with thousands separators', () => {
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(formatCount(12.6)).toBe('13');
+    expect(formatCount(undefined)).toBe('–');
+  });
+  it('SI prefixes, 3 significant digits, plain small numbers', () => {
+    expect(formatSI(12345)).toBe('12.3k');
+    expect(formatSI(2_000_000)).toBe('2M');
+    expect(formatSI(0.000124)).toBe('124µ');
+    expect(formatSI(42)).toBe('42');
+    expect(formatSI(1.5)).toBe('1.5');
+    expect(formatSI(0)).toBe('0');
+    expect(formatSI(NaN)).toBe('–');
+    expect(formatWithUnit(124, 'µs')).toBe('124 µs');
+    expect(formatWithUnit(NaN, 'µs')).toBe('–');
+  });
+  it('bytes with binary prefixes, as information_schema sizes are', () => {
+    expect(formatBytes(16384)).toBe('16 KiB');
+    expect(formatBytes(1536)).toBe('1.5 KiB');
+    expect(formatBytes(1016)).toBe('1,016 B');
+    expect(formatBytes(104.53 * 2 ** 30)).toBe('105 GiB');
+    expect(formatBytes(54.74 * 2 ** 30)).toBe('54.7 GiB');
+  });
+  it('percent, fixed and ratios', () => {
+    expect(formatPercent(Math.LN2)).toBe('69.3%');
+    expect(formatFixed(0.70123, 2)).toBe('0.70');
+    expect(formatRatio(79.27, 177.57)).toBe('2.24×');
+    expect(formatRatio(10, 25)).toBe('2.5×');
+    expect(formatRatio(1, 250)).toBe('250×');
+    expect(formatRatio(1, 1234)).toBe('1,234×');
+    expect(formatRatio(0, 0)).toBe('1×');
+    expect(formatRatio(0, 3)).toBe('–');
+  });
+});

@@ -1,0 +1,88 @@
+// Leaf strip binning (one column per leaf, or per pixel with mean/max), picking,
+// split flash rules, and the records bar of one page.
+import { describe, expect, it } from 'vitest';
+import { binLeaves, columnAtX, leafAtX, leafCounts, recentSplits } from '../../web/src/views/btree/strip';
+import { FLASH_MS, flashAlpha, shouldFlash, SLOW_MOTION_MAX_SPLITS } from '../../web/src/views/btree/splitFlash';
+import { PAGE_USABLE_BYTES, recordTotals, recordsBar } from '../../web/src/views/btree/records';
+
+const arr = (a: Float32Array | Uint8Array) => Array.from(a, (v) => Math.round(v * 1000) / 1000);
+
+describe('binLeaves', () => {
+  it('gives each leaf its own column when leaves fit', () => {
+    // states: resident; resident+dirty; split; nothing
+    const c = binLeaves(new Uint8Array([0, 255, 51, 102]), new Uint8Array([1, 3, 4, 0]), { lo: 0, hi: 4 }, 8);
+    expect([c.columns, c.colWidth, c.leavesPerColumn]).toEqual([4, 2, 1]);
+    expect(arr(c.meanFill)).toEqual([0, 1, 0.2, 0.4]);
+    expect(arr(c.resident)).toEqual([1, 1, 0, 0]);
+    expect(arr(c.dirty)).toEqual([0, 1, 0, 0]);
+    expect(Array.from(c.split)).toEqual([0, 0, 1, 0]);
+  });
+  it('bins leaves per pixel column with mean and max fill when leaves > pixels', () => {
+    const fill = new Uint8Array([0, 255, 51, 51, 51, 255, 255, 0, 0, 255]);
+    const state = new Uint8Array([1, 1, 0, 0, 0, 3, 0, 0, 0, 4]);
+    const c = binLeaves(fill, state, { lo: 0, hi: 10 }, 4);
+    expect([c.columns, c.colWidth, c.leavesPerColumn]).toEqual([4, 1, 2.5]);
+    expect(Array.from(c.firstLeaf)).toEqual([0, 2, 5, 7]); // [0,2) [2,5) [5,7) [7,10)
+    expect(arr(c.meanFill)).toEqual([0.5, 0.2, 1, 0.333]);
+    expect(arr(c.maxFill)).toEqual([1, 0.2, 1, 1]);
+    expect(arr(c.resident)).toEqual([1, 0, 0.5, 0]);
+    expect(arr(c.dirty)).toEqual([0, 0, 0.5, 0]);
+    expect(Array.from(c.split)).toEqual([0, 0, 0, 1]);
+  });
+  it('bins only the zoomed range', () => {
+    const c = binLeaves(new Uint8Array([255, 0, 0, 255]), new Uint8Array(4), { lo: 1, hi: 3 }, 100);
+    expect([c.columns, c.colWidth]).toEqual([2, 50]);
+    expect(Array.from(c.firstLeaf)).toEqual([1, 2]);
+    expect(arr(c.meanFill)).toEqual([0, 0]);
+  });
+  it('handles 10^4 leaves in 1,000 px', () => {
+    const n = 10_000;
+    const c = binLeaves(new Uint8Array(n).fill(240), new Uint8Array(n), { lo: 0, hi: n }, 1000);
+    expect([c.columns, c.leavesPerColumn]).toEqual([1000, 10]);
+    expect(c.meanFill[999]).toBeCloseTo(240 / 255, 5);
+  });
+});
+
+describe('picking and counts', () => {
+  it('maps x to a leaf ordinal and a column, clamped', () => {
+    expect(leafAtX(2.5, { lo: 0, hi: 10 }, 4)).toBe(6);
+    expect(leafAtX(4, { lo: 0, hi: 10 }, 4)).toBe(9);
+    expect(leafAtX(-3, { lo: 100, hi: 200 }, 50)).toBe(100);
+    const c = binLeaves(new Uint8Array(4), new Uint8Array(4), { lo: 0, hi: 4 }, 8);
+    expect([columnAtX(0, c), columnAtX(5.9, c), columnAtX(99, c)]).toEqual([0, 2, 3]);
+  });
+  it('counts resident, dirty and recently split leaves', () => {
+    const s = new Uint8Array([1, 3, 7, 0, 4]);
+    expect(leafCounts(s)).toEqual({ resident: 3, dirty: 2, split: 2 });
+    expect(recentSplits(s)).toEqual([2, 4]);
+  });
+});
+
+describe('split flash', () => {
+  it('fades linearly over FLASH_MS', () => {
+    expect(flashAlpha(0)).toBe(1);
+    expect(flashAlpha(FLASH_MS / 2)).toBeCloseTo(0.5);
+    expect(flashAlpha(FLASH_MS + 1)).toBe(0);
+  });
+  it('flashes only single events in slow motion, never with reduced motion', () => {
+    expect(shouldFlash(1, false)).toBe(true);
+    expect(shouldFlash(SLOW_MOTION_MAX_SPLITS + 1, false)).toBe(false);
+    expect(shouldFlash(1, true)).toBe(false);
+    expect(shouldFlash(0, false)).toBe(false);
+  });
+});
+
+describe('records bar', () => {
+  it('marks the 1/16 reserve at 15/16 of the bar', () => {
+    const b = recordsBar(15 / 16, 160);
+    expect(b).toMatchObject({ usedBytes: 15236, freeBytes: 1016, usedWidth: 150, reserveX: 150 });
+    expect(b.label).toBe('14.9 KiB used, 1,016 B free of 15.9 KiB');
+    expect(recordsBar(NaN, 100).usedBytes).toBe(0);
+    expect(recordsBar(2, 100).freeBytes).toBe(0);
+    expect(PAGE_USABLE_BYTES).toBe(16252);
+  });
+  it('totals the listed records', () => {
+    const r = { page: 7, level: 0, fill: 0.5, records: [{ key: '1', size: 26 }, { key: '2', size: 30 }] };
+    expect(recordTotals(r)).toEqual({ count: 2, bytes: 56, mean: 28 });
+  });
+});

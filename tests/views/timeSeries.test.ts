@@ -1,0 +1,78 @@
+// Time-series layout: domains include the reference line, gaps at NaN, isolated points
+// as dots, a single sample, and empty data.
+import { describe, expect, it } from 'vitest';
+import { layoutTimeSeries, seriesPoints, xExtent, yExtent } from '../../web/src/charts/timeSeries/layout';
+
+const cols = ['t_s', 'latency_mean_us'];
+const A = { label: 'A', columns: cols, rows: [[0, 100], [1, 120], [2, NaN], [3, 130]] };
+
+describe('extents', () => {
+  it('y starts at 0 and includes the reference value', () => {
+    expect(yExtent([100, 120, NaN, 130], 150)).toEqual([0, 150]);
+    expect(yExtent([100, 120], undefined)).toEqual([0, 120]);
+    expect(yExtent([-5, 10])).toEqual([-5, 10]);
+    expect(yExtent([0, 0])).toEqual([0, 1]);
+    expect(yExtent([])).toEqual([0, 1]);
+  });
+  it('x spans the samples; one sample gets a 1 s window', () => {
+    expect(xExtent([0, 3])).toEqual([0, 3]);
+    expect(xExtent([5])).toEqual([4.5, 5.5]);
+    expect(xExtent([0])).toEqual([0, 1]);
+  });
+  it('selects columns by name; time is "t_s"', () => {
+    expect(seriesPoints({ label: 'x', columns: ['qps', 't_s'], rows: [[7, 2]] }, 'qps')).toEqual([[2, 7]]);
+    expect(seriesPoints(A, 'missing')).toEqual([]);
+  });
+});
+
+describe('layoutTimeSeries', () => {
+  const m = layoutTimeSeries({ series: [A], column: 'latency_mean_us', unit: 'µs', reference: { value: 150, label: 'article: 124 µs' } }, 400, 220);
+  it('nice y domain over data and reference, ticks labelled with SI', () => {
+    expect(m.yDomain).toEqual([0, 200]); // d3 nice() settles on steps of 50
+    expect(m.yTicks.map((t) => t.label)).toEqual(['0', '50', '100', '150', '200']);
+    expect(m.xDomain).toEqual([0, 3]);
+    expect(m.margin).toEqual({ top: 8, right: 16, bottom: 38, left: 33 });
+    expect([m.plotWidth, m.plotHeight]).toEqual([351, 174]);
+  });
+  it('places the reference line at its value, label above it', () => {
+    expect(m.reference).toEqual({ y: (1 - 150 / 200) * 174, label: 'article: 124 µs', above: true });
+  });
+  it('breaks the line at NaN and shows the isolated last point as a dot', () => {
+    const l = m.lines[0];
+    expect(l.d.match(/M/g)).toHaveLength(2);
+    expect(l.dots).toEqual([{ x: 351, y: (1 - 130 / 200) * 174 }]);
+    expect(l.last?.value).toBe(130);
+    expect(l.color).toBe('#1864ab');
+    expect(l.dash).toBeUndefined();
+  });
+  it('second series is dashed in the B hue; hue overrides', () => {
+    const two = layoutTimeSeries({ series: [A, { ...A, label: 'B' }, { ...A, label: 'C', hue: 'red' }], column: 'latency_mean_us', unit: 'µs', hues: ['a', 'b'] }, 400, 220);
+    expect(two.lines.map((l) => [l.color, l.dash])).toEqual([
+      ['a', undefined],
+      ['b', '6 3'],
+      ['red', '2 3'],
+    ]);
+  });
+  it('one sample: a dot, a 1 s x window', () => {
+    const one = layoutTimeSeries({ series: [{ label: 'A', columns: cols, rows: [[5, 42]] }], column: 'latency_mean_us', unit: 'µs' }, 400, 220);
+    expect(one.empty).toBe(false);
+    expect(one.xDomain).toEqual([4.5, 5.5]);
+    expect(one.lines[0].dots).toHaveLength(1);
+  });
+  it('no data: empty model ("press play"), sane axes', () => {
+    const e = layoutTimeSeries({ series: [], column: 'qps', unit: 'q/s' }, 360, 200);
+    expect(e.empty).toBe(true);
+    expect(e.yDomain).toEqual([0, 1]);
+    const nan = layoutTimeSeries({ series: [{ label: 'A', columns: ['t_s', 'qps'], rows: [[0, NaN]] }], column: 'qps', unit: 'q/s' }, 360, 200);
+    expect(nan.empty).toBe(true);
+    expect(nan.lines[0].d).toBe('');
+  });
+  it('highlight bands are clipped to the plot', () => {
+    const h = layoutTimeSeries({ series: [A], column: 'latency_mean_us', unit: 'µs', highlights: [{ t0: 1, t1: 2 }, { t0: 2.5, t1: 9 }, { t0: 5, t1: 6 }] }, 400, 220);
+    const w = h.plotWidth;
+    expect(h.bands.map((b) => [Math.round(b.x), Math.round(b.width)])).toEqual([
+      [Math.round(w / 3), Math.round(w / 3)],
+      [Math.round((w * 2.5) / 3), Math.round(w / 6)],
+    ]);
+  });
+});

@@ -1,0 +1,216 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { EngineClient, type RestartInfo } from '../../web/src/engine/client';
+import { EngineError, parseEngineError } from '../../web/src/engine/errors';
+import { SimHost } from '../../web/src/engine/host';
+import { frameTransferables, isRequest } from '../../web/src/engine/protocol';
+import { fakeEngine, fakeScenario, FakeSimulation } from './fixtures/fakeEngine';
+import { FakeWorker } from './fixtures/fakeWorker';
+
+describe('parseEngineError', () => {
+  it('reads the engine JSON', () => {
+    const e = new Error(JSON.stringify({ code: 'config', errors: [{ path: 'workload.threads', message: 'must be ≥ 1' }] }));
+    expect(parseEngineError(e)).toEqual({ code: 'config', errors: [{ path: 'workload.threads', message: 'must be ≥ 1' }] });
+  });
+  it('treats anything else as a panic', () => {
+    expect(parseEngineError(new Error('RuntimeError: unreachable'))).toEqual({ code: 'panic', errors: [{ path: '', message: 'RuntimeError: unreachable' }] });
+    expect(parseEngineError('boom').code).toBe('panic');
+    expect(parseEngineError(new Error('{"code":"weird"}')).code).toBe('panic');
+  });
+  it('EngineError names the fields in its message', () => {
+    const e = new EngineError({ code: 'knob', errors: [{ path: 'workload.threads', message: 'too big' }] });
+    expect(e.message).toBe('workload.threads: too big');
+    expect(e.toData()).toEqual({ code: 'knob', errors: [{ path: 'workload.threads', message: 'too big' }] });
+  });
+});
+
+describe('SimHost', () => {
+  let host: SimHost;
+  beforeEach(() => {
+    host = new SimHost(fakeEngine, () => 0);
+  });
+
+  it('creates A and B and runs them in lockstep', () => {
+    const c = host.handle('create', { scenarios: [fakeScenario(), fakeScenario({ workload: { threads: 2, max_rows: 5000 } })] });
+    expect(c.indexes).toHaveLength(2);
+    expect(c.columns[0][0]).toBe('t_s');
+    const r = host.handle('runTo', { tNs: 0.5e9 });
+    expect(r).toEqual({ timeNs: 0.5e9, done: [false, false] });
+    const { frames } = host.handle('frame', {});
+    expect(frames.map((f) => f.timeNs)).toEqual([0.5e9, 0.5e9]);
+    expect(frames.map((f) => f.summary.tables[0].rows)).toEqual([500, 1000]);
+  });
+
+  it('sends series rows and events only once, and again after a restore', () => {
+    host.handle('create', { scenarios: [fakeScenario()] });
+    const snap = host.handle('snapshot', {});
+    host.handle('runTo', { tNs: 0.3e9 });
+    let f = host.handle('frame', {}).frames[0];
+    expect(f.series).toMatchObject({ columns: ['t_s', 'inserts_per_s', 'rows'], firstIndex: 0 });
+    expect(f.series.rows).toEqual([
+      [0.1, 1000, 100],
+      [0.2, 1000, 200],
+      [0.3, 1000, 300],
+    ]);
+    expect(f.events.map((e) => e.kind)).toEqual(['PageSplit', 'PageSplit', 'PageSplit']);
+    f = host.handle('frame', {}).frames[0];
+    expect(f.series.rows).toEqual([]);
+    expect(f.events).toEqual([]);
+    host.handle('restore', { token: snap.token });
+    host.handle('runTo', { tNs: 0.1e9 });
+    f = host.handle('frame', {}).frames[0];
+    expect(f.series.firstIndex).toBe(0);
+    expect(f.series.rows).toEqual([[0.1, 1000, 100]]);
+    expect(f.events).toHaveLength(1);
+  });
+
+  it('restores exactly (deterministic replay)', () => {
+    host.handle('create', { scenarios: [fakeScenario()] });
+    host.handle('runTo', { tNs: 0.2e9 });
+    const snap = host.handle('snapshot', {});
+    host.handle('runTo', { tNs: 0.7e9 });
+    const direct = host.handle('frame', {}).frames[0].summary;
+    host.handle('restore', { token: snap.token });
+    host.handle('runTo', { tNs: 0.7e9 });
+    expect(host.handle('frame', {}).frames[0].summary).toEqual(direct);
+  });
+
+  it('stops at the scenario end and reports done', () => {
+    host.handle('create', { scenarios: [fakeScenario()] });
+    expect(host.handle('runTo', { tNs: 5e9 })).toEqual({ timeNs: 1e9, done: [true] });
+  });
+
+  it('returns buffers that can be transferred', () => {
+    host.handle('create', { scenarios: [fakeScenario()] });
+    host.handle('runTo', { tNs: 0.5e9 });
+    const { frames } = host.handle('frame', {});
+    const pool = frames[0].pool;
+    expect(pool.byteLength).toBe(pool.buffer.byteLength); // the wasm-style view was copied
+    expect(frameTransferables(frames)).toHaveLength(4);
+  });
+
+  it('stops a budgeted run early', () => {
+    let now = 0;
+    const h = new SimHost(fakeEngine, () => (now += 5));
+    h.handle('create', { scenarios: [fakeScenario({ workload: { threads: 1, max_rows: 1e9 } })] });
+    const r = h.handle('runTo', { tNs: 8e9, budgetMs: 12 });
+    expect(r.timeNs).toBeGreaterThan(0);
+    expect(r.timeNs).toBeLessThan(8e9);
+  });
+
+  it('turns engine throws into typed errors naming the field', () => {
+    expect(() => host.handle('create', { scenarios: [fakeScenario({ workload: { threads: 0 } })] })).toThrowError(/workload\.threads: must be an integer/);
+    try {
+      host.handle('create', { scenarios: [fakeScenario(), fakeScenario({ workload: { threads: 0 } })] });
+    } catch (e) {
+      expect((e as EngineError).code).toBe('config');
+      expect((e as EngineError).errors[0].path).toBe('B:workload.threads');
+    }
+    expect(() => host.handle('frame', {})).toThrowError(/send create first/);
+    host.handle('create', { scenarios: [fakeScenario()] });
+    expect(() => host.handle('restore', { token: 42 })).toThrowError(/no snapshot 42/);
+    expect(() => host.handle('setKnob', { name: 'nope', value: 1 })).toThrow(EngineError);
+  });
+
+  it('frees simulations it replaces or disposes, and a half-made pair', () => {
+    const before = FakeSimulation.live;
+    host.handle('create', { scenarios: [fakeScenario(), fakeScenario()] });
+    host.handle('create', { scenarios: [fakeScenario()] });
+    expect(FakeSimulation.live).toBe(before + 1);
+    expect(() => host.handle('create', { scenarios: [fakeScenario(), '{bad'] })).toThrow();
+    expect(FakeSimulation.live).toBe(before);
+    host.handle('create', { scenarios: [fakeScenario()] });
+    host.handle('dispose', {});
+    expect(FakeSimulation.live).toBe(before);
+  });
+
+  it('validates messages structurally', () => {
+    expect(isRequest({ id: 1, type: 'frame', args: {} })).toBe(true);
+    expect(isRequest({ id: '1', type: 'frame', args: {} })).toBe(false);
+    expect(isRequest(null)).toBe(false);
+  });
+});
+
+describe('EngineClient', () => {
+  let restarts: RestartInfo[];
+  let client: EngineClient;
+  beforeEach(() => {
+    FakeWorker.created = [];
+    restarts = [];
+    client = new EngineClient(() => new FakeWorker(), (i) => restarts.push(i));
+  });
+
+  it('keeps one request in flight', async () => {
+    await client.create([fakeScenario()]);
+    await Promise.all([client.runTo(1e8), client.frame(), client.runTo(2e8), client.frame(), client.snapshot()]);
+    expect(FakeWorker.created[0].maxInFlight).toBe(1);
+    expect(FakeWorker.created[0].received.map((r) => r.type)).toEqual(['create', 'runTo', 'frame', 'runTo', 'frame', 'snapshot']);
+  });
+
+  it('rejects with a typed error and keeps working', async () => {
+    await expect(client.create([fakeScenario({ workload: { threads: 0 } })])).rejects.toMatchObject({ code: 'config', errors: [{ path: 'workload.threads' }] });
+    await client.create([fakeScenario()]);
+    expect((await client.runTo(0.2e9)).timeNs).toBe(0.2e9);
+  });
+
+  it('after a panic starts a new worker and replays to the last good time', async () => {
+    await client.create([fakeScenario({ fake: { panic_at_ns: 0.5e9 } })]);
+    await client.runTo(0.4e9);
+    await expect(client.runTo(0.6e9)).rejects.toMatchObject({ code: 'panic' });
+    expect(FakeWorker.created).toHaveLength(2);
+    expect(FakeWorker.created[0].terminated).toBe(true);
+    expect(restarts).toEqual([{ error: { code: 'panic', errors: [{ path: '', message: 'RuntimeError: unreachable' }] }, timeNs: 0.4e9, ok: true }]);
+    expect(FakeWorker.created[1].received.map((r) => r.type)).toEqual(['create', 'runTo']);
+    const [f] = await client.frame();
+    expect(f.timeNs).toBe(0.4e9);
+    expect(f.summary.tables[0].rows).toBe(400);
+  });
+
+  it('replays runtime knobs at their times', async () => {
+    await client.create([fakeScenario({ workload: { threads: 1, max_rows: 1e9 } })]);
+    await client.runTo(0.2e9);
+    await client.setKnob('workload.rate', 5000);
+    await client.runTo(0.4e9);
+    const before = (await client.frame())[0].summary;
+    FakeWorker.created[0].crashOn = 'runTo';
+    await expect(client.runTo(0.5e9)).rejects.toMatchObject({ code: 'crash' });
+    expect(restarts[0]).toMatchObject({ timeNs: 0.4e9, ok: true });
+    expect(FakeWorker.created[1].received.map((r) => r.type)).toEqual(['create', 'runTo', 'setKnob', 'runTo']);
+    expect((await client.frame())[0].summary).toEqual(before);
+  });
+
+  it('recovers from a crash while idle', async () => {
+    await client.create([fakeScenario()]);
+    await client.runTo(0.3e9);
+    FakeWorker.created[0].onerror?.({ message: 'gone', preventDefault() {} } as ErrorEvent);
+    const [f] = await client.frame();
+    expect(f.timeNs).toBe(0.3e9);
+    expect(restarts).toHaveLength(1);
+    expect(restarts[0].error.code).toBe('crash');
+  });
+
+  it('drops knobs undone by a restore', async () => {
+    await client.create([fakeScenario({ workload: { threads: 1, max_rows: 1e9 } })]);
+    const snap = await client.snapshot();
+    await client.runTo(0.2e9);
+    await client.setKnob('workload.rate', 5000);
+    await client.restore(snap.token);
+    await client.runTo(0.1e9);
+    FakeWorker.created[0].crashOn = 'frame';
+    await expect(client.frame()).rejects.toMatchObject({ code: 'crash' });
+    expect(FakeWorker.created[1].received.map((r) => r.type)).toEqual(['create', 'runTo']);
+  });
+
+  it('re-creates from t = 0 and answers page records', async () => {
+    await client.create([fakeScenario()]);
+    await client.runTo(0.5e9);
+    await client.recreate();
+    expect((await client.frame())[0].timeNs).toBe(0);
+    expect(JSON.parse(await client.pageRecords(0, 0, 3))).toMatchObject({ page: 3 });
+    expect(JSON.parse(await client.defaultScenario())).toMatchObject({ version: 1 });
+  });
+
+  it('rejects after dispose', async () => {
+    client.dispose();
+    await expect(client.frame()).rejects.toMatchObject({ code: 'state' });
+  });
+});

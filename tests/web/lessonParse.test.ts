@@ -1,0 +1,159 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { activeExperimentFor, experimentsOf } from '../../web/src/lessons/activeExperiment';
+import { renderMarkdown } from '../../web/src/lessons/markdown';
+import { parseLesson, parseLessonMeta } from '../../web/src/lessons/parse';
+import { splitLesson } from '../../web/src/lessons/split';
+import { validateExperiment, validateQuiz } from '../../web/src/lessons/validate';
+
+const text = readFileSync(new URL('./fixtures/sample-lesson.md', import.meta.url), 'utf8');
+const FILES = new Set(['pk-sequential.json', 'pk-random.json']);
+const file = 'lessons/sample-lesson.md';
+
+function lessonWith(body: string, fm = 'id: sample-lesson\ntitle: T\nsummary: S\norder: 1') {
+  return parseLesson(file, `---\n${fm}\n---\n${body}`, FILES);
+}
+const exp = (yaml: string) => lessonWith('## S\n\n```experiment\n' + yaml + '\n```\n');
+
+describe('lesson parser', () => {
+  const lesson = parseLesson(file, text, FILES);
+
+  it('reads the front matter', () => {
+    expect(lesson.errors).toEqual([]);
+    expect(lesson.meta).toEqual({
+      id: 'sample-lesson',
+      title: 'A sample lesson',
+      summary: 'Used by the tests.',
+      order: 2,
+      sources: [{ title: 'The InnoDB source' }, { title: 'A blog post', url: 'https://example.org/post' }],
+      file,
+    });
+  });
+
+  it('splits steps at ## headings only (not in fences, not ###)', () => {
+    expect(lesson.steps.map((s) => s.title)).toEqual(['A sample lesson', 'First step', 'Second step']);
+    const first = lesson.steps[1].blocks;
+    expect(first.map((b) => b.kind)).toEqual(['prose', 'quiz', 'experiment']);
+    expect((first[0] as { markdown: string }).markdown).toContain('## not a heading inside a fence');
+    expect(lesson.steps[2].blocks.map((b) => b.kind)).toEqual(['experiment', 'prose']);
+    expect(splitLesson(text).steps[2].blocks[1].text).toContain('### A sub-heading');
+  });
+
+  it('fills experiment defaults and reads every field', () => {
+    const e = experimentsOf(lesson);
+    expect(e.map((p) => [p.step, p.experiment.id])).toEqual([
+      [1, 'exp-one'],
+      [2, 'exp-two'],
+    ]);
+    expect(e[0].experiment).toMatchObject({
+      speed: 0.001,
+      overrides: { 'workload.max_rows': 3000 },
+      views: ['btree', 'fill-histogram'],
+      knobs: [{ path: 'workload.max_rows', min: 500, max: 20000, step: 500, default: 3000, scale: 'linear' }],
+    });
+    expect(e[1].experiment).toMatchObject({
+      speed: 'max',
+      scenarios: { B: { file: 'pk-random.json' } },
+      charts: [{ column: 'inserts_per_s', reference: { value: 124 } }],
+      sizeReference: [{ table: 't', dataPerRow: 32, indexPerRow: 14, totalRatio: 1 }],
+    });
+    expect(e[1].experiment.views).toContain('btree');
+  });
+
+  it('reads quizzes and lets them refer to an experiment below', () => {
+    const q = lesson.steps[1].blocks[1];
+    expect(q).toMatchObject({ kind: 'quiz', quiz: { id: 'q-one', answer: 1, choices: ['a', 'b', 'c'], after: 'exp-one' } });
+  });
+
+  it('activates the experiment nearest above the step', () => {
+    const placed = experimentsOf(lesson);
+    expect(activeExperimentFor(placed, 0)?.id).toBe('exp-one'); // before any: the first
+    expect(activeExperimentFor(placed, 1)?.id).toBe('exp-one');
+    expect(activeExperimentFor(placed, 2)?.id).toBe('exp-two');
+    expect(activeExperimentFor([], 2)).toBeUndefined();
+  });
+
+  it('front matter problems name the file and field', () => {
+    expect(parseLessonMeta(file, 'no front matter').errors[0]).toMatch(/^lessons\/sample-lesson\.md: front matter: required/);
+    expect(parseLessonMeta(file, '---\nid: [\n---\n').errors[0]).toMatch(/front matter: invalid YAML/);
+    const r = parseLessonMeta(file, '---\nid: other\ntitle: T\nsummary: S\norder: x\ncolour: red\n---\n');
+    expect(r.errors).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/front matter colour: unknown field/),
+        expect.stringMatching(/front matter id: must match the file name "sample-lesson", got "other"/),
+        expect.stringMatching(/front matter order: must be a number, got "x"/),
+      ]),
+    );
+  });
+
+  it('experiment problems name the file, block and field', () => {
+    const l = exp('id: e1\ntitle: T\nscenarios: { A: { label: L, file: nope.json } }\nviews: [btree, treemap]\nspeed: fast');
+    expect(l.errors).toEqual([
+      'lessons/sample-lesson.md: experiment "e1" (block 1, line 9): scenarios.A.file: no file lessons/scenarios/nope.json',
+      'lessons/sample-lesson.md: experiment "e1" (block 1, line 9): views[1]: unknown view "treemap"; allowed: btree, pool, fill-histogram, sizes, metrics, charts',
+      'lessons/sample-lesson.md: experiment "e1" (block 1, line 9): speed: must be a positive number (simulated seconds per second) or "max", got "fast"',
+    ]);
+    expect(l.steps[0].blocks[0]).toMatchObject({ kind: 'invalid', what: 'experiment block 1' });
+  });
+
+  const expCases: [string, string, RegExp][] = [
+    ['missing id', 'title: T\nscenarios: { A: { label: L, file: pk-sequential.json } }', /id: required/],
+    ['bad id', 'id: Bad Id\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }', /id: must be lower-case letters, digits and dashes/],
+    ['missing scenarios', 'id: e\ntitle: T', /scenarios: required/],
+    ['missing A', 'id: e\ntitle: T\nscenarios: { B: { label: L, file: pk-random.json } }', /scenarios\.A: required/],
+    ['unknown field', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\nspeeed: 1', /speeed: unknown field; allowed:/],
+    ['bad file name', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: ../x.json } }', /scenarios\.A\.file: must be a \.json file name/],
+    ['bad override path', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\noverrides: { "a..b": 1 }', /overrides\.a\.\.b: not a scenario path/],
+    ['override object', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\noverrides: { "a.b": [1] }', /overrides\.a\.b: must be a number, text or true\/false/],
+    ['chart without unit', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\ncharts: [{ column: qps, label: Q }]', /charts\[0\]\.unit: required/],
+    ['knob min >= max', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\nknobs: [{ path: a.b, label: K, min: 5, max: 5, default: 5 }]', /knobs\[0\]\.max: must be greater than min \(5\), got 5/],
+    ['knob default out of range', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\nknobs: [{ path: a.b, label: K, min: 1, max: 5, default: 9 }]', /knobs\[0\]\.default: must be from 1 to 5, got 9/],
+    ['knob step 0', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\nknobs: [{ path: a.b, label: K, min: 1, max: 5, step: 0, default: 2 }]', /knobs\[0\]\.step: must be greater than 0/],
+    ['knob log min 0', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\nknobs: [{ path: a.b, label: K, min: 0, max: 5, default: 2, scale: log }]', /knobs\[0\]\.min: must be greater than 0 on a log scale/],
+    ['knob twice', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\nknobs: [{ path: a.b, label: K, min: 1, max: 5, default: 2 }, { path: a.b, label: K, min: 1, max: 5, default: 2 }]', /knobs\[1\]\.path: a\.b is listed twice/],
+    ['knob non-number', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\nknobs: [{ path: a.b, label: K, min: "1", max: 5, default: 2 }]', /knobs\[0\]\.min: must be a number, got "1"/],
+    ['bad YAML', 'id: e\ntitle: [', /invalid YAML/],
+    ['not a mapping', '- 1\n- 2', /\(block\): must be a YAML mapping/],
+  ];
+  for (const [what, yaml, msg] of expCases) {
+    it(`experiment: ${what}`, () => {
+      const l = exp(yaml);
+      expect(l.errors.length).toBeGreaterThan(0);
+      expect(l.errors.join('\n')).toMatch(msg);
+      expect(l.errors[0]).toMatch(/^lessons\/sample-lesson\.md: experiment .*\(block 1, line \d+\): /);
+    });
+  }
+
+  it('rejects duplicate block ids', () => {
+    const y = 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }';
+    const l = lessonWith(`## S\n\n\`\`\`experiment\n${y}\n\`\`\`\n\n\`\`\`experiment\n${y}\n\`\`\`\n`);
+    expect(l.errors.join('\n')).toMatch(/block 2.*id: "e" is used by another block/);
+  });
+
+  const quizCases: [string, unknown, RegExp][] = [
+    ['answer out of range', { id: 'q', question: 'Q', choices: ['a', 'b'], answer: 2, explain: 'E' }, /answer: must be the index of a choice, 0 to 1, got 2/],
+    ['one choice', { id: 'q', question: 'Q', choices: ['a'], answer: 0, explain: 'E' }, /choices: must be a list of at least 2/],
+    ['missing explain', { id: 'q', question: 'Q', choices: ['a', 'b'], answer: 0 }, /explain: required/],
+    ['unknown after', { id: 'q', question: 'Q', choices: ['a', 'b'], answer: 0, explain: 'E', after: 'zzz' }, /after: no experiment "zzz" in this lesson/],
+    ['fractional answer', { id: 'q', question: 'Q', choices: ['a', 'b'], answer: 0.5, explain: 'E' }, /answer: must be an integer/],
+  ];
+  for (const [what, v, msg] of quizCases) {
+    it(`quiz: ${what}`, () => {
+      const r = validateQuiz(v, new Set(['exp']));
+      expect(r.spec).toBeUndefined();
+      expect(r.errors.join('\n')).toMatch(msg);
+    });
+  }
+
+  it('a valid quiz and experiment pass', () => {
+    expect(validateQuiz({ id: 'q', question: 'Q', choices: ['a', 'b'], answer: 0, explain: 'E', after: 'exp' }, new Set(['exp'])).errors).toEqual([]);
+    expect(validateExperiment({ id: 'e', title: 'T', scenarios: { A: { label: 'L', file: 'x.json' } } }).spec?.speed).toBe(1);
+  });
+
+  it('never renders HTML from lesson data', () => {
+    const html = renderMarkdown('Hi <script>alert(1)</script> <b>x</b> [link](javascript:alert(1)) [ok](https://example.org)');
+    expect(html).not.toMatch(/<script|<b>|href="javascript/);
+    expect(html).toContain('&lt;script&gt;');
+    expect(html).toContain('href="https://example.org" target="_blank" rel="noopener noreferrer"');
+  });
+});

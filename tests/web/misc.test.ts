@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { applyOverrides, getPath, scenarioEndNs } from '../../web/src/engine/scenario';
+import { buildSims, knobValuesFor } from '../../web/src/lessons/scenarios';
+import type { ExperimentSpec } from '../../web/src/lessons/types';
+import { sliderToValue, snap, valueToSlider } from '../../web/src/ui/knobScale';
+import { contrastRatio, fillColor, frameColor, paletteCss, PALETTES } from '../../web/src/ui/palette';
+import { mergeSeries } from '../../web/src/ui/seriesData';
+
+describe('scenario overrides', () => {
+  const base = { seed: 1, workload: { max_rows: 10, threads: 4 }, table: { columns: [{ length: 26 }] } };
+  it('sets paths without touching the source', () => {
+    const out = applyOverrides(base, { 'workload.max_rows': 50, 'run.duration_s': 3, 'table.columns.0.length': 36 });
+    expect(out).toEqual({ seed: 1, workload: { max_rows: 50, threads: 4 }, table: { columns: [{ length: 36 }] }, run: { duration_s: 3 } });
+    expect(base.workload.max_rows).toBe(10);
+    expect(getPath(out, 'run.duration_s')).toBe(3);
+    expect(scenarioEndNs(out)).toBe(3e9);
+  });
+  it('refuses bad paths', () => {
+    expect(() => applyOverrides(base, { '__proto__..x': 1 })).toThrow(/bad scenario path/);
+  });
+});
+
+describe('buildSims', () => {
+  const exp: ExperimentSpec = {
+    id: 'e',
+    title: 'T',
+    scenarios: { A: { label: 'Seq', file: 'a.json' }, B: { label: 'Rnd', file: 'b.json' } },
+    overrides: { 'workload.max_rows': 100 },
+    views: ['btree'],
+    charts: [],
+    knobs: [{ path: 'workload.max_rows', label: 'Rows', min: 1, max: 1000, step: 1, default: 200, scale: 'linear' }],
+    speed: 1,
+  };
+  const texts = { 'a.json': '{"seed": 42, "workload": {"max_rows": 5}}', 'b.json': '{"seed": 9, "workload": {"max_rows": 5}}' };
+  it('applies overrides, then knobs, and one seed to both sides', () => {
+    const r = buildSims(exp, texts, {}, undefined);
+    expect(r.seed).toBe(42);
+    expect(r.sims!.map((s) => JSON.parse(s.json))).toEqual([
+      { seed: 42, workload: { max_rows: 200 } },
+      { seed: 42, workload: { max_rows: 200 } },
+    ]);
+    const r2 = buildSims(exp, texts, { 'workload.max_rows': 300, 'other.knob': 1 }, 7);
+    expect(JSON.parse(r2.sims![1].json)).toEqual({ seed: 7, workload: { max_rows: 300 } });
+    expect(knobValuesFor(exp, { 'other.knob': 1 })).toEqual({ 'workload.max_rows': 200 });
+  });
+  it('names a missing or broken scenario file', () => {
+    expect(buildSims(exp, { 'a.json': texts['a.json'] }, {}, undefined).error).toMatch(/lessons\/scenarios\/b\.json is missing/);
+    expect(buildSims(exp, { ...texts, 'b.json': '{' }, {}, undefined).error).toMatch(/lessons\/scenarios\/b\.json: invalid JSON/);
+    expect(buildSims(exp, { ...texts, 'b.json': '[1]' }, {}, undefined).error).toMatch(/must be a JSON object/);
+  });
+});
+
+describe('mergeSeries', () => {
+  const cols = ['t_s', 'qps'];
+  it('appends, and replaces from firstIndex after a restore', () => {
+    let s = mergeSeries(null, { columns: cols, firstIndex: 0, rows: [[0.1, 1], [0.2, 2]] });
+    s = mergeSeries(s, { columns: cols, firstIndex: 2, rows: [[0.3, 3]] });
+    expect(s.rows).toEqual([[0.1, 1], [0.2, 2], [0.3, 3]]);
+    const same = mergeSeries(s, { columns: cols, firstIndex: 3, rows: [] });
+    expect(same).toBe(s);
+    s = mergeSeries(s, { columns: cols, firstIndex: 1, rows: [[0.2, 20]] });
+    expect(s.rows).toEqual([[0.1, 1], [0.2, 20]]);
+  });
+});
+
+describe('knob scale', () => {
+  const lin = { min: 1000, max: 2000000, step: 1000, scale: 'linear' as const };
+  const log = { ...lin, scale: 'log' as const };
+  it('maps both ends and snaps to the step', () => {
+    for (const k of [lin, log]) {
+      expect(sliderToValue(k, 0)).toBe(1000);
+      expect(sliderToValue(k, 1000)).toBe(2000000);
+      expect(valueToSlider(k, 1000)).toBe(0);
+      expect(valueToSlider(k, 2000000)).toBe(1000);
+      expect(sliderToValue(k, 500) % 1000).toBe(0);
+    }
+    expect(sliderToValue(log, 500)).toBe(45000); // geometric middle ≈ 44,721
+    expect(snap({ min: 0, max: 1, step: 0.1, scale: 'linear' }, 0.30000000004)).toBe(0.3);
+  });
+});
+
+describe('palette', () => {
+  it('meets WCAG AA for text-like colours in every theme', () => {
+    for (const [name, p] of Object.entries(PALETTES)) {
+      for (const [what, c] of [['ink', p.ink], ['inkMuted', p.inkMuted], ['A', p.ab.A], ['B', p.ab.B]] as const) {
+        expect(contrastRatio(c, p.background), `${name} ${what}`).toBeGreaterThanOrEqual(4.5);
+      }
+    }
+  });
+  it('has a monotone fill scale and maps frame bytes', () => {
+    const p = PALETTES.light;
+    expect(fillColor(p, 0)).toBe(p.fillStops[0]);
+    expect(fillColor(p, 1)).toBe(p.fillStops[p.fillStops.length - 1]);
+    expect(fillColor(p, NaN)).toBe(p.fillStops[0]);
+    expect(frameColor(p, 0)).toBe(p.frame.free);
+    expect(frameColor(p, 1)).toBe(p.frame.clean);
+    expect(frameColor(p, 2 | 4)).toBe(p.frame.dirtyOld);
+    expect(frameColor(p, 1 | 4 | (3 << 3))).toBe(p.frame.cleanOld);
+  });
+  it('exports CSS variables for every theme', () => {
+    const css = paletteCss();
+    expect(css).toMatch(/\[data-theme="dark"\] \{[^}]*--pal-ab-A: #74c0fc;/);
+    expect(css).toMatch(/--pal-frame-dirty:/);
+  });
+});

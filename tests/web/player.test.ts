@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { addSnapshot, emptyStore, pickSnapshot, shouldSnapshot, type SnapshotStore } from '../../web/src/player/snapshots';
+import { adaptMaxEstimate, formatSimTime, frameAdvanceNs, nextSpeed, SPEEDS, stepNs } from '../../web/src/player/speed';
+
+function fill(store: SnapshotStore, times: number[]): { store: SnapshotStore; dropped: number[] } {
+  const dropped: number[] = [];
+  for (const t of times) {
+    const r = addSnapshot(store, { token: t + 1, timeNs: t });
+    store = r.store;
+    dropped.push(...r.drop);
+  }
+  return { store, dropped };
+}
+
+describe('snapshot selection', () => {
+  it('picks the latest snapshot at or before the target', () => {
+    const { store } = fill(emptyStore(1e9), [0, 1e9, 2e9, 3e9]);
+    expect(pickSnapshot(store, 2.5e9)?.timeNs).toBe(2e9);
+    expect(pickSnapshot(store, 2e9)?.timeNs).toBe(2e9);
+    expect(pickSnapshot(store, 0)?.timeNs).toBe(0);
+    expect(pickSnapshot(store, 99e9)?.timeNs).toBe(3e9);
+    expect(pickSnapshot(emptyStore(), 5)).toBeUndefined();
+  });
+
+  it('snapshots every interval', () => {
+    let { store } = fill(emptyStore(1e9), [0]);
+    expect(shouldSnapshot(emptyStore(), 0)).toBe(true);
+    expect(shouldSnapshot(store, 0.9e9)).toBe(false);
+    expect(shouldSnapshot(store, 1e9)).toBe(true);
+    store = fill(store, [1e9]).store;
+    expect(shouldSnapshot(store, 1.5e9)).toBe(false);
+  });
+
+  it('keeps at most `max`, keeps t=0, thins evenly and doubles the interval', () => {
+    const times = Array.from({ length: 50 }, (_, i) => i * 1e9);
+    const { store, dropped } = fill(emptyStore(1e9, 20), times);
+    expect(store.snaps.length).toBeLessThanOrEqual(20);
+    expect(store.snaps[0].timeNs).toBe(0);
+    expect(store.snaps[store.snaps.length - 1].timeNs).toBe(49e9);
+    expect(store.intervalNs).toBeGreaterThan(1e9);
+    expect(dropped.length + store.snaps.length).toBe(50);
+    // No dropped token is still kept.
+    const kept = new Set(store.snaps.map((s) => s.token));
+    for (const d of dropped) expect(kept.has(d)).toBe(false);
+    // Any target still finds a snapshot within a bounded distance.
+    for (let t = 0; t < 49e9; t += 0.7e9) expect(t - pickSnapshot(store, t)!.timeNs).toBeLessThanOrEqual(store.intervalNs);
+  });
+
+  it('drops a duplicate time right away', () => {
+    const { store } = fill(emptyStore(), [0]);
+    const r = addSnapshot(store, { token: 99, timeNs: 0 });
+    expect(r.drop).toEqual([99]);
+    expect(r.store.snaps).toHaveLength(1);
+  });
+});
+
+describe('speed', () => {
+  it('walks the ladder and clamps at the ends', () => {
+    expect(nextSpeed(1, 1)).toBe(2);
+    expect(nextSpeed(1, -1)).toBe(0.5);
+    expect(nextSpeed(SPEEDS[0], -1)).toBe(SPEEDS[0]);
+    expect(nextSpeed('max', 1)).toBe('max');
+    expect(nextSpeed(30, 1)).toBe('max');
+    expect(nextSpeed(3, 1)).toBe(5); // off-ladder snaps up
+    expect(nextSpeed(3, -1)).toBe(2);
+  });
+  it('sizes steps by speed, within bounds', () => {
+    expect(stepNs(0.001)).toBe(2.5e5); // 250 µs: single splits at slow motion
+    expect(stepNs(0.0001)).toBe(1e5);
+    expect(stepNs(1)).toBe(0.25e9);
+    expect(stepNs('max')).toBe(1e9);
+  });
+  it('advances by speed × wall time, clamping stalls', () => {
+    expect(frameAdvanceNs(1, 16, 0)).toBe(16e6);
+    expect(frameAdvanceNs(0.001, 16, 0)).toBe(16e3);
+    expect(frameAdvanceNs(1, 5000, 0)).toBe(100e6);
+    expect(frameAdvanceNs('max', 16, 5e9)).toBe(5e9);
+  });
+  it('adapts the max-speed request to the budget', () => {
+    expect(adaptMaxEstimate(1e9, 1e9, 1e9)).toBe(1.5e9);
+    expect(adaptMaxEstimate(1e9, 1e9, 0.2e9)).toBe(0.2e9);
+  });
+  it('formats simulated time', () => {
+    expect(formatSimTime(1.5e9)).toBe('1.500 s');
+    expect(formatSimTime(2.5e6)).toBe('2.5 ms');
+    expect(formatSimTime(42e3)).toBe('42 µs');
+  });
+});

@@ -1,0 +1,86 @@
+// The app shell: header, theme switch, and the hash router. Pages are lazy chunks so the
+// first download stays small (the lesson page brings markdown-it, views bring d3).
+
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { ErrorBoundary } from './ui/ErrorBoundary';
+import { NotFound } from './ui/NotFound';
+import { parseRoute, type Route } from './ui/route';
+import { useTheme, type ThemeChoice } from './ui/theme';
+
+const Home = lazy(() => import('./ui/Home'));
+const LessonPage = lazy(() => import('./lessons/LessonPage'));
+const Playground = lazy(() => import('./ui/Playground'));
+
+function useRoute(): Route {
+  const [route, setRoute] = useState(() => parseRoute(location.hash));
+  useEffect(() => {
+    const on = () => setRoute(parseRoute(location.hash));
+    window.addEventListener('hashchange', on);
+    return () => window.removeEventListener('hashchange', on);
+  }, []);
+  return route;
+}
+
+function ThemeSwitch() {
+  const { choice, setChoice } = useTheme();
+  return (
+    <label className="theme-switch">
+      <span className="visually-hidden">Theme</span>
+      <select value={choice} onChange={(e) => setChoice(e.target.value as ThemeChoice)} aria-label="Colour theme">
+        <option value="auto">Auto theme</option>
+        <option value="light">Light</option>
+        <option value="dark">Dark</option>
+        <option value="projector">Projector</option>
+      </select>
+    </label>
+  );
+}
+
+/** Moves focus to <main> without making it a click target (a focusable <main> scrolls
+ * to the top when clicked). The hash stays the route. */
+function skipToMain(e: React.MouseEvent) {
+  e.preventDefault();
+  const main = document.getElementById('main');
+  if (!main) return;
+  main.setAttribute('tabindex', '-1');
+  main.focus();
+  main.addEventListener('blur', () => main.removeAttribute('tabindex'), { once: true });
+}
+
+export function App() {
+  const route = useRoute();
+  const page = (() => {
+    switch (route.name) {
+      case 'home':
+        return <Home />;
+      case 'lesson':
+        return <LessonPage id={route.id} query={route.query} />;
+      case 'playground':
+        return <Playground />;
+      default:
+        return <NotFound what={`Nothing lives at “${route.path}”.`} />;
+    }
+  })();
+  return (
+    <>
+      <a className="skip-link" href="#main" onClick={skipToMain}>
+        Skip to content
+      </a>
+      <header className="site-header">
+        <a className="brand" href="#/">
+          InnoDB Lab
+        </a>
+        <nav>
+          <a href="#/">Lessons</a>
+          <a href="#/playground">Playground</a>
+        </nav>
+        <ThemeSwitch />
+      </header>
+      <main id="main">
+        <ErrorBoundary what="This page" key={route.name === 'lesson' ? `lesson/${route.id}` : route.name}>
+          <Suspense fallback={<p className="page-loading">Loading…</p>}>{page}</Suspense>
+        </ErrorBoundary>
+      </main>
+    </>
+  );
+}

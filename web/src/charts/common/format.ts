@@ -1,0 +1,66 @@
+// Number formatting for every chart and table (d3-format): thousands separators,
+// SI prefixes where natural, binary byte sizes, percentages.
+import { format } from 'd3';
+
+const int = format(',d');
+const si3 = format('.3~s');
+const fixed1 = format(',.1f');
+const pct1 = format('.1%');
+
+/** Non-finite values (NaN, ±Infinity, undefined) print as an en dash. */
+const DASH = '–';
+
+/** Integer with thousands separators: 1234567 → "1,234,567". */
+export function formatCount(v: number | undefined): string {
+  return v === undefined || !Number.isFinite(v) ? DASH : int(Math.round(v));
+}
+
+/**
+ * Compact number with an SI prefix, 3 significant digits: 12345 → "12.3k",
+ * 0.000124 → "124µ", 0 → "0". Small integers stay plain (42 → "42").
+ */
+export function formatSI(v: number | undefined): string {
+  if (v === undefined || !Number.isFinite(v)) return DASH;
+  if (v === 0) return '0';
+  const a = Math.abs(v);
+  if (a >= 1 && a < 1000) return Number.isInteger(v) ? String(v) : format('.3~r')(v);
+  return si3(v);
+}
+
+/** A value with its unit: formatWithUnit(124, 'µs') → "124 µs". */
+export function formatWithUnit(v: number | undefined, unit: string): string {
+  const s = formatSI(v);
+  return unit && s !== DASH ? `${s} ${unit}` : s;
+}
+
+/** Fraction 0..1 as a percentage with one decimal: 0.6931 → "69.3%". */
+export function formatPercent(v01: number | undefined): string {
+  return v01 === undefined || !Number.isFinite(v01) ? DASH : pct1(v01);
+}
+
+/** One decimal with separators: 1234.56 → "1,234.6". */
+export function formatDecimal(v: number | undefined): string {
+  return v === undefined || !Number.isFinite(v) ? DASH : fixed1(v);
+}
+
+const BINARY = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+
+/** Bytes with binary prefixes (information_schema sizes are powers of 1024): 16384 → "16 KiB". */
+export function formatBytes(v: number | undefined): string {
+  if (v === undefined || !Number.isFinite(v)) return DASH;
+  let x = Math.abs(v);
+  let i = 0;
+  while (x >= 1024 && i < BINARY.length - 1) {
+    x /= 1024;
+    i++;
+  }
+  const digits = i === 0 || x >= 100 ? 0 : x >= 10 ? 1 : 2;
+  let s = format(`,.${digits}f`)(x);
+  if (s.includes('.')) s = s.replace(/0+$/, '').replace(/\.$/, '');
+  return `${v < 0 ? '-' : ''}${s} ${BINARY[i]}`;
+}
+
+/** Fixed decimals: formatFixed(0.7012, 2) → "0.70". */
+export function formatFixed(v: number | undefined, digits: number): string {
+  return v === undefined || !Number.isFinite(v) ? DASH : format(`,.${digits}f`)(v);
+}

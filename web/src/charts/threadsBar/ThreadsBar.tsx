@@ -1,0 +1,71 @@
+// A small stacked bar of client threads: running / waiting for a CPU / waiting for IO /
+// other, coloured per the legend, with counts as text so colour is not the only signal.
+import { useId } from 'react';
+import type { Summary } from '../../engine/frames';
+import type { Palette } from '../../ui/palette';
+import { usePalette } from '../../ui/theme';
+import { waitingCpuColor } from '../common/colors';
+import { formatCount } from '../common/format';
+import { useWidth } from '../common/hooks';
+import { figureStyle, legendStyle, swatchStyle } from '../common/styles';
+import { threadSegments, type ThreadSegment } from './layout';
+
+/** Legend colour of each thread state (VISUAL.md): green, light green, violet, grey. */
+function segmentColor(p: Palette, key: ThreadSegment['key']): string {
+  if (key === 'running') return p.thread.running;
+  if (key === 'waitingCpu') return waitingCpuColor(p);
+  if (key === 'waitingIo') return p.thread.io;
+  return p.thread.idle;
+}
+
+export interface ThreadsBarProps {
+  /** Summary.threads of the frame shown. */
+  threads: Summary['threads'];
+  /** Optional prefix, e.g. "A". */
+  label?: string;
+}
+
+/** Stacked bar of thread states for one simulation. */
+export function ThreadsBar({ threads, label }: ThreadsBarProps) {
+  const pal = usePalette();
+  const [ref, width] = useWidth<HTMLDivElement>(300);
+  const hatch = `th-${useId().replace(/:/g, '')}`;
+  const segs = threadSegments(threads, width);
+  const aria =
+    `${label ? label + ': ' : ''}${formatCount(threads.total)} client threads: ` +
+    segs.map((s) => `${formatCount(s.count)} ${s.label}`).join(', ');
+  return (
+    <figure style={figureStyle}>
+      <div ref={ref} style={{ width: '100%' }}>
+        <svg width={width} height={18} role="img" aria-label={aria} style={{ display: 'block' }}>
+          <defs>
+            {segs.map((s) => (
+              <pattern key={s.key} id={`${hatch}-${s.key}`} width={6} height={6} patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+                <rect width={6} height={6} fill={segmentColor(pal, s.key)} />
+                <line x1={0} y1={0} x2={0} y2={6} stroke={pal.background} strokeWidth={2} opacity={0.7} />
+              </pattern>
+            ))}
+          </defs>
+          <rect width={width} height={18} fill="none" stroke={pal.grid} />
+          {segs.map((s) =>
+            s.width > 0 ? (
+              <rect key={s.key} x={s.x} width={s.width} height={18} fill={s.hatch ? `url(#${hatch}-${s.key})` : segmentColor(pal, s.key)}>
+                <title>{`${formatCount(s.count)} ${s.label}`}</title>
+              </rect>
+            ) : null,
+          )}
+        </svg>
+      </div>
+      <ul style={legendStyle(pal)}>
+        {label && <li style={{ color: pal.ink, fontWeight: 600 }}>{label}</li>}
+        <li>{formatCount(threads.total)} threads:</li>
+        {segs.map((s) => (
+          <li key={s.key}>
+            <span style={swatchStyle(pal, segmentColor(pal, s.key), s.hatch)} />
+            {formatCount(s.count)} {s.label}
+          </li>
+        ))}
+      </ul>
+    </figure>
+  );
+}

@@ -1,0 +1,118 @@
+// A time-series line chart: x = simulated seconds, y = one series column, one line per
+// series (A/B hues), optional article reference line. React renders SVG; D3 computes.
+import { useMemo } from 'react';
+import { usePalette } from '../../ui/theme';
+import { formatWithUnit } from '../common/format';
+import { useWidth } from '../common/hooks';
+import { LABEL_FONT, captionStyle, figureStyle, legendStyle } from '../common/styles';
+import { layoutTimeSeries, type Highlight, type ReferenceLine, type SeriesInput } from './layout';
+
+export interface TimeSeriesChartProps {
+  /** One entry per simulation (A, B); rows accumulate SeriesBlock rows. */
+  series: SeriesInput[];
+  /** Series column to plot, e.g. "latency_mean_us" (WASM_API.md). */
+  column: string;
+  /** Chart title, e.g. "Insert latency". */
+  label: string;
+  /** Unit of the column, e.g. "µs", "pages/s". */
+  unit: string;
+  /** The article's figure, e.g. { value: 124, label: "article: 124 µs" }. */
+  reference?: ReferenceLine;
+  /** Shaded time spans in simulated seconds. */
+  highlights?: Highlight[];
+  /** SVG height in px (default 220). */
+  height?: number;
+  /** Accepted for symmetry with the views; the chart has no animation. */
+  reducedMotion?: boolean;
+}
+
+/** Plain-words summary for screen readers. */
+function ariaSummary(p: TimeSeriesChartProps, lasts: (number | undefined)[]): string {
+  const parts = p.series.map((s, i) => `${s.label}: latest ${formatWithUnit(lasts[i], p.unit)}`);
+  const ref = p.reference ? `; reference line ${p.reference.label}` : '';
+  return `${p.label} (${p.unit}) over simulated time. ${parts.join('; ') || 'No data yet'}${ref}.`;
+}
+
+/** Line chart of one series column against simulated time. */
+export function TimeSeriesChart(props: TimeSeriesChartProps) {
+  const { series, column, label, unit, reference, highlights, height = 220 } = props;
+  const pal = usePalette();
+  const [ref, width] = useWidth<HTMLDivElement>();
+  const m = useMemo(
+    () => layoutTimeSeries({ series, column, unit, reference, highlights, hues: [pal.ab.A, pal.ab.B, pal.inkMuted] }, width, height),
+    [series, column, unit, reference, highlights, pal, width, height],
+  );
+  const { margin: mg, plotWidth: pw, plotHeight: ph } = m;
+  const lasts = m.lines.map((l) => l.last?.value);
+
+  return (
+    <figure style={figureStyle}>
+      <figcaption style={captionStyle}>
+        {label} <span style={{ fontWeight: 400, color: pal.inkMuted }}>({unit})</span>
+      </figcaption>
+      <div ref={ref} style={{ width: '100%' }}>
+        <svg width={width} height={height} role="img" aria-label={ariaSummary(props, lasts)} style={{ display: 'block' }}>
+          <g transform={`translate(${mg.left},${mg.top})`} fontSize={LABEL_FONT} fill={pal.inkMuted}>
+            {m.bands.map((b, i) => (
+              <rect key={i} x={b.x} y={0} width={b.width} height={ph} fill={pal.grid} opacity={0.5} />
+            ))}
+            {m.yTicks.map((t) => (
+              <g key={`y${t.value}`} transform={`translate(0,${t.pos})`}>
+                <line x2={pw} stroke={pal.grid} />
+                <text x={-6} dy="0.32em" textAnchor="end">
+                  {t.label}
+                </text>
+              </g>
+            ))}
+            {m.xTicks.map((t) => (
+              <g key={`x${t.value}`} transform={`translate(${t.pos},${ph})`}>
+                <line y2={5} stroke={pal.inkMuted} />
+                <text y={18} textAnchor="middle">
+                  {t.label}
+                </text>
+              </g>
+            ))}
+            <line x1={0} x2={pw} y1={ph} y2={ph} stroke={pal.inkMuted} />
+            <text x={pw} y={ph + 34} textAnchor="end">
+              simulated time (s)
+            </text>
+            {m.reference && (
+              <g transform={`translate(0,${m.reference.y})`}>
+                <line x2={pw} stroke={pal.reference} strokeDasharray="2 4" strokeWidth={1.5} />
+                <text x={pw - 2} dy={m.reference.above ? -5 : 15} textAnchor="end" fill={pal.ink} stroke={pal.background} strokeWidth={3} paintOrder="stroke">
+                  {m.reference.label}
+                </text>
+              </g>
+            )}
+            {m.lines.map((l) => (
+              <g key={l.label} stroke={l.color} fill={l.color}>
+                <path d={l.d} fill="none" strokeWidth={2} strokeDasharray={l.dash} strokeLinejoin="round" />
+                {l.dots.map((d, i) => (
+                  <circle key={i} cx={d.x} cy={d.y} r={3} />
+                ))}
+                {l.last && <circle cx={l.last.x} cy={l.last.y} r={3.5} stroke={pal.background} />}
+              </g>
+            ))}
+            {m.empty && (
+              <text x={pw / 2} y={ph / 2} textAnchor="middle" fontSize={15} fill={pal.inkMuted}>
+                No data yet: press play
+              </text>
+            )}
+          </g>
+        </svg>
+      </div>
+      {series.length > 0 && (
+        <ul style={legendStyle(pal)}>
+          {m.lines.map((l, i) => (
+            <li key={l.label}>
+              <svg width={22} height={12} aria-hidden="true" style={{ marginRight: 5, verticalAlign: '-1px' }}>
+                <line x1={0} x2={22} y1={6} y2={6} stroke={l.color} strokeWidth={3} strokeDasharray={l.dash} />
+              </svg>
+              <span style={{ color: pal.ink }}>{l.label}</span>: {formatWithUnit(lasts[i], unit)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </figure>
+  );
+}

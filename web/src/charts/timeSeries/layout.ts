@@ -1,0 +1,206 @@
+// Pure layout of a time-series chart: series rows → scales, ticks, SVG path strings,
+// the article's reference line and highlight bands. No DOM; unit-tested.
+import { format, line, max, min, scaleLinear } from 'd3';
+import { formatWithUnit } from '../common/format';
+
+/** One line of the chart: rows as posted in SeriesBlock (column 0 / "t_s" = seconds). */
+export interface SeriesInput {
+  label: string;
+  /** Line colour; default: the palette's A, B hues in order. */
+  hue?: string;
+  /** Alias of `hue`. */
+  color?: string;
+  rows: number[][];
+  columns: string[];
+}
+
+/** A labelled horizontal line for the article's figure, in the y column's unit. */
+export interface ReferenceLine {
+  value: number;
+  label: string;
+}
+
+/** A shaded time span in simulated seconds (e.g. a workload phase). */
+export interface Highlight {
+  t0: number;
+  t1: number;
+}
+
+export interface Tick {
+  value: number;
+  pos: number;
+  label: string;
+}
+
+export interface LineModel {
+  label: string;
+  color: string;
+  dash?: string;
+  d: string; // SVG path over the defined (finite) points
+  dots: { x: number; y: number }[]; // points with no finite neighbour (a path can't show them)
+  last?: { x: number; y: number; value: number };
+}
+
+export interface TimeSeriesModel {
+  empty: boolean;
+  margin: { top: number; right: number; bottom: number; left: number };
+  plotWidth: number;
+  plotHeight: number;
+  xDomain: [number, number];
+  yDomain: [number, number];
+  xTicks: Tick[];
+  yTicks: Tick[];
+  lines: LineModel[];
+  reference?: { y: number; label: string; above: boolean };
+  bands: { x: number; width: number }[];
+}
+
+// B is dashed so the pair differs by more than colour (VISUAL.md).
+const DEFAULT_DASHES = [undefined, '6 3', '2 3'];
+
+/** Index of the time column: "t_s" when present, else column 0. */
+export function timeColumn(columns: string[]): number {
+  const i = columns.indexOf('t_s');
+  return i >= 0 ? i : 0;
+}
+
+/** [t, value] pairs of one series for `column`; non-finite values become NaN (gaps). */
+export function seriesPoints(s: SeriesInput, column: string): [number, number][] {
+  const ci = s.columns.indexOf(column);
+  if (ci < 0) return [];
+  const ti = timeColumn(s.columns);
+  return s.rows.map((r) => [r[ti], Number.isFinite(r[ci]) ? r[ci] : NaN] as [number, number]);
+}
+
+/**
+ * Axis labels: SI prefixes from 10,000 up ("20k", "1.5M"), otherwise plain decimals with
+ * separators and just enough digits for the tick step ("0.25", "1,500", "12.5").
+ */
+export function tickFormat(domain: [number, number], ticks: number[]): (v: number) => string {
+  const big = Math.max(Math.abs(domain[0]), Math.abs(domain[1])) >= 1e4;
+  if (big) return format('.3~s');
+  const step = ticks.length > 1 ? Math.abs(ticks[1] - ticks[0]) : 1;
+  const digits = Math.max(0, Math.min(6, -Math.floor(Math.log10(step) + 1e-9)));
+  return format(`,.${digits}~f`);
+}
+
+/** y domain over every finite value plus the reference; starts at 0 for non-negative data. */
+export function yExtent(values: number[], reference?: number): [number, number] {
+  const all = values.filter(Number.isFinite);
+  if (reference !== undefined && Number.isFinite(reference)) all.push(reference);
+  if (all.length === 0) return [0, 1];
+  const lo = Math.min(0, min(all) ?? 0);
+  let hi = max(all) ?? 1;
+  if (hi === lo) hi = lo === 0 ? 1 : lo + Math.abs(lo);
+  return [lo, hi];
+}
+
+/** x domain over the sample times; a single sample gets a 1-second window. */
+export function xExtent(times: number[]): [number, number] {
+  const ts = times.filter(Number.isFinite);
+  if (ts.length === 0) return [0, 1];
+  const lo = min(ts) ?? 0;
+  const hi = max(ts) ?? 1;
+  return hi > lo ? [lo, hi] : [Math.max(0, lo - 0.5), Math.max(0, lo - 0.5) + 1];
+}
+
+/** What the chart shows (the component's props, minus presentation). */
+export interface TimeSeriesInput {
+  series: SeriesInput[];
+  column: string;
+  unit: string;
+  reference?: ReferenceLine;
+  highlights?: Highlight[];
+  /** Default line colours in series order (the palette's A, B, then muted). */
+  hues?: string[];
+}
+
+/** The whole chart model for a `width`×`height` px SVG. */
+export function layoutTimeSeries(input: TimeSeriesInput, width: number, height: number): TimeSeriesModel {
+  const { series, column, unit, reference, highlights = [], hues = ['#1864ab', '#b5174f', '#545b66'] } = input;
+  const pts = series.map((s) => seriesPoints(s, column));
+  const flat = pts.flat();
+  const anyFinite = flat.some(([t, v]) => Number.isFinite(t) && Number.isFinite(v));
+  const yDom = yExtent(
+    flat.map((p) => p[1]),
+    reference?.value,
+  );
+  const xDom = xExtent(flat.filter((p) => Number.isFinite(p[1])).map((p) => p[0]));
+
+  const yCount = Math.max(2, Math.round(height / 45));
+  const y0 = scaleLinear().domain(yDom).nice(yCount);
+  const yTickValues = y0.ticks(yCount);
+  const yFormat = tickFormat(y0.domain() as [number, number], yTickValues);
+  const yLabels = yTickValues.map(yFormat);
+  // Left margin fits the widest y label (≈7.5 px per character at 13 px).
+  const left = Math.max(28, 10 + 7.5 * (max(yLabels, (l) => l.length) ?? 1));
+  const margin = { top: 8, right: 16, bottom: 38, left: Math.round(left) };
+  const plotWidth = Math.max(10, width - margin.left - margin.right);
+  const plotHeight = Math.max(10, height - margin.top - margin.bottom);
+  const x = scaleLinear().domain(xDom).range([0, plotWidth]);
+  const y = y0.range([plotHeight, 0]);
+  const yDomain = y.domain() as [number, number];
+
+  const xTickValues = x.ticks(Math.max(2, Math.floor(plotWidth / 70)));
+  const xFormat = tickFormat(xDom, xTickValues);
+  const xTicks = xTickValues.map((v) => ({ value: v, pos: x(v), label: xFormat(v) }));
+  const yTicks = yTickValues.map((v, i) => ({ value: v, pos: y(v), label: yLabels[i] }));
+
+  const path = line<[number, number]>()
+    .defined((p) => Number.isFinite(p[0]) && Number.isFinite(p[1]))
+    .x((p) => x(p[0]))
+    .y((p) => y(p[1]));
+
+  const lines: LineModel[] = series.map((s, i) => {
+    const p = pts[i];
+    const ok = (j: number) => j >= 0 && j < p.length && Number.isFinite(p[j][0]) && Number.isFinite(p[j][1]);
+    const dots = p
+      .map((q, j) => ({ q, j }))
+      .filter(({ j }) => ok(j) && !ok(j - 1) && !ok(j + 1))
+      .map(({ q }) => ({ x: x(q[0]), y: y(q[1]) }));
+    let last: LineModel['last'];
+    for (let j = p.length - 1; j >= 0; j--) {
+      if (ok(j)) {
+        last = { x: x(p[j][0]), y: y(p[j][1]), value: p[j][1] };
+        break;
+      }
+    }
+    return {
+      label: s.label,
+      color: s.hue ?? s.color ?? hues[Math.min(i, hues.length - 1)],
+      dash: DEFAULT_DASHES[Math.min(i, DEFAULT_DASHES.length - 1)],
+      d: path(p) ?? '',
+      dots,
+      last,
+    };
+  });
+
+  let ref: TimeSeriesModel['reference'];
+  if (reference && Number.isFinite(reference.value)) {
+    const ry = y(reference.value);
+    // Label above the line unless that would leave the plot.
+    ref = { y: ry, label: reference.label || formatWithUnit(reference.value, unit), above: ry > 20 };
+  }
+
+  const bands = highlights
+    .map((h) => {
+      const a = Math.max(0, Math.min(plotWidth, x(h.t0)));
+      const b = Math.max(0, Math.min(plotWidth, x(h.t1)));
+      return { x: Math.min(a, b), width: Math.abs(b - a) };
+    })
+    .filter((b) => b.width > 0);
+
+  return {
+    empty: !anyFinite,
+    margin,
+    plotWidth,
+    plotHeight,
+    xDomain: x.domain() as [number, number],
+    yDomain,
+    xTicks,
+    yTicks,
+    lines,
+    reference: ref,
+    bands,
+  };
+}

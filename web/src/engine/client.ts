@@ -1,0 +1,200 @@
+// Typed promise façade over the engine worker. Sends one request at a time, and when the
+// engine panics or the worker dies, starts a fresh worker, re-creates the simulations
+// and replays to the last good virtual time (the engine is deterministic).
+
+import { EngineError, type EngineErrorData } from './errors';
+import type { Frame } from './frames';
+import type { CommandName, Commands, Response, RunResult } from './protocol';
+
+/** What the client needs from a Worker (a real one, or a fake in tests). */
+export interface WorkerLike {
+  postMessage(message: unknown, transfer?: Transferable[]): void;
+  onmessage: ((ev: MessageEvent) => void) | null;
+  onerror: ((ev: ErrorEvent) => void) | null;
+  terminate(): void;
+}
+
+export type WorkerFactory = () => WorkerLike;
+
+/** Told to the UI after an automatic restart. */
+export interface RestartInfo {
+  error: EngineErrorData; // what went wrong
+  timeNs: number; // the virtual time replayed to
+  ok: boolean; // false when the replay itself failed
+}
+
+interface Session {
+  scenarios: string[];
+  knobs: { atNs: number; name: string; value: number }[];
+  timeNs: number; // last good virtual time
+}
+
+interface Pending {
+  id: number;
+  resolve: (r: unknown) => void;
+  reject: (e: EngineError) => void;
+}
+
+/** The default factory: the module worker bundled by Vite. */
+export function defaultWorkerFactory(): WorkerLike {
+  return new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'innodb-engine' });
+}
+
+export class EngineClient {
+  private worker: WorkerLike;
+  private nextId = 1;
+  private pending: Pending | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+  private session: Session | null = null;
+  private disposed = false;
+
+  constructor(
+    private readonly factory: WorkerFactory = defaultWorkerFactory,
+    private readonly onRestart: (info: RestartInfo) => void = () => undefined,
+  ) {
+    this.worker = this.spawn();
+  }
+
+  async create(scenarios: string[]): Promise<Commands['create']['result']> {
+    this.session = null;
+    const result = await this.call('create', { scenarios });
+    this.session = { scenarios, knobs: [], timeNs: 0 };
+    return result;
+  }
+
+  /** Creates the current simulations again from t = 0 (same scenarios, same seed). */
+  async recreate(): Promise<void> {
+    const s = this.session;
+    if (!s) throw new EngineError({ code: 'state', errors: [{ path: '', message: 'nothing to re-create' }] });
+    await this.create(s.scenarios);
+  }
+
+  async runTo(tNs: number, budgetMs?: number): Promise<RunResult> {
+    const r = await this.call('runTo', budgetMs === undefined ? { tNs } : { tNs, budgetMs });
+    if (this.session) this.session.timeNs = r.timeNs;
+    return r;
+  }
+
+  async frame(): Promise<Frame[]> {
+    return (await this.call('frame', {})).frames;
+  }
+
+  async setKnob(name: string, value: number): Promise<RunResult> {
+    const r = await this.call('setKnob', { name, value });
+    this.session?.knobs.push({ atNs: r.timeNs, name, value });
+    return r;
+  }
+
+  snapshot(): Promise<{ token: number; timeNs: number }> {
+    return this.call('snapshot', {});
+  }
+
+  async restore(token: number): Promise<RunResult> {
+    const r = await this.call('restore', { token });
+    if (this.session) {
+      this.session.timeNs = r.timeNs;
+      // Knobs set after the checkpoint are undone by the restore.
+      this.session.knobs = this.session.knobs.filter((k) => k.atNs <= r.timeNs);
+    }
+    return r;
+  }
+
+  async dropSnapshot(token: number): Promise<void> {
+    await this.call('dropSnapshot', { token });
+  }
+
+  async pageRecords(sim: number, index: number, leaf: number, max = 64): Promise<string> {
+    return (await this.call('pageRecords', { sim, index, leaf, max })).json;
+  }
+
+  async defaultScenario(): Promise<string> {
+    return (await this.call('defaultScenario', {})).json;
+  }
+
+  async validate(json: string): Promise<{ path: string; message: string }[]> {
+    return (await this.call('validate', { json })).errors;
+  }
+
+  /** Stops the worker; later calls reject. */
+  dispose(): void {
+    this.disposed = true;
+    this.worker.terminate();
+    this.pending?.reject(new EngineError({ code: 'state', errors: [{ path: '', message: 'engine disposed' }] }));
+    this.pending = null;
+  }
+
+  /** Queues a command behind the one in flight. */
+  private call<K extends CommandName>(type: K, args: Commands[K]['args']): Promise<Commands[K]['result']> {
+    const run = this.queue.then(() => this.send(type, args));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private send<K extends CommandName>(type: K, args: Commands[K]['args']): Promise<Commands[K]['result']> {
+    return this.rawSend(type, args).catch(async (err: EngineError) => {
+      if (err.code === 'panic' || err.code === 'crash') await this.restart(err.toData());
+      throw err;
+    });
+  }
+
+  /** One round trip, no recovery (used by restart itself). */
+  private rawSend<K extends CommandName>(type: K, args: Commands[K]['args']): Promise<Commands[K]['result']> {
+    if (this.disposed) return Promise.reject(new EngineError({ code: 'state', errors: [{ path: '', message: 'engine disposed' }] }));
+    return new Promise<Commands[K]['result']>((resolve, reject) => {
+      const id = this.nextId++;
+      this.pending = { id, resolve: resolve as (r: unknown) => void, reject };
+      try {
+        this.worker.postMessage({ id, type, args });
+      } catch (e) {
+        this.pending = null;
+        reject(new EngineError({ code: 'protocol', errors: [{ path: '', message: String(e) }] }));
+      }
+    });
+  }
+
+  private spawn(): WorkerLike {
+    const w = this.factory();
+    w.onmessage = (ev: MessageEvent) => this.receive(ev.data as Response);
+    w.onerror = (ev: ErrorEvent) => {
+      ev.preventDefault?.();
+      const p = this.pending;
+      this.pending = null;
+      const error = new EngineError({ code: 'crash', errors: [{ path: '', message: ev.message || 'the engine worker stopped' }] });
+      if (p) p.reject(error);
+      else if (!this.disposed) this.queue = this.queue.then(() => this.restart(error.toData()));
+    };
+    return w;
+  }
+
+  private receive(res: Response): void {
+    const p = this.pending;
+    if (!p || res.id !== p.id) return; // stale answer from a replaced worker
+    this.pending = null;
+    if (res.ok) p.resolve(res.result);
+    else p.reject(new EngineError(res.error));
+  }
+
+  /** New worker, same scenarios, same knobs at the same times, back to the last good time. */
+  private async restart(error: EngineErrorData): Promise<void> {
+    if (this.disposed) return;
+    this.worker.terminate();
+    this.worker = this.spawn();
+    const s = this.session;
+    if (!s) {
+      this.onRestart({ error, timeNs: 0, ok: true });
+      return;
+    }
+    try {
+      await this.rawSend('create', { scenarios: s.scenarios });
+      for (const k of s.knobs) {
+        await this.rawSend('runTo', { tNs: k.atNs });
+        await this.rawSend('setKnob', { name: k.name, value: k.value });
+      }
+      await this.rawSend('runTo', { tNs: s.timeNs });
+      this.onRestart({ error, timeNs: s.timeNs, ok: true });
+    } catch {
+      this.session = null;
+      this.onRestart({ error, timeNs: s.timeNs, ok: false });
+    }
+  }
+}

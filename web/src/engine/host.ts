@@ -1,0 +1,228 @@
+// The worker's state and command handlers, independent of `self`/postMessage so it can
+// be tested in Node with a fake engine. Owns the Simulation instances (A and B).
+
+import { parseEngineError, EngineError } from './errors';
+import type { Frame, IndexInfo, SeriesBlock, Summary, TraceEvent } from './frames';
+import type { Commands, CommandName, RunResult } from './protocol';
+import type { EngineModule, Simulation } from './simulation';
+
+/** At most this many events per frame per sim (the newest ones). */
+export const MAX_EVENTS_PER_FRAME = 2000;
+
+interface SimSlot {
+  sim: Simulation;
+  indexes: IndexInfo[];
+  columns: string[];
+  seriesCursor: number; // next sample index to send
+  eventCursor: number; // next absolute event number to send
+}
+
+interface SnapshotSet {
+  ids: number[]; // one per sim
+  cursors: { series: number; events: number }[];
+  timeNs: number;
+}
+
+/** Copies a typed array unless it exclusively owns its buffer (so it can be transferred). */
+function own<T extends Uint8Array | Uint32Array>(a: T): T {
+  if (a.byteOffset === 0 && a.byteLength === a.buffer.byteLength && a.buffer instanceof ArrayBuffer) return a;
+  return a.slice() as T;
+}
+
+type Handlers = { [K in CommandName]: (args: Commands[K]['args']) => Commands[K]['result'] };
+
+/** Executes protocol commands against the wasm module. */
+export class SimHost {
+  private slots: SimSlot[] = [];
+  private snapshots = new Map<number, SnapshotSet>();
+  private nextToken = 1;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly engine: EngineModule,
+    now?: () => number,
+  ) {
+    this.now = now ?? (() => performance.now());
+  }
+
+  /** Runs one command; throws EngineError on failure. */
+  handle<K extends CommandName>(type: K, args: Commands[K]['args']): Commands[K]['result'] {
+    const fn = this.handlers[type] as ((a: Commands[K]['args']) => Commands[K]['result']) | undefined;
+    if (!fn) throw new EngineError({ code: 'protocol', errors: [{ path: 'type', message: `unknown command ${String(type)}` }] });
+    try {
+      return fn(args);
+    } catch (e) {
+      throw new EngineError(parseEngineError(e));
+    }
+  }
+
+  private readonly handlers: Handlers = {
+    create: ({ scenarios }) => {
+      if (scenarios.length < 1 || scenarios.length > 2) {
+        throw new EngineError({ code: 'protocol', errors: [{ path: 'scenarios', message: 'expected 1 or 2 scenarios' }] });
+      }
+      this.disposeAll();
+      const slots: SimSlot[] = [];
+      try {
+        scenarios.forEach((json, i) => {
+          let sim: Simulation;
+          try {
+            sim = new this.engine.Simulation(json);
+          } catch (e) {
+            const data = parseEngineError(e);
+            // Name the scenario in a pair so the UI can say which one is wrong.
+            if (scenarios.length === 2) data.errors = data.errors.map((fe) => ({ ...fe, path: `${i === 0 ? 'A' : 'B'}:${fe.path}` }));
+            throw new EngineError(data);
+          }
+          slots.push({
+            sim,
+            indexes: JSON.parse(sim.indexes_json()) as IndexInfo[],
+            columns: JSON.parse(sim.series_columns_json()) as string[],
+            seriesCursor: 0,
+            eventCursor: 0,
+          });
+        });
+      } catch (e) {
+        for (const s of slots) s.sim.free();
+        throw e;
+      }
+      this.slots = slots;
+      return {
+        indexes: slots.map((s) => s.indexes),
+        scenarios: slots.map((s) => s.sim.scenario_json()),
+        columns: slots.map((s) => s.columns),
+      };
+    },
+
+    runTo: ({ tNs, budgetMs }) => {
+      this.requireSims();
+      if (budgetMs === undefined) {
+        for (const s of this.slots) s.sim.run_until(tNs);
+        return this.runResult();
+      }
+      // Budgeted: advance in slices so we can stop when the wall budget is spent.
+      const start = this.now();
+      const from = this.timeNs();
+      const slices = 8;
+      for (let i = 1; i <= slices; i++) {
+        const t = Math.round(from + ((tNs - from) * i) / slices);
+        for (const s of this.slots) s.sim.run_until(t);
+        if (this.now() - start >= budgetMs) break;
+      }
+      return this.runResult();
+    },
+
+    frame: () => {
+      this.requireSims();
+      return { frames: this.slots.map((s) => this.buildFrame(s)) };
+    },
+
+    setKnob: ({ name, value }) => {
+      this.requireSims();
+      for (const s of this.slots) s.sim.set_knob(name, value);
+      return this.runResult();
+    },
+
+    snapshot: () => {
+      this.requireSims();
+      const token = this.nextToken++;
+      this.snapshots.set(token, {
+        ids: this.slots.map((s) => s.sim.snapshot()),
+        cursors: this.slots.map((s) => ({ series: s.sim.series_len(), events: this.eventCount(s) })),
+        timeNs: this.timeNs(),
+      });
+      return { token, timeNs: this.timeNs() };
+    },
+
+    restore: ({ token }) => {
+      this.requireSims();
+      const set = this.snapshots.get(token);
+      if (!set) throw new EngineError({ code: 'state', errors: [{ path: 'token', message: `no snapshot ${token}` }] });
+      this.slots.forEach((s, i) => {
+        s.sim.restore(set.ids[i]);
+        // Rows/events after the checkpoint no longer exist; resend from there.
+        s.seriesCursor = Math.min(s.seriesCursor, set.cursors[i].series);
+        s.eventCursor = Math.min(s.eventCursor, set.cursors[i].events);
+      });
+      return this.runResult();
+    },
+
+    dropSnapshot: ({ token }) => {
+      const set = this.snapshots.get(token);
+      if (set) {
+        this.slots.forEach((s, i) => s.sim.drop_snapshot(set.ids[i]));
+        this.snapshots.delete(token);
+      }
+      return {};
+    },
+
+    pageRecords: ({ sim, index, leaf, max }) => {
+      this.requireSims();
+      const slot = this.slots[sim];
+      if (!slot) throw new EngineError({ code: 'state', errors: [{ path: 'sim', message: `no simulation ${sim}` }] });
+      return { json: slot.sim.page_records_json(index, leaf, max) };
+    },
+
+    defaultScenario: () => ({ json: this.engine.default_scenario_json() }),
+
+    validate: ({ json }) => ({ errors: JSON.parse(this.engine.validate_scenario(json)) as { path: string; message: string }[] }),
+
+    dispose: () => {
+      this.disposeAll();
+      return {};
+    },
+  };
+
+  private requireSims(): void {
+    if (this.slots.length === 0) throw new EngineError({ code: 'state', errors: [{ path: '', message: 'no simulation: send create first' }] });
+  }
+
+  private timeNs(): number {
+    return Math.max(...this.slots.map((s) => s.sim.time_ns()));
+  }
+
+  private runResult(): RunResult {
+    return {
+      timeNs: this.timeNs(),
+      done: this.slots.map((s) => (JSON.parse(s.sim.summary_json()) as Summary).done),
+    };
+  }
+
+  private eventCount(s: SimSlot): number {
+    // events_json(since) answers `next` = absolute number of the next event.
+    return (JSON.parse(s.sim.events_json(s.eventCursor)) as { next: number }).next;
+  }
+
+  private buildFrame(s: SimSlot): Frame {
+    const { sim } = s;
+    const width = s.columns.length;
+    const flat = sim.series(s.seriesCursor);
+    const rows: number[][] = [];
+    for (let r = 0; r + width <= flat.length && width > 0; r += width) rows.push(Array.from(flat.subarray(r, r + width)));
+    const series: SeriesBlock = { columns: s.columns, firstIndex: s.seriesCursor, rows };
+    s.seriesCursor += rows.length;
+
+    const ev = JSON.parse(sim.events_json(s.eventCursor)) as { next: number; events: TraceEvent[] };
+    s.eventCursor = ev.next;
+    const events = ev.events.length > MAX_EVENTS_PER_FRAME ? ev.events.slice(-MAX_EVENTS_PER_FRAME) : ev.events;
+
+    const ids = s.indexes.map((i) => i.id);
+    return {
+      timeNs: sim.time_ns(),
+      summary: JSON.parse(sim.summary_json()) as Summary,
+      indexes: s.indexes,
+      leafFill: ids.map((i) => own(sim.leaf_fill(i))),
+      leafState: ids.map((i) => own(sim.leaf_state(i))),
+      upper: ids.map((i) => own(sim.tree_upper(i))),
+      pool: own(sim.pool_frames()),
+      series,
+      events,
+    };
+  }
+
+  private disposeAll(): void {
+    this.snapshots.clear();
+    for (const s of this.slots) s.sim.free();
+    this.slots = [];
+  }
+}

@@ -1,0 +1,33 @@
+// The wasm `Simulation` class and module functions as TypeScript sees them (WASM_API.md).
+// The worker codes against these interfaces so tests can drive it with a fake engine.
+
+/** One simulation handle exported by the wasm package. */
+export interface Simulation {
+  free(): void;
+  time_ns(): number;
+  run_until(t_ns: number): void;
+  run_for(dt_ns: number): void;
+  set_knob(name: string, value: number): void;
+  snapshot(): number;
+  restore(id: number): void;
+  drop_snapshot(id: number): void;
+  scenario_json(): string;
+  indexes_json(): string;
+  summary_json(): string;
+  events_json(since: number): string;
+  series_columns_json(): string;
+  series_len(): number;
+  series(since: number): Float64Array;
+  leaf_fill(index: number): Uint8Array;
+  leaf_state(index: number): Uint8Array;
+  tree_upper(index: number): Uint32Array;
+  pool_frames(): Uint8Array;
+  page_records_json(index: number, leaf_ordinal: number, max: number): string;
+}
+
+/** The module surface the worker needs (constructor + free functions). */
+export interface EngineModule {
+  Simulation: new (scenarioJson: string) => Simulation;
+  validate_scenario(json: string): string;
+  default_scenario_json(): string;
+}

@@ -1,0 +1,57 @@
+// Loads an experiment's scenario files, applies overrides, knob values and the seed,
+// and hands the result to the experiment panel.
+
+import { useEffect, useMemo, useState } from 'react';
+import { ExperimentPanel } from '../ui/ExperimentPanel';
+import { loadScenarioText } from './registry';
+import { buildSims, knobValuesFor } from './scenarios';
+import type { ExperimentSpec } from './types';
+
+interface Props {
+  experiment: ExperimentSpec;
+  knobValues: Record<string, number>;
+  onKnob: (path: string, value: number) => void;
+  seed: number | undefined;
+  onSeed: (seed: number) => void;
+  onDone: (experimentId: string) => void;
+}
+
+export function LessonExperiment({ experiment, knobValues, onKnob, seed, onSeed, onDone }: Props) {
+  const [texts, setTexts] = useState<Record<string, string | undefined> | null>(null);
+  useEffect(() => {
+    let live = true;
+    const files = [experiment.scenarios.A.file, ...(experiment.scenarios.B ? [experiment.scenarios.B.file] : [])];
+    void Promise.all(files.map(async (f) => [f, await loadScenarioText(f)] as const)).then((pairs) => live && setTexts(Object.fromEntries(pairs)));
+    return () => {
+      live = false;
+    };
+  }, [experiment]);
+
+  const mine = knobValuesFor(experiment, knobValues);
+  const mineKey = JSON.stringify(mine);
+  const built = useMemo(
+    () => (texts ? buildSims(experiment, texts, mine, seed) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- mineKey stands for mine
+    [texts, experiment, mineKey, seed],
+  );
+  const done = useMemo(() => () => onDone(experiment.id), [onDone, experiment.id]);
+
+  return (
+    <ExperimentPanel
+      title={experiment.title}
+      sims={built?.sims ?? null}
+      loadError={built?.error ?? null}
+      views={experiment.views}
+      charts={experiment.charts}
+      knobs={experiment.knobs}
+      knobValues={mine}
+      onKnob={onKnob}
+      seed={built?.seed}
+      onSeed={onSeed}
+      defaultSpeed={experiment.speed}
+      keyboard
+      onDone={done}
+      sizeReference={experiment.sizeReference}
+    />
+  );
+}

@@ -1,0 +1,95 @@
+// The narrative column: steps with prose, experiment cards and quizzes, a step
+// navigator, and the lesson's sources.
+
+import type { Lesson } from './types';
+import { Prose } from './Prose';
+import { QuizBlock } from './QuizBlock';
+
+interface Props {
+  lesson: Lesson;
+  current: number;
+  setRef: (i: number) => (el: HTMLElement | null) => void;
+  goTo: (i: number) => void;
+  activeId: string | undefined;
+  ran: Set<string>;
+  onShowExperiment: (id: string) => void;
+}
+
+export function Narrative({ lesson, current, setRef, goTo, activeId, ran, onShowExperiment }: Props) {
+  const titles = new Map<string, string>();
+  for (const s of lesson.steps) for (const b of s.blocks) if (b.kind === 'experiment') titles.set(b.experiment.id, b.experiment.title);
+  const n = lesson.steps.length;
+  return (
+    <>
+      <nav className="step-nav" aria-label="Steps">
+        <button type="button" onClick={() => goTo(Math.max(0, current - 1))} disabled={current === 0}>
+          ← Previous
+        </button>
+        <span>
+          Step {current + 1} of {n}
+        </span>
+        <button type="button" onClick={() => goTo(Math.min(n - 1, current + 1))} disabled={current >= n - 1}>
+          Next →
+        </button>
+      </nav>
+      {lesson.steps.map((step, i) => (
+        <section key={i} ref={setRef(i)} className={`step${i === current ? ' is-current' : ''}`} aria-current={i === current ? 'step' : undefined}>
+          {i > 0 || step.title !== lesson.meta.title ? <h2>{step.title}</h2> : null}
+          {step.blocks.map((b, j) => {
+            switch (b.kind) {
+              case 'prose':
+                return <Prose key={j} markdown={b.markdown} />;
+              case 'experiment':
+                return (
+                  <div key={j} className={`experiment-card${b.experiment.id === activeId ? ' is-active' : ''}`}>
+                    <span className="kicker">Experiment</span> <strong>{b.experiment.title}</strong>
+                    {b.experiment.id === activeId ? (
+                      <span className="muted"> — in the panel</span>
+                    ) : (
+                      <button type="button" className="linklike" onClick={() => onShowExperiment(b.experiment.id)}>
+                        Show in the panel
+                      </button>
+                    )}
+                    <a className="to-panel" href="#experiment-panel" onClick={(e) => (e.preventDefault(), onShowExperiment(b.experiment.id))}>
+                      Go to the experiment ↓
+                    </a>
+                  </div>
+                );
+              case 'quiz':
+                return (
+                  <QuizBlock
+                    key={j}
+                    quiz={b.quiz}
+                    experimentTitle={b.quiz.after ? titles.get(b.quiz.after) : undefined}
+                    experimentRan={b.quiz.after ? ran.has(b.quiz.after) : true}
+                    onRunExperiment={b.quiz.after ? () => onShowExperiment(b.quiz.after!) : undefined}
+                  />
+                );
+              default:
+                return (
+                  <div key={j} className="notice notice-error" role="alert">
+                    {b.what} is invalid:
+                    <ul>
+                      {b.messages.map((m, k) => (
+                        <li key={k}>{m}</li>
+                      ))}
+                    </ul>
+                  </div>
+                );
+            }
+          })}
+        </section>
+      ))}
+      {lesson.meta.sources.length > 0 ? (
+        <section className="sources">
+          <h2>Sources</h2>
+          <ul>
+            {lesson.meta.sources.map((s, i) => (
+              <li key={i}>{s.url && /^https?:\/\//.test(s.url) ? <a href={s.url} target="_blank" rel="noopener noreferrer">{s.title}</a> : s.title}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+// Predict-then-run quiz: pick an answer, run the experiment, then see whether the
+// prediction held and why. Graded in the browser.
+
+import { useId, useState } from 'react';
+import type { QuizSpec } from './types';
+
+interface Props {
+  quiz: QuizSpec;
+  experimentTitle?: string;
+  experimentRan: boolean;
+  onRunExperiment?: () => void;
+}
+
+export function QuizBlock({ quiz, experimentTitle, experimentRan, onRunExperiment }: Props) {
+  const [choice, setChoice] = useState<number | null>(null);
+  const [locked, setLocked] = useState(false);
+  const [revealed, setRevealed] = useState(false);
+  const name = useId();
+  const show = revealed || (locked && (experimentRan || !quiz.after));
+  const correct = choice === quiz.answer;
+
+  return (
+    <section className="quiz" aria-label="Predict, then run">
+      <p className="quiz-kicker">Predict</p>
+      <p className="quiz-question">{quiz.question}</p>
+      <div role="radiogroup" aria-label={quiz.question}>
+        {quiz.choices.map((c, i) => (
+          <label key={i} className={`quiz-choice${show && i === quiz.answer ? ' is-answer' : ''}${show && i === choice && !correct ? ' is-wrong' : ''}`}>
+            <input type="radio" name={name} checked={choice === i} disabled={locked} onChange={() => setChoice(i)} />
+            <span>{c}</span>
+            {show && i === quiz.answer ? <span className="quiz-mark"> ✓ answer</span> : null}
+          </label>
+        ))}
+      </div>
+      <div className="quiz-actions">
+        {!locked ? (
+          <button type="button" disabled={choice === null} onClick={() => setLocked(true)}>
+            Lock in my prediction
+          </button>
+        ) : null}
+        {locked && !show && quiz.after ? (
+          <span>
+            Now run <button type="button" className="linklike" onClick={onRunExperiment}>{experimentTitle ?? 'the experiment'}</button> to the end to check it.
+          </span>
+        ) : null}
+        {!show ? (
+          <button type="button" className="linklike" onClick={() => setRevealed(true)}>
+            Reveal the answer
+          </button>
+        ) : null}
+      </div>
+      {show ? (
+        <div className={`quiz-result ${locked ? (correct ? 'ok' : 'no') : ''}`} role="status">
+          {locked ? <strong>{correct ? 'Your prediction held. ' : 'Not quite. '}</strong> : null}
+          {quiz.explain}
+        </div>
+      ) : null}
+    </section>
+  );
+}

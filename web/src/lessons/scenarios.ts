@@ -1,0 +1,52 @@
+// Turns an experiment block into the scenario JSON strings the engine runs: the files
+// from lessons/scenarios/, then the block's overrides, the knob values and the seed.
+
+import { applyOverrides, type JsonObject } from '../engine/scenario';
+import type { ExperimentSpec } from './types';
+
+export interface BuiltSim {
+  label: string;
+  json: string;
+}
+
+/** The value of each knob of `exp`: the reader's (URL or slider) or the default. */
+export function knobValuesFor(exp: ExperimentSpec, chosen: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const k of exp.knobs) out[k.path] = chosen[k.path] ?? k.default;
+  return out;
+}
+
+/**
+ * Builds A (and B). `texts` maps file name -> raw JSON. Both sides get the same seed:
+ * the reader's, else the block's, else scenario A's own.
+ */
+export function buildSims(
+  exp: ExperimentSpec,
+  texts: Record<string, string | undefined>,
+  chosenKnobs: Record<string, number>,
+  seed: number | undefined,
+): { sims?: BuiltSim[]; seed?: number; error?: string } {
+  const refs = exp.scenarios.B ? [exp.scenarios.A, exp.scenarios.B] : [exp.scenarios.A];
+  const parsed: JsonObject[] = [];
+  for (const ref of refs) {
+    const text = texts[ref.file];
+    if (text === undefined) return { error: `Scenario file lessons/scenarios/${ref.file} is missing.` };
+    try {
+      const v: unknown = JSON.parse(text);
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) return { error: `lessons/scenarios/${ref.file}: must be a JSON object.` };
+      parsed.push(v as JsonObject);
+    } catch (e) {
+      return { error: `lessons/scenarios/${ref.file}: invalid JSON (${e instanceof Error ? e.message : String(e)}).` };
+    }
+  }
+  const ownSeed = typeof parsed[0].seed === 'number' ? parsed[0].seed : undefined;
+  const finalSeed = seed ?? exp.seed ?? ownSeed;
+  const values: Record<string, number | string | boolean> = { ...exp.overrides, ...knobValuesFor(exp, chosenKnobs) };
+  if (finalSeed !== undefined) values.seed = finalSeed;
+  try {
+    const sims = parsed.map((scenario, i) => ({ label: refs[i].label, json: JSON.stringify(applyOverrides(scenario, values)) }));
+    return { sims, seed: finalSeed };
+  } catch (e) {
+    return { error: `Experiment "${exp.id}": ${e instanceof Error ? e.message : String(e)}` };
+  }
+}

@@ -1,0 +1,92 @@
+// The data model of a lesson after parsing: front matter, steps, and the validated
+// experiment and quiz blocks.
+
+/** Structure views an experiment may show (names used in lesson files). */
+export const VIEW_NAMES = ['btree', 'pool', 'fill-histogram', 'sizes', 'metrics', 'charts'] as const;
+export type ViewName = (typeof VIEW_NAMES)[number];
+
+export interface LessonSource {
+  title: string;
+  url?: string;
+}
+
+export interface LessonMeta {
+  id: string;
+  title: string;
+  summary: string;
+  order: number;
+  sources: LessonSource[];
+  file: string; // "lessons/primary-keys.md", for messages
+}
+
+export interface ScenarioRef {
+  label: string;
+  file: string; // name inside lessons/scenarios/
+}
+
+export interface ChartSpec {
+  column: string; // series column name (WASM_API.md)
+  label: string;
+  unit: string;
+  reference?: { value: number; label: string };
+}
+
+export interface KnobSpec {
+  path: string; // JSON path into the scenario
+  label: string;
+  min: number;
+  max: number;
+  step: number;
+  default: number;
+  unit?: string;
+  scale: 'linear' | 'log';
+}
+
+/** The article's per-table figures shown beside the simulated sizes (SizeTable). */
+export interface SizeReferenceSpec {
+  table: string;
+  dataPerRow: number;
+  indexPerRow: number;
+  totalRatio: number;
+  rows?: number;
+}
+
+export interface ExperimentSpec {
+  id: string;
+  title: string;
+  scenarios: { A: ScenarioRef; B?: ScenarioRef };
+  overrides: Record<string, number | string | boolean>;
+  views: ViewName[];
+  charts: ChartSpec[];
+  knobs: KnobSpec[];
+  speed: number | 'max';
+  seed?: number;
+  sizeReference?: SizeReferenceSpec[]; // `size_reference` in the block
+}
+
+export interface QuizSpec {
+  id: string;
+  question: string;
+  choices: string[];
+  answer: number; // index into choices
+  explain: string;
+  after?: string; // experiment id to run before the answer shows
+}
+
+export type Block =
+  | { kind: 'prose'; markdown: string }
+  | { kind: 'experiment'; experiment: ExperimentSpec }
+  | { kind: 'quiz'; quiz: QuizSpec }
+  | { kind: 'invalid'; what: string; messages: string[] };
+
+export interface Step {
+  title: string;
+  blocks: Block[];
+}
+
+export interface Lesson {
+  meta: LessonMeta;
+  steps: Step[];
+  /** Every problem found, each naming the file, block and field. */
+  errors: string[];
+}

@@ -1,0 +1,59 @@
+// Playback speeds (simulated seconds per wall second) and the size of one "step".
+
+/** A speed: simulated seconds per wall-clock second, or as fast as the engine goes. */
+export type Speed = number | 'max';
+
+/** The ladder the +/− keys and the speed menu move along (slow motion to max). */
+export const SPEEDS: readonly Speed[] = [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 30, 'max'];
+
+/** Wall time one frame of "max" may spend in the worker, keeping ~60 fps. */
+export const MAX_SPEED_BUDGET_MS = 12;
+
+/** Virtual ns advanced by one step: a quarter second of playback at the current speed. */
+export function stepNs(speed: Speed): number {
+  const s = speed === 'max' ? 30 : speed;
+  return Math.min(1e9, Math.max(1e5, Math.round(s * 0.25 * 1e9)));
+}
+
+/** Next speed up (dir = 1) or down (dir = -1) the ladder; snaps an off-ladder speed. */
+export function nextSpeed(speed: Speed, dir: 1 | -1): Speed {
+  let i = SPEEDS.indexOf(speed);
+  if (i < 0) {
+    const v = speed === 'max' ? Infinity : speed;
+    i = SPEEDS.findIndex((s) => (s === 'max' ? Infinity : s) >= v);
+    if (i < 0) i = SPEEDS.length - 1;
+    if (dir === 1 && SPEEDS[i] !== speed) return SPEEDS[i];
+  }
+  return SPEEDS[Math.min(SPEEDS.length - 1, Math.max(0, i + dir))];
+}
+
+/** "0.001×", "1×", "max". */
+export function formatSpeed(speed: Speed): string {
+  return speed === 'max' ? 'max' : `${speed}×`;
+}
+
+/**
+ * Virtual ns to ask for in one animation frame. `wallMs` is clamped so a stalled tab
+ * does not jump ahead; for "max" the worker's budget caps the real advance.
+ */
+export function frameAdvanceNs(speed: Speed, wallMs: number, maxEstimateNs: number): number {
+  if (speed === 'max') return Math.max(1e6, maxEstimateNs);
+  const dt = Math.min(100, Math.max(0, wallMs));
+  return Math.max(1, Math.round(speed * dt * 1e6));
+}
+
+/**
+ * Adapts the "max" request size: if the engine got all the way within budget, ask for
+ * more next time; if the budget cut it short, ask for what it managed.
+ */
+export function adaptMaxEstimate(prevNs: number, requestedNs: number, advancedNs: number): number {
+  if (advancedNs >= requestedNs) return Math.min(prevNs * 1.5, 3600e9);
+  return Math.max(1e6, advancedNs);
+}
+
+/** "12.345 s", "850 ms", "42 µs" — simulated time for the player bar. */
+export function formatSimTime(ns: number): string {
+  if (ns >= 1e9) return `${(ns / 1e9).toFixed(3)} s`;
+  if (ns >= 1e6) return `${(ns / 1e6).toFixed(1)} ms`;
+  return `${(ns / 1e3).toFixed(0)} µs`;
+}

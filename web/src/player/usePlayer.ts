@@ -1,0 +1,283 @@
+// The player: play/pause, step, step back, scrub, speed, reset, keyboard shortcuts.
+// The ONLY place that knows wall-clock time; it turns animation frames into engine
+// runTo() calls and keeps checkpoints so going back restores + replays exactly.
+
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Frame } from '../engine/frames';
+import type { RunResult } from '../engine/protocol';
+import { addSnapshot, emptyStore, pickSnapshot, shouldSnapshot, type SnapshotStore } from './snapshots';
+import { adaptMaxEstimate, frameAdvanceNs, MAX_SPEED_BUDGET_MS, nextSpeed, stepNs, type Speed } from './speed';
+
+/** What the player needs from the engine (EngineClient implements it). */
+export interface PlayerEngine {
+  runTo(tNs: number, budgetMs?: number): Promise<RunResult>;
+  frame(): Promise<Frame[]>;
+  snapshot(): Promise<{ token: number; timeNs: number }>;
+  restore(token: number): Promise<RunResult>;
+  dropSnapshot(token: number): Promise<void>;
+  /** Re-create the same simulations at t = 0 (used when no checkpoint is early enough). */
+  recreate(): Promise<void>;
+}
+
+/** A ready engine: `generation` changes whenever the simulations are (re)created. */
+export interface PlayerSource {
+  engine: PlayerEngine;
+  generation: number;
+  startNs: number; // virtual time the simulations are at when handed over
+}
+
+export interface PlayerOptions {
+  source: PlayerSource | null;
+  defaultSpeed: Speed;
+  keyboard: boolean; // handle Space, arrows, +/− on the window
+  onFrames: (frames: Frame[]) => void;
+  onError: (e: unknown) => void;
+}
+
+export interface PlayerState {
+  playing: boolean;
+  speed: Speed;
+  timeNs: number;
+  maxTimeNs: number; // furthest time reached (scrub range)
+  done: boolean; // every simulation reached its run target
+}
+
+export interface Player extends PlayerState {
+  play(): void;
+  pause(): void;
+  toggle(): void;
+  stepForward(): void;
+  stepBack(): void;
+  seek(tNs: number): void;
+  setSpeed(s: Speed): void;
+  faster(): void;
+  slower(): void;
+  reset(): void;
+}
+
+interface Internal {
+  playing: boolean;
+  speed: Speed;
+  timeNs: number;
+  maxTimeNs: number;
+  done: boolean;
+  store: SnapshotStore;
+  chain: Promise<void>;
+  maxEstimateNs: number;
+  lastWallMs: number | null;
+  generation: number;
+}
+
+function isEditable(t: EventTarget | null, forSpace: boolean): boolean {
+  if (!(t instanceof HTMLElement)) return false;
+  if (t.isContentEditable) return true;
+  const tag = t.tagName;
+  if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
+  if (tag === 'INPUT') return true; // text fields type, sliders use the arrows themselves
+  return forSpace && (tag === 'BUTTON' || tag === 'A' || tag === 'SUMMARY');
+}
+
+export function usePlayer(opts: PlayerOptions): Player {
+  const { source } = opts;
+  const optsRef = useRef(opts);
+  optsRef.current = opts;
+  const st = useRef<Internal>({
+    playing: false,
+    speed: opts.defaultSpeed,
+    timeNs: 0,
+    maxTimeNs: 0,
+    done: false,
+    store: emptyStore(),
+    chain: Promise.resolve(),
+    maxEstimateNs: 50e6,
+    lastWallMs: null,
+    generation: -1,
+  });
+  const [view, setView] = useState<PlayerState>({ playing: false, speed: opts.defaultSpeed, timeNs: 0, maxTimeNs: 0, done: false });
+  const publish = useCallback(() => {
+    const s = st.current;
+    setView({ playing: s.playing, speed: s.speed, timeNs: s.timeNs, maxTimeNs: s.maxTimeNs, done: s.done });
+  }, []);
+
+  /** Serializes engine work; drops work for a stale generation. */
+  const enqueue = useCallback(
+    (work: (engine: PlayerEngine) => Promise<void>) => {
+      const src = optsRef.current.source;
+      if (!src) return st.current.chain;
+      const gen = src.generation;
+      st.current.chain = st.current.chain
+        .then(async () => {
+          if (st.current.generation !== gen) return;
+          await work(src.engine);
+        })
+        .catch((e: unknown) => {
+          st.current.playing = false;
+          optsRef.current.onError(e);
+        })
+        .finally(publish);
+      return st.current.chain;
+    },
+    [publish],
+  );
+
+  const applyRun = (r: RunResult) => {
+    const s = st.current;
+    s.timeNs = r.timeNs;
+    s.maxTimeNs = Math.max(s.maxTimeNs, r.timeNs);
+    s.done = r.done.length > 0 && r.done.every(Boolean);
+    if (s.done) s.playing = false;
+  };
+
+  const takeSnapshotIfDue = async (engine: PlayerEngine) => {
+    const s = st.current;
+    if (!shouldSnapshot(s.store, s.timeNs)) return;
+    const snap = await engine.snapshot();
+    const { store, drop } = addSnapshot(s.store, snap);
+    s.store = store;
+    for (const token of drop) await engine.dropSnapshot(token);
+  };
+
+  const showFrame = async (engine: PlayerEngine) => {
+    optsRef.current.onFrames(await engine.frame());
+  };
+
+  /** Go to `targetNs` exactly: forward = run; backward = restore nearest checkpoint, then run. */
+  const goTo = async (engine: PlayerEngine, targetNs: number) => {
+    const s = st.current;
+    const target = Math.max(0, Math.round(targetNs));
+    if (target < s.timeNs) {
+      const snap = pickSnapshot(s.store, target);
+      if (snap) applyRun(await engine.restore(snap.token));
+      else {
+        await engine.recreate();
+        s.store = emptyStore();
+        s.timeNs = 0;
+        await takeSnapshotIfDue(engine);
+      }
+    }
+    applyRun(await engine.runTo(target));
+    await takeSnapshotIfDue(engine);
+    await showFrame(engine);
+  };
+
+  // A new engine generation: reset and show the first frame.
+  useEffect(() => {
+    if (!source) return;
+    const s = st.current;
+    s.generation = source.generation;
+    s.playing = false;
+    s.timeNs = source.startNs;
+    s.maxTimeNs = source.startNs;
+    s.done = false;
+    s.store = emptyStore();
+    s.lastWallMs = null;
+    s.chain = Promise.resolve();
+    publish();
+    void enqueue(async (engine) => {
+      await takeSnapshotIfDue(engine);
+      await showFrame(engine);
+    });
+  }, [source, enqueue, publish]);
+
+  // The animation loop while playing.
+  useEffect(() => {
+    if (!view.playing || !source) return;
+    let raf = 0;
+    let inFlight = false;
+    const tick = (wallMs: number) => {
+      raf = requestAnimationFrame(tick);
+      const s = st.current;
+      if (!s.playing || inFlight) return;
+      const dtWall = s.lastWallMs === null ? 16 : wallMs - s.lastWallMs;
+      s.lastWallMs = wallMs;
+      const advance = frameAdvanceNs(s.speed, dtWall, s.maxEstimateNs);
+      inFlight = true;
+      void enqueue(async (engine) => {
+        const from = s.timeNs;
+        const isMax = s.speed === 'max';
+        applyRun(await engine.runTo(from + advance, isMax ? MAX_SPEED_BUDGET_MS : undefined));
+        if (isMax) s.maxEstimateNs = adaptMaxEstimate(s.maxEstimateNs, advance, s.timeNs - from);
+        await takeSnapshotIfDue(engine);
+        await showFrame(engine);
+      }).finally(() => {
+        inFlight = false;
+      });
+    };
+    raf = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(raf);
+  }, [view.playing, source, enqueue]);
+
+  const play = useCallback(() => {
+    const s = st.current;
+    if (s.done || !optsRef.current.source) return;
+    s.playing = true;
+    s.lastWallMs = null;
+    publish();
+  }, [publish]);
+  const pause = useCallback(() => {
+    st.current.playing = false;
+    publish();
+  }, [publish]);
+  const toggle = useCallback(() => (st.current.playing ? pause() : play()), [play, pause]);
+  const stepForward = useCallback(() => {
+    pause();
+    void enqueue((e) => goTo(e, st.current.timeNs + stepNs(st.current.speed)));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pause, enqueue]);
+  const stepBack = useCallback(() => {
+    pause();
+    void enqueue((e) => goTo(e, Math.max(0, st.current.timeNs - stepNs(st.current.speed))));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pause, enqueue]);
+  const seek = useCallback(
+    (tNs: number) => {
+      pause();
+      void enqueue((e) => goTo(e, tNs));
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [pause, enqueue],
+  );
+  const reset = useCallback(() => {
+    pause();
+    st.current.done = false;
+    void enqueue((e) => goTo(e, 0));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pause, enqueue]);
+  const setSpeed = useCallback(
+    (sp: Speed) => {
+      st.current.speed = sp;
+      publish();
+    },
+    [publish],
+  );
+  const faster = useCallback(() => setSpeed(nextSpeed(st.current.speed, 1)), [setSpeed]);
+  const slower = useCallback(() => setSpeed(nextSpeed(st.current.speed, -1)), [setSpeed]);
+
+  // Keyboard: Space play/pause, ←/→ step, +/− speed.
+  useEffect(() => {
+    if (!opts.keyboard) return;
+    const onKey = (ev: KeyboardEvent) => {
+      if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+      const space = ev.key === ' ';
+      if (isEditable(ev.target, space)) return;
+      const actions: Record<string, () => void> = {
+        ' ': toggle,
+        ArrowRight: stepForward,
+        ArrowLeft: stepBack,
+        '+': faster,
+        '=': faster,
+        '-': slower,
+        _: slower,
+      };
+      const act = actions[ev.key];
+      if (act) {
+        ev.preventDefault();
+        act();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [opts.keyboard, toggle, stepForward, stepBack, faster, slower]);
+
+  return { ...view, play, pause, toggle, stepForward, stepBack, seek, setSpeed, faster, slower, reset };
+}

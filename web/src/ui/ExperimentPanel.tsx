@@ -1,0 +1,108 @@
+// The experiment panel: player bar, knobs, structure views (A|B side by side), charts
+// (A and B overlaid), then the numbers tables. Used by lesson pages and the playground.
+
+import { useEffect, useMemo } from 'react';
+import type { ChartSpec, KnobSpec, SizeReferenceSpec, ViewName } from '../lessons/types';
+import type { WorkerFactory } from '../engine/client';
+import { usePlayer } from '../player/usePlayer';
+import type { Speed } from '../player/speed';
+import { EngineMessage } from './EngineMessage';
+import { Knobs } from './Knobs';
+import { PlayerBar } from './PlayerBar';
+import { useTheme } from './theme';
+import { PALETTES } from './palette';
+import { useEngineSession } from './useEngineSession';
+import { PanelViews } from './PanelViews';
+
+export interface PanelSim {
+  label: string;
+  json: string;
+}
+
+export interface ExperimentPanelProps {
+  title: string;
+  sims: PanelSim[] | null; // null while scenario files load
+  loadError?: string | null;
+  views: ViewName[];
+  charts: ChartSpec[];
+  knobs: KnobSpec[];
+  knobValues: Record<string, number>;
+  onKnob: (path: string, value: number) => void;
+  seed?: number;
+  onSeed?: (seed: number) => void;
+  defaultSpeed: Speed;
+  keyboard: boolean;
+  onDone?: () => void;
+  workerFactory?: WorkerFactory;
+  sizeReference?: SizeReferenceSpec[];
+}
+
+export function ExperimentPanel(props: ExperimentPanelProps) {
+  const { sims, views, charts } = props;
+  const scenarioJson = useMemo(() => (sims ? sims.map((s) => s.json) : null), [sims]);
+  const session = useEngineSession(scenarioJson, props.workerFactory);
+  const player = usePlayer({
+    source: session.source,
+    defaultSpeed: props.defaultSpeed,
+    keyboard: props.keyboard,
+    onFrames: session.onFrames,
+    onError: session.onError,
+  });
+  const { theme, reducedMotion } = useTheme();
+  const palette = PALETTES[theme];
+  const { onDone } = props;
+  useEffect(() => {
+    if (player.done) onDone?.();
+  }, [player.done, onDone]);
+
+  const labels = (sims ?? []).map((s, i) => (sims && sims.length > 1 ? `${i === 0 ? 'A' : 'B'}: ${s.label}` : s.label));
+  const frames = session.frames;
+  const ready = session.source !== null;
+  const abColor = (i: number) => (i === 0 ? palette.ab.A : palette.ab.B);
+
+  return (
+    <div className="experiment-panel" aria-label={`Experiment: ${props.title}`}>
+      <header className="panel-head">
+        <h2>{props.title}</h2>
+        {sims && sims.length > 1 ? (
+          <p className="ab-legend">
+            {labels.map((l, i) => (
+              <span key={i} className="ab-chip" style={{ borderColor: abColor(i), color: abColor(i) }}>
+                {l}
+              </span>
+            ))}
+          </p>
+        ) : sims ? (
+          <p className="muted">{labels[0]}</p>
+        ) : null}
+      </header>
+      <PlayerBar player={player} disabled={!ready} />
+      {props.loadError ? (
+        <div className="notice notice-error" role="alert">
+          {props.loadError}
+        </div>
+      ) : null}
+      {session.notice ? (
+        <div className="notice notice-warn" role="status">
+          {session.notice}
+        </div>
+      ) : null}
+      {session.error ? <EngineMessage error={session.error} knobs={props.knobs} /> : null}
+      {session.creating || (!sims && !props.loadError) ? <p className="muted">Starting the simulation…</p> : null}
+      <Knobs knobs={props.knobs} values={props.knobValues} onChange={props.onKnob} seed={props.seed} onSeed={props.onSeed} />
+      {frames ? (
+        <PanelViews
+          frames={frames}
+          series={session.series}
+          labels={labels}
+          views={views}
+          charts={charts}
+          sizeReference={props.sizeReference}
+          palette={palette}
+          reducedMotion={reducedMotion}
+          client={session.client}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+// Home: one card per lesson (front matter title, summary, order), plus the playground.
+
+import { useEffect, useState } from 'react';
+import { loadLessonIndex } from '../lessons/registry';
+import type { LessonMeta } from '../lessons/types';
+import { lessonHref } from './route';
+
+export default function Home() {
+  const [index, setIndex] = useState<{ lessons: LessonMeta[]; errors: string[] } | null>(null);
+  useEffect(() => {
+    document.title = 'InnoDB Lab';
+    let live = true;
+    void loadLessonIndex().then((i) => live && setIndex(i));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return (
+    <div className="home">
+      <header className="hero">
+        <h1>Watch InnoDB think</h1>
+        <p>
+          A simulated InnoDB runs in your browser. Insert rows and watch B+tree pages split, the buffer pool fill and evict,
+          and latency follow. Every lesson is an experiment you can replay, step through and tweak.
+        </p>
+      </header>
+      {index === null ? <p className="muted">Loading lessons…</p> : null}
+      {index && index.lessons.length === 0 ? <p className="muted">No lessons yet. Try the playground.</p> : null}
+      <ol className="lesson-cards">
+        {index?.lessons.map((l) => (
+          <li key={l.id}>
+            <a className="lesson-card" href={lessonHref(l.id)}>
+              <span className="lesson-order">{l.order}</span>
+              <span className="lesson-card-title">{l.title}</span>
+              <span className="lesson-card-summary">{l.summary}</span>
+            </a>
+          </li>
+        ))}
+        <li>
+          <a className="lesson-card playground-card" href="#/playground">
+            <span className="lesson-order">∞</span>
+            <span className="lesson-card-title">Playground</span>
+            <span className="lesson-card-summary">Edit a scenario as JSON and run it with every view.</span>
+          </a>
+        </li>
+      </ol>
+      {index && index.errors.length > 0 ? (
+        <details className="notice notice-error">
+          <summary>{index.errors.length} lesson file problem(s)</summary>
+          <ul>
+            {index.errors.map((e, i) => (
+              <li key={i}>{e}</li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+// Knob controls generated from an experiment's knob table: slider + number field.
+// A value is committed (and the simulation re-created) on release / Enter / blur.
+
+import { useEffect, useState } from 'react';
+import type { KnobSpec } from '../lessons/types';
+import { sliderToValue, snap, SLIDER_MAX, valueToSlider } from './knobScale';
+
+interface Props {
+  knobs: KnobSpec[];
+  values: Record<string, number>;
+  onChange: (path: string, value: number) => void;
+  seed: number | undefined;
+  onSeed?: (seed: number) => void;
+}
+
+export function Knobs({ knobs, values, onChange, seed, onSeed }: Props) {
+  if (knobs.length === 0 && !onSeed) return null;
+  return (
+    <fieldset className="knobs">
+      <legend>Knobs</legend>
+      {knobs.map((k) => (
+        <Knob key={k.path} knob={k} value={values[k.path] ?? k.default} onCommit={(v) => onChange(k.path, v)} />
+      ))}
+      {onSeed ? <SeedField seed={seed} onSeed={onSeed} /> : null}
+    </fieldset>
+  );
+}
+
+function Knob({ knob, value, onCommit }: { knob: KnobSpec; value: number; onCommit: (v: number) => void }) {
+  const [draft, setDraft] = useState(value);
+  const [text, setText] = useState(String(value));
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => {
+    setDraft(value);
+    setText(String(value));
+  }, [value]);
+  const commit = (v: number) => {
+    if (v !== value) onCommit(v);
+  };
+  const commitText = () => {
+    const v = Number(text);
+    if (text.trim() === '' || !Number.isFinite(v)) setProblem(`Enter a number from ${knob.min} to ${knob.max}.`);
+    else if (v < knob.min || v > knob.max) setProblem(`Must be from ${knob.min} to ${knob.max}.`);
+    else {
+      setProblem(null);
+      const s = snap(knob, v);
+      setText(String(s));
+      setDraft(s);
+      commit(s);
+    }
+  };
+  const id = `knob-${knob.path.replace(/\W/g, '-')}`;
+  return (
+    <div className="knob">
+      <label htmlFor={id}>
+        {knob.label}
+        {knob.unit ? <span className="muted"> ({knob.unit})</span> : null}
+      </label>
+      <input
+        id={id}
+        type="range"
+        min={0}
+        max={SLIDER_MAX}
+        value={valueToSlider(knob, draft)}
+        onChange={(e) => {
+          const v = sliderToValue(knob, Number(e.target.value));
+          setDraft(v);
+          setText(String(v));
+        }}
+        onPointerUp={() => commit(draft)}
+        onKeyUp={() => commit(draft)}
+        onBlur={() => commit(draft)}
+        aria-valuetext={`${draft}${knob.unit ? ` ${knob.unit}` : ''}`}
+      />
+      <input
+        type="number"
+        className="knob-number"
+        aria-label={`${knob.label} value`}
+        min={knob.min}
+        max={knob.max}
+        step={knob.step}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={commitText}
+        onKeyDown={(e) => e.key === 'Enter' && commitText()}
+      />
+      {problem ? (
+        <span className="field-error" role="alert">
+          {problem}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+function SeedField({ seed, onSeed }: { seed: number | undefined; onSeed: (s: number) => void }) {
+  const [text, setText] = useState(seed === undefined ? '' : String(seed));
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => setText(seed === undefined ? '' : String(seed)), [seed]);
+  const commit = () => {
+    const v = Number(text);
+    if (!/^\d{1,10}$/.test(text.trim()) || v > 4294967295) setProblem('The seed is an integer from 0 to 4294967295.');
+    else {
+      setProblem(null);
+      if (v !== seed) onSeed(v);
+    }
+  };
+  return (
+    <div className="knob">
+      <label htmlFor="knob-seed">Random seed</label>
+      <input
+        id="knob-seed"
+        type="number"
+        className="knob-number"
+        min={0}
+        step={1}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => e.key === 'Enter' && commit()}
+      />
+      {problem ? (
+        <span className="field-error" role="alert">
+          {problem}
+        </span>
+      ) : null}
+    </div>
+  );
+}

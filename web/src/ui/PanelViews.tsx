@@ -1,0 +1,171 @@
+// The views of an experiment panel, in VISUAL.md order: structure views (A | B side by
+// side), charts (A and B overlaid), then the numbers tables.
+
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { EngineClient } from '../engine/client';
+import type { Frame } from '../engine/frames';
+import type { ChartSpec, SizeReferenceSpec, ViewName } from '../lessons/types';
+import type { PageRecords } from '../views/index';
+import type { Palette } from './palette';
+import type { SeriesData } from './seriesData';
+import { useViewComponents, ViewSlot } from './ViewSlot';
+import type { ViewComponents } from './viewModules';
+
+/** Stand-ins while the views chunk loads. */
+function Loading() {
+  return (
+    <div className="view-placeholder">
+      <span className="muted">view loading</span>
+    </div>
+  );
+}
+const LOADING = {
+  BTreeView: Loading,
+  BufferPoolView: Loading,
+  MetricsTable: Loading,
+  SizeTable: Loading,
+  TimeSeriesChart: Loading,
+  FillHistogram: Loading,
+  ThreadsBar: Loading,
+} as unknown as ViewComponents;
+
+interface Props {
+  frames: Frame[];
+  series: SeriesData[];
+  labels: string[];
+  views: ViewName[];
+  charts: ChartSpec[];
+  sizeReference?: SizeReferenceSpec[];
+  palette: Palette;
+  reducedMotion: boolean;
+  client: EngineClient | null;
+}
+
+/** Records of the leaf a reader opened in the B+tree of simulation `sim`. */
+function useLeafRecords(client: EngineClient | null, sim: number, frame: Frame) {
+  const [leaf, setLeaf] = useState<number | null>(null);
+  const [records, setRecords] = useState<PageRecords | undefined>(undefined);
+  const last = useRef(0);
+  const fetchLeaf = useCallback(
+    (l: number) => {
+      if (!client) return;
+      last.current = Date.now();
+      client
+        .pageRecords(sim, 0, l, 200)
+        .then((json) => setRecords(JSON.parse(json) as PageRecords))
+        .catch(() => setRecords(undefined));
+    },
+    [client, sim],
+  );
+  // Refresh the open leaf as the simulation moves (at most 4 times a second).
+  useEffect(() => {
+    if (leaf !== null && Date.now() - last.current > 250) fetchLeaf(leaf);
+  }, [frame, leaf, fetchLeaf]);
+  const onZoom = useCallback(
+    (l: number) => {
+      setLeaf(l);
+      setRecords(undefined);
+      fetchLeaf(l);
+    },
+    [fetchLeaf],
+  );
+  return { onZoom, records };
+}
+
+function TreeCell({ frame, sim, label, client, reducedMotion, C }: { frame: Frame; sim: number; label: string; client: EngineClient | null; reducedMotion: boolean; C: ViewComponents['BTreeView'] }) {
+  const { onZoom, records } = useLeafRecords(client, sim, frame);
+  return <C frame={frame} label={label} reducedMotion={reducedMotion} onZoom={onZoom} records={records} />;
+}
+
+export function PanelViews({ frames, series, labels, views, charts, sizeReference, palette, reducedMotion, client }: Props) {
+  const { components: V, failed } = useViewComponents();
+  const W = V ?? LOADING;
+  const ab = (i: number) => (i === 0 ? palette.ab.A : palette.ab.B);
+  const pair = frames.length > 1;
+  const named = frames.map((f, i) => ({ label: labels[i] ?? '', summary: f.summary }));
+  const has = (v: ViewName) => views.includes(v);
+
+  const sideBySide = (title: string, cell: (f: Frame, i: number) => React.ReactNode) => (
+    <section className="view-row" aria-label={title}>
+      <h3>{title}</h3>
+      <div className={`view-cols n${frames.length}`}>
+        {frames.map((f, i) => (
+          <div className="view-col" key={i}>
+            <ViewSlot title={title}>
+              {() => cell(f, i)}
+            </ViewSlot>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+
+  return (
+    <>
+      {failed ? (
+        <div className="notice notice-error" role="alert">
+          The drawing code could not be loaded. Check the connection and reload the page.
+        </div>
+      ) : null}
+      {has('btree') &&
+        sideBySide('B+tree (clustered index)', (f, i) => (
+          <TreeCell frame={f} sim={i} label={labels[i]} client={client} reducedMotion={reducedMotion} C={W.BTreeView} />
+        ))}
+      {has('pool') && sideBySide('Buffer pool', (f, i) => <W.BufferPoolView frame={f} label={labels[i]} reducedMotion={reducedMotion} />)}
+      {has('fill-histogram') && (
+        <section className="view-row" aria-label="Leaf page fill">
+          <h3>Leaf page fill</h3>
+          <ViewSlot title="Leaf page fill">
+            {() => (
+              <W.FillHistogram
+                frame={frames[0]}
+                compare={frames[1]}
+                labels={pair ? [labels[0], labels[1]] : undefined}
+                label={pair ? undefined : labels[0]}
+                reducedMotion={reducedMotion}
+              />
+            )}
+          </ViewSlot>
+        </section>
+      )}
+      {has('charts') &&
+        charts.map((c) => (
+          <section className="view-row chart-row" key={c.column} aria-label={c.label}>
+            <ViewSlot title={c.label}>
+              {() => (
+                <W.TimeSeriesChart
+                  series={series.map((s, i) => ({ label: labels[i] ?? '', color: ab(i), columns: s.columns, rows: s.rows }))}
+                  column={c.column}
+                  label={c.label}
+                  unit={c.unit}
+                  reference={c.reference}
+                  reducedMotion={reducedMotion}
+                />
+              )}
+            </ViewSlot>
+          </section>
+        ))}
+      {has('sizes') && (
+        <section className="view-row" aria-label="Table sizes">
+          <ViewSlot title="Table sizes">
+            {() => <W.SizeTable frames={named} reference={sizeReference} />}
+          </ViewSlot>
+        </section>
+      )}
+      {has('metrics') && (
+        <section className="view-row" aria-label="Counters">
+          <ViewSlot title="Counters">
+            {() => (
+              <>
+                {frames.map((f, i) => (
+                  <W.ThreadsBar key={i} threads={f.summary.threads} label={pair ? labels[i] : undefined} />
+                ))}
+                <W.MetricsTable frames={named} />
+              </>
+            )}
+          </ViewSlot>
+        </section>
+      )}
+    </>
+  );
+}

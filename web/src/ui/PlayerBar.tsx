@@ -1,0 +1,81 @@
+// The player bar: reset, step back, play/pause, step, speed, simulated time, scrubber.
+
+import type { Player } from '../player/usePlayer';
+
+/** Small inline icons (no icon font: glyphs like ⏮ are missing on many systems). */
+function Icon({ d }: { d: string }) {
+  return (
+    <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" focusable="false">
+      <path d={d} fill="currentColor" />
+    </svg>
+  );
+}
+const RESET = 'M1 1h2v12H1zM13 1v12L4 7z';
+const BACK = 'M11 1v12L3 7zM1 1h2v12H1z';
+const FORWARD = 'M3 1v12l8-6zM11 1h2v12h-2z';
+const PLAY = 'M3 1v12l10-6z';
+const PAUSE = 'M2 1h4v12H2zM8 1h4v12H8z';
+import { formatSimTime, formatSpeed, SPEEDS, type Speed } from '../player/speed';
+
+interface Props {
+  player: Player;
+  disabled: boolean;
+}
+
+export function PlayerBar({ player, disabled }: Props) {
+  const p = player;
+  const max = Math.max(p.maxTimeNs, p.timeNs, 1);
+  return (
+    <div className="player-bar" role="toolbar" aria-label="Simulation player">
+      <button type="button" onClick={p.reset} disabled={disabled} title="Back to t = 0" aria-label="Reset to start">
+        <Icon d={RESET} />
+      </button>
+      <button type="button" onClick={p.stepBack} disabled={disabled || p.timeNs <= 0} title="Step back (←)" aria-label="Step back">
+        <Icon d={BACK} />
+      </button>
+      <button
+        type="button"
+        className="primary play"
+        onClick={p.toggle}
+        disabled={disabled || (p.done && !p.playing)}
+        title={p.playing ? 'Pause (Space)' : 'Play (Space)'}
+        aria-label={p.playing ? 'Pause' : 'Play'}
+      >
+        <Icon d={p.playing ? PAUSE : PLAY} /> {p.playing ? 'Pause' : 'Play'}
+      </button>
+      <button type="button" onClick={p.stepForward} disabled={disabled || p.done} title="Step forward (→)" aria-label="Step forward">
+        <Icon d={FORWARD} />
+      </button>
+      <label className="speed">
+        <span className="muted">Speed</span>
+        <select
+          value={String(p.speed)}
+          onChange={(e) => p.setSpeed((e.target.value === 'max' ? 'max' : Number(e.target.value)) as Speed)}
+          title="Simulated seconds per second (+/−)"
+        >
+          {SPEEDS.map((s) => (
+            <option key={String(s)} value={String(s)}>
+              {formatSpeed(s)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <span className="sim-time" aria-live="off" title="Simulated time">
+        t = <output>{formatSimTime(p.timeNs)}</output>
+        {p.done ? <span className="badge">run complete</span> : null}
+      </span>
+      <input
+        className="scrubber"
+        type="range"
+        min={0}
+        max={max}
+        step={Math.max(1, Math.round(max / 1000))}
+        value={p.timeNs}
+        disabled={disabled || p.maxTimeNs <= 0}
+        onChange={(e) => p.seek(Number(e.target.value))}
+        aria-label="Simulated time (scrub)"
+        aria-valuetext={formatSimTime(p.timeNs)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+// Lesson URL state (`?step=3&seed=7&k.workload.max_rows=50000`): strict, pure parsing
+// and serialization. Bad parameters are ignored with a message for the reader; the
+// messages are plain text and never echo markup.
+
+/** What a knob allows (from the lesson's experiment knob tables). */
+export interface KnobRange {
+  path: string;
+  label?: string;
+  min: number;
+  max: number;
+}
+
+export interface UrlStateContext {
+  stepCount: number;
+  knobs: KnobRange[];
+}
+
+/** Parsed state; absent fields mean "use the lesson's defaults". */
+export interface UrlState {
+  step?: number; // 1-based
+  seed?: number;
+  knobs: Record<string, number>;
+}
+
+export interface UrlParseResult {
+  state: UrlState;
+  messages: string[]; // one per ignored parameter
+}
+
+export const MAX_QUERY_LENGTH = 2000;
+export const MAX_PARAMS = 40;
+export const MAX_NAME_LENGTH = 80;
+export const MAX_VALUE_LENGTH = 24;
+export const MAX_SEED = 4294967295;
+
+const NUMBER_RE = /^-?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
+const SCRIPT_RE = /[<>"'`;(){}\\]|javascript:|data:|script|on\w+=/i;
+const SAFE_NAME_RE = /^[A-Za-z0-9_.-]+$/;
+
+/** A short, harmless rendering of user input for messages. */
+function show(raw: string): string {
+  if (SCRIPT_RE.test(raw) || !SAFE_NAME_RE.test(raw)) return '(text that is not allowed)';
+  return raw.length > 30 ? `${raw.slice(0, 30)}…` : raw;
+}
+
+function decode(s: string): string | null {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
+}
+
+/** Checks one value as a number: returns it or a reason. */
+function number(name: string, raw: string): number | string {
+  if (SCRIPT_RE.test(raw)) return `Parameter "${name}" contains text that is not allowed; only a number is. It was ignored.`;
+  if (raw.length > MAX_VALUE_LENGTH) return `Parameter "${name}" is too long (at most ${MAX_VALUE_LENGTH} characters); it was ignored.`;
+  if (!NUMBER_RE.test(raw)) return `Parameter "${name}" must be a number, got "${show(raw)}"; it was ignored.`;
+  const v = Number(raw);
+  if (!Number.isFinite(v)) return `Parameter "${name}" must be a finite number; it was ignored.`;
+  return v;
+}
+
+function integerIn(name: string, raw: string, min: number, max: number, what: string): number | string {
+  const v = number(name, raw);
+  if (typeof v === 'string') return v;
+  if (!Number.isInteger(v) || v < min || v > max) return `Parameter "${name}" must be ${what} from ${min} to ${max}, got ${show(raw)}; it was ignored.`;
+  return v;
+}
+
+/** Parses the query part of the hash (without "?"). */
+export function parseUrlState(query: string, ctx: UrlStateContext): UrlParseResult {
+  const state: UrlState = { knobs: {} };
+  const messages: string[] = [];
+  if (query.startsWith('?')) query = query.slice(1);
+  if (query === '') return { state, messages };
+  if (query.length > MAX_QUERY_LENGTH) {
+    return { state, messages: [`The address is too long (over ${MAX_QUERY_LENGTH} characters); its settings were ignored.`] };
+  }
+  const parts = query.split('&').filter((p) => p !== '');
+  if (parts.length > MAX_PARAMS) messages.push(`Only the first ${MAX_PARAMS} parameters were read.`);
+  const seen = new Set<string>();
+  const knobByPath = new Map(ctx.knobs.map((k) => [k.path, k]));
+
+  for (const part of parts.slice(0, MAX_PARAMS)) {
+    const eq = part.indexOf('=');
+    const name = decode(eq < 0 ? part : part.slice(0, eq));
+    const raw = decode(eq < 0 ? '' : part.slice(eq + 1));
+    if (name === null || raw === null) {
+      messages.push('A parameter is not correctly encoded; it was ignored.');
+      continue;
+    }
+    if (name.length > MAX_NAME_LENGTH) {
+      messages.push(`A parameter name is too long (at most ${MAX_NAME_LENGTH} characters); it was ignored.`);
+      continue;
+    }
+    if (!SAFE_NAME_RE.test(name) || SCRIPT_RE.test(name)) {
+      messages.push('A parameter name contains text that is not allowed; it was ignored.');
+      continue;
+    }
+    if (seen.has(name)) {
+      messages.push(`Parameter "${name}" appears more than once; the first value was used.`);
+      continue;
+    }
+    seen.add(name);
+
+    if (name === 'step') {
+      const v = integerIn(name, raw, 1, Math.max(1, ctx.stepCount), 'a step number');
+      if (typeof v === 'string') messages.push(v);
+      else state.step = v;
+    } else if (name === 'seed') {
+      const v = integerIn(name, raw, 0, MAX_SEED, 'an integer');
+      if (typeof v === 'string') messages.push(v);
+      else state.seed = v;
+    } else if (name.startsWith('k.')) {
+      const path = name.slice(2);
+      const knob = knobByPath.get(path);
+      if (!knob) {
+        const allowed = ctx.knobs.length ? ctx.knobs.map((k) => `k.${k.path}`).join(', ') : 'none on this page';
+        messages.push(`Unknown knob "${name}"; allowed: ${allowed}. It was ignored.`);
+        continue;
+      }
+      const v = number(name, raw);
+      if (typeof v === 'string') messages.push(v);
+      else if (v < knob.min || v > knob.max) messages.push(`Parameter "${name}" must be from ${knob.min} to ${knob.max}, got ${show(raw)}; it was ignored.`);
+      else state.knobs[path] = v;
+    } else {
+      messages.push(`Unknown parameter "${name}"; allowed: step, seed, k.<knob>. It was ignored.`);
+    }
+  }
+  return { state, messages };
+}
+
+/** Serializes state back to a query string (stable order; "" when empty). */
+export function formatUrlState(state: UrlState): string {
+  const parts: string[] = [];
+  if (state.step !== undefined) parts.push(`step=${state.step}`);
+  if (state.seed !== undefined) parts.push(`seed=${state.seed}`);
+  for (const path of Object.keys(state.knobs).sort()) parts.push(`k.${path}=${state.knobs[path]}`);
+  return parts.length ? `?${parts.join('&')}` : '';
+}

@@ -1,0 +1,89 @@
+// Owns one EngineClient (one worker) for an experiment panel: (re)creates the
+// simulations when the scenarios change, collects frames and series, and turns engine
+// errors and automatic restarts into messages for the panel.
+
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { EngineClient, type WorkerFactory } from '../engine/client';
+import { EngineError, parseEngineError, type EngineErrorData } from '../engine/errors';
+import type { Frame } from '../engine/frames';
+import type { PlayerSource } from '../player/usePlayer';
+import { formatSimTime } from '../player/speed';
+import { mergeSeries, type SeriesData } from './seriesData';
+
+export interface EngineSession {
+  source: PlayerSource | null;
+  frames: Frame[] | null;
+  series: SeriesData[];
+  error: EngineErrorData | null;
+  notice: string | null;
+  creating: boolean;
+  onFrames: (frames: Frame[]) => void;
+  onError: (e: unknown) => void;
+  client: EngineClient | null;
+}
+
+/** `scenarios`: final scenario JSON strings (A[, B]); null while they load. */
+export function useEngineSession(scenarios: string[] | null, factory?: WorkerFactory): EngineSession {
+  const [client, setClient] = useState<EngineClient | null>(null);
+  const [source, setSource] = useState<PlayerSource | null>(null);
+  const [frames, setFrames] = useState<Frame[] | null>(null);
+  const [series, setSeries] = useState<SeriesData[]>([]);
+  const [error, setError] = useState<EngineErrorData | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const generation = useRef(0);
+
+  useEffect(() => {
+    const c: EngineClient = new EngineClient(factory, (info) => {
+      generation.current += 1;
+      if (info.ok) {
+        setNotice(`The engine hit a bug; restarted and replayed to t=${formatSimTime(info.timeNs)}.`);
+        setSource({ engine: c, generation: generation.current, startNs: info.timeNs });
+      } else {
+        setSource(null);
+        setError({ code: 'panic', errors: [{ path: '', message: 'The engine hit a bug and could not be restarted. Reload the page to try again.' }] });
+      }
+    });
+    setClient(c);
+    return () => c.dispose();
+  }, [factory]);
+
+  const key = scenarios ? JSON.stringify(scenarios) : null;
+  useEffect(() => {
+    if (!client || !scenarios) return;
+    let live = true;
+    setCreating(true);
+    setSource(null);
+    setError(null);
+    setNotice(null);
+    setFrames(null);
+    setSeries([]);
+    client
+      .create(scenarios)
+      .then(() => {
+        if (!live) return;
+        generation.current += 1;
+        setSource({ engine: client, generation: generation.current, startNs: 0 });
+      })
+      .catch((e: unknown) => live && setError(parseEngineError(e)))
+      .finally(() => live && setCreating(false));
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `scenarios`
+  }, [client, key]);
+
+  const onFrames = useCallback((fs: Frame[]) => {
+    setFrames(fs);
+    setSeries((prev) => fs.map((f, i) => mergeSeries(prev[i] ?? null, f.series)));
+  }, []);
+
+  const onError = useCallback((e: unknown) => {
+    const data = parseEngineError(e);
+    // A panic is already reported by the restart notice.
+    if (e instanceof EngineError && (data.code === 'panic' || data.code === 'crash')) return;
+    setError(data);
+  }, []);
+
+  return { source, frames, series, error, notice, creating, onFrames, onError, client };
+}

@@ -1,0 +1,105 @@
+// Pure layout of the leaf strip: leaf_fill/leaf_state bytes in a leaf range → one column
+// per leaf, or per pixel when leaves outnumber pixels (mean and max fill, pool shares).
+import { LEAF_DIRTY, LEAF_RESIDENT, LEAF_SPLIT_RECENT } from '../../engine/frames';
+import type { LeafRange } from './layout';
+
+/** Column-wise view model of the strip; arrays are indexed by column. */
+export interface StripColumns {
+  columns: number;
+  colWidth: number; // px
+  leavesPerColumn: number; // 1 when every leaf has its own column
+  firstLeaf: Int32Array; // first leaf ordinal of each column
+  meanFill: Float32Array; // 0..1
+  maxFill: Float32Array; // 0..1
+  resident: Float32Array; // share of the column's leaves in the buffer pool
+  dirty: Float32Array; // share that are dirty
+  split: Uint8Array; // 1 if any leaf of the column split in the last frame
+}
+
+/** Bin the leaves of `range` into at most `width` columns (width in whole px). */
+export function binLeaves(fill: Uint8Array, state: Uint8Array, range: LeafRange, width: number): StripColumns {
+  const count = Math.max(0, range.hi - range.lo);
+  const px = Math.max(1, Math.floor(width));
+  const columns = Math.min(count, px);
+  const out: StripColumns = {
+    columns,
+    colWidth: columns ? px / columns : 0,
+    leavesPerColumn: columns ? count / columns : 0,
+    firstLeaf: new Int32Array(columns),
+    meanFill: new Float32Array(columns),
+    maxFill: new Float32Array(columns),
+    resident: new Float32Array(columns),
+    dirty: new Float32Array(columns),
+    split: new Uint8Array(columns),
+  };
+  for (let c = 0; c < columns; c++) {
+    const a = range.lo + Math.floor((c * count) / columns);
+    const b = range.lo + Math.floor(((c + 1) * count) / columns);
+    let sum = 0;
+    let mx = 0;
+    let res = 0;
+    let dirty = 0;
+    let split = 0;
+    for (let i = a; i < b; i++) {
+      const f = fill[i] ?? 0;
+      const s = state[i] ?? 0;
+      sum += f;
+      if (f > mx) mx = f;
+      if (s & LEAF_RESIDENT) res++;
+      if (s & LEAF_DIRTY) dirty++;
+      if (s & LEAF_SPLIT_RECENT) split = 1;
+    }
+    const n = b - a;
+    out.firstLeaf[c] = a;
+    out.meanFill[c] = n ? sum / 255 / n : 0;
+    out.maxFill[c] = mx / 255;
+    out.resident[c] = n ? res / n : 0;
+    out.dirty[c] = n ? dirty / n : 0;
+    out.split[c] = split;
+  }
+  return out;
+}
+
+/** Leaf ordinal under x px (clamped into the range). */
+export function leafAtX(x: number, range: LeafRange, width: number): number {
+  const count = range.hi - range.lo;
+  if (count <= 0 || width <= 0) return range.lo;
+  const i = Math.floor((x / width) * count);
+  return range.lo + Math.max(0, Math.min(count - 1, i));
+}
+
+/** Column index under x px. */
+export function columnAtX(x: number, cols: StripColumns): number {
+  if (cols.columns === 0) return -1;
+  return Math.max(0, Math.min(cols.columns - 1, Math.floor(x / cols.colWidth)));
+}
+
+/** Ordinals of the leaves whose split bit is set (the leaves that split in the last frame). */
+export function recentSplits(state: Uint8Array): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < state.length; i++) if (state[i] & LEAF_SPLIT_RECENT) out.push(i);
+  return out;
+}
+
+/** Counts over all leaves: resident, dirty, split in the last frame. */
+export function leafCounts(state: Uint8Array): { resident: number; dirty: number; split: number } {
+  let resident = 0;
+  let dirty = 0;
+  let split = 0;
+  for (let i = 0; i < state.length; i++) {
+    const s = state[i];
+    if (s & LEAF_RESIDENT) resident++;
+    if (s & LEAF_DIRTY) dirty++;
+    if (s & LEAF_SPLIT_RECENT) split++;
+  }
+  return { resident, dirty, split };
+}
+
+/** Vertical bands of the strip canvas (px): split markers, fill, in-pool row, dirty row. */
+export const STRIP_ROWS = {
+  split: { y: 0, h: 8 },
+  fill: { y: 10, h: 44 },
+  resident: { y: 57, h: 7 },
+  dirty: { y: 66, h: 7 },
+  height: 73,
+} as const;

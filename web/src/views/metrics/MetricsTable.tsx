@@ -1,0 +1,82 @@
+// The counters table: MySQL's counter names, one column per simulation (A/B), thousands
+// separators, a plain-words tooltip per counter, and B ÷ A for a pair.
+import { useMemo } from 'react';
+import type { Frame, Summary } from '../../engine/frames';
+import { usePalette } from '../../ui/theme';
+import { MIN_FONT, captionStyle, figureStyle, numStyle } from '../../charts/common/styles';
+import { Breakable } from '../../charts/common/Breakable';
+import { metricsRows } from './layout';
+
+export interface MetricsTableProps {
+  /** One entry per simulation, e.g. [{label: "A: sequential", summary}, {label: "B: random", summary}]. */
+  frames?: { label: string; summary: Summary }[];
+  /** Single-simulation shorthand for `frames: [{label, summary: frame.summary}]`. */
+  frame?: Frame;
+  label?: string;
+  /** Table caption (default "Counters"). */
+  caption?: string;
+}
+
+const NONE: { label: string; summary: Summary }[] = [];
+
+/** Counters of one or more simulations side by side. */
+export function MetricsTable({ frames: given, frame, label, caption = 'Counters' }: MetricsTableProps) {
+  const pal = usePalette();
+  const frames = useMemo(
+    () => given ?? (frame ? [{ label: label ?? 'value', summary: frame.summary }] : NONE),
+    [given, frame, label],
+  );
+  const rows = useMemo(() => metricsRows(frames), [frames]);
+  const cell = { padding: '3px 8px', borderTop: `1px solid ${pal.grid}` } as const;
+  const sideHues = [pal.ab.A, pal.ab.B];
+  const pair = frames.length === 2;
+  return (
+    <figure style={figureStyle}>
+      <div style={{ overflowX: 'auto' }}>
+        <table style={{ borderCollapse: 'collapse', fontSize: MIN_FONT + 1, width: '100%' }}>
+          <caption style={{ ...captionStyle, textAlign: 'left' }}>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col" style={{ ...cell, textAlign: 'left', borderTop: 'none' }}>
+                counter
+              </th>
+              {frames.map((f, i) => (
+                <th key={f.label} scope="col" style={{ ...cell, ...numStyle, borderTop: 'none', color: frames.length > 1 ? (sideHues[i] ?? pal.ink) : undefined }}>
+                  {f.label}
+                </th>
+              ))}
+              {pair && (
+                <th scope="col" style={{ ...cell, ...numStyle, borderTop: 'none' }} title="second column divided by the first">
+                  {frames[1].label.split(':')[0]} ÷ {frames[0].label.split(':')[0]}
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 && (
+              <tr>
+                <td style={cell} colSpan={frames.length + 2}>
+                  No counters yet: press play.
+                </td>
+              </tr>
+            )}
+            {rows.map((r) => (
+              <tr key={r.name} title={r.help}>
+                <th scope="row" style={{ ...cell, textAlign: 'left', fontWeight: 400 }}>
+                  <Breakable name={r.name} />
+                  <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>: {r.help}</span>
+                </th>
+                {r.cells.map((c, i) => (
+                  <td key={i} style={{ ...cell, ...numStyle }}>
+                    {c}
+                  </td>
+                ))}
+                {pair && <td style={{ ...cell, ...numStyle, color: pal.inkMuted }}>{r.ratio}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </figure>
+  );
+}

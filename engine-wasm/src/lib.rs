@@ -3,9 +3,13 @@
 //! Layers: `sim` (kernel) -> `storage` (records, pages, B+tree, buffer pool) ->
 //! `workload` + `server` (sysbench-like sessions) -> `metrics`/`trace` -> `api` (wasm).
 
-pub mod sim;
-pub mod storage;
-pub mod scenario;
-pub mod workload;
+pub mod api;
+pub mod frames;
 pub mod metrics;
+pub mod scenario;
+pub mod server;
+pub mod sim;
+pub mod sim_handle;
+pub mod storage;
 pub mod trace;
+pub mod workload;

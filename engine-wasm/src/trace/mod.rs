@@ -88,6 +88,11 @@ impl Trace {
         self.ring.push_back(TraceEvent { t, what });
     }
 
+    /// Absolute number of the oldest event still kept.
+    pub fn first_seq(&self) -> u64 {
+        self.first
+    }
+
     /// Absolute number the next event will get.
     pub fn next_seq(&self) -> u64 {
         self.first + self.ring.len() as u64
@@ -108,13 +113,23 @@ mod tests {
     fn ring_keeps_absolute_numbers() {
         let mut t = Trace::default();
         for i in 0..(TRACE_CAPACITY as u64 + 10) {
-            t.push(i, TraceKind::PageRead { index: 0, page: i as u32 });
+            t.push(
+                i,
+                TraceKind::PageRead {
+                    index: 0,
+                    page: i as u32,
+                },
+            );
         }
         assert_eq!(t.next_seq(), TRACE_CAPACITY as u64 + 10);
         let first = t.since(0).next().map(|e| e.t);
         assert_eq!(first, Some(10));
         assert_eq!(t.since(TRACE_CAPACITY as u64 + 8).count(), 2);
-        let json = serde_json::to_string(&t.since(TRACE_CAPACITY as u64 + 9).next()).unwrap_or_default();
-        assert_eq!(json, r#"{"t":4105,"kind":"PageRead","index":0,"page":4105}"#);
+        let json =
+            serde_json::to_string(&t.since(TRACE_CAPACITY as u64 + 9).next()).unwrap_or_default();
+        assert_eq!(
+            json,
+            r#"{"t":4105,"kind":"PageRead","index":0,"page":4105}"#
+        );
     }
 }

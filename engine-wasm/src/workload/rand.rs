@@ -153,6 +153,9 @@ mod tests {
         rand_str(&mut rng, "###########-###########", &mut s);
         assert_eq!(s.len(), 23);
         assert_eq!(s[11], b'-');
-        assert!(s.iter().enumerate().all(|(i, c)| i == 11 || c.is_ascii_digit()));
+        assert!(s
+            .iter()
+            .enumerate()
+            .all(|(i, c)| i == 11 || c.is_ascii_digit()));
     }
 }

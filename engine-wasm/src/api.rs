@@ -1,0 +1,199 @@
+//! The whole JS boundary (the only file that mentions wasm_bindgen): a `Simulation`
+//! handle with commands, typed-array frames and JSON for small data. No panics on
+//! user input: every bad value becomes an `EngineError` thrown as a JS `Error`.
+#![deny(clippy::unwrap_used)]
+
+use crate::frames;
+use crate::metrics::series::COLUMNS;
+use crate::scenario::{parse_scenario, EngineError};
+use crate::server::Engine;
+use crate::sim::Nanos;
+use crate::sim_handle::SimHandle;
+use wasm_bindgen::prelude::*;
+
+fn js_err(e: EngineError) -> JsError {
+    JsError::new(&e.to_json())
+}
+
+fn to_ns(v: f64, path: &str) -> Result<Nanos, JsError> {
+    if v.is_finite() && v >= 0.0 && v <= 9.0e18 {
+        Ok(v as Nanos)
+    } else {
+        Err(js_err(EngineError::state(
+            path,
+            format!("must be a finite time in ns ≥ 0, got {v}"),
+        )))
+    }
+}
+
+/// Installs the panic hook once: a panic's message is kept for `take_panic_message`.
+#[wasm_bindgen(start)]
+pub fn start() {
+    crate::sim_handle::install_panic_hook();
+}
+
+/// The message of the last engine panic (empty when none); clears it.
+#[wasm_bindgen]
+pub fn take_panic_message() -> String {
+    crate::sim_handle::take_panic_message()
+}
+
+/// "[]" when the scenario is valid, else a JSON array of `{path, message}`.
+#[wasm_bindgen]
+pub fn validate_scenario(json: &str) -> String {
+    match parse_scenario(json) {
+        Ok(_) => "[]".to_string(),
+        Err(e) => serde_json::to_string(&e.errors).unwrap_or_else(|_| "[]".to_string()),
+    }
+}
+
+/// A complete scenario with every default filled in.
+#[wasm_bindgen]
+pub fn default_scenario_json() -> String {
+    crate::sim_handle::default_scenario_json()
+}
+
+/// One simulation.
+#[wasm_bindgen]
+pub struct Simulation {
+    h: SimHandle,
+}
+
+#[wasm_bindgen]
+impl Simulation {
+    /// Parses, validates and builds the scenario (runs its prepare phase).
+    #[wasm_bindgen(constructor)]
+    pub fn new(scenario_json: &str) -> Result<Simulation, JsError> {
+        SimHandle::new(scenario_json)
+            .map(|h| Simulation { h })
+            .map_err(js_err)
+    }
+
+    /// Virtual time, ns.
+    pub fn time_ns(&self) -> f64 {
+        self.h.engine.now as f64
+    }
+
+    /// Virtual end of the run, ns.
+    pub fn end_ns(&self) -> f64 {
+        self.h.engine.end_time() as f64
+    }
+
+    /// Advances to `t_ns` (never past the run's end).
+    pub fn run_until(&mut self, t_ns: f64) -> Result<(), JsError> {
+        let t = to_ns(t_ns, "run_until.t_ns")?;
+        self.h.engine.run_until(t);
+        Ok(())
+    }
+
+    /// Advances by `dt_ns`.
+    pub fn run_for(&mut self, dt_ns: f64) -> Result<(), JsError> {
+        let dt = to_ns(dt_ns, "run_for.dt_ns")?;
+        let t = self.h.engine.now.saturating_add(dt);
+        self.h.engine.run_until(t);
+        Ok(())
+    }
+
+    /// Changes a runtime knob now (recorded in the command log).
+    pub fn set_knob(&mut self, name: &str, value: f64) -> Result<(), JsError> {
+        self.h.set_knob(name, value).map_err(js_err)
+    }
+
+    /// Saves the full state; returns its id.
+    pub fn snapshot(&mut self) -> u32 {
+        self.h.snapshot()
+    }
+
+    /// Returns to a saved state exactly.
+    pub fn restore(&mut self, id: u32) -> Result<(), JsError> {
+        self.h.restore(id).map_err(js_err)
+    }
+
+    /// Forgets a saved state.
+    pub fn drop_snapshot(&mut self, id: u32) {
+        self.h.drop_snapshot(id);
+    }
+
+    /// Back to t = 0 with the same scenario.
+    pub fn reset(&mut self) -> Result<(), JsError> {
+        self.h.reset().map_err(js_err)
+    }
+
+    /// The normalized scenario.
+    pub fn scenario_json(&self) -> String {
+        serde_json::to_string(&self.h.engine.scenario).unwrap_or_default()
+    }
+
+    /// The command log: `[{"tNs":…, "name":…, "value":…}]`.
+    pub fn commands_json(&self) -> String {
+        self.h.commands_json()
+    }
+
+    /// `IndexInfo[]`.
+    pub fn indexes_json(&self) -> String {
+        self.h.indexes_json()
+    }
+
+    /// `Summary`.
+    pub fn summary_json(&self) -> String {
+        serde_json::to_string(&self.h.engine.summary()).unwrap_or_default()
+    }
+
+    /// `{"next": n, "events": [...]}` for events numbered ≥ `since`.
+    pub fn events_json(&self, since: f64) -> String {
+        self.h.events_json(since.max(0.0) as u64)
+    }
+
+    /// Series column names.
+    pub fn series_columns_json(&self) -> String {
+        serde_json::to_string(COLUMNS).unwrap_or_default()
+    }
+
+    /// Samples taken so far.
+    pub fn series_len(&self) -> u32 {
+        self.h.engine.series.len() as u32
+    }
+
+    /// Samples from `since` on, flattened rows.
+    pub fn series(&self, since: u32) -> Vec<f64> {
+        self.h.engine.series.since(since as usize).to_vec()
+    }
+
+    /// Fill byte per leaf page of `index`, key order.
+    pub fn leaf_fill(&self, index: u32) -> Vec<u8> {
+        frames::leaf_fill(&self.h.engine, index as usize)
+    }
+
+    /// State byte per leaf page of `index`, key order.
+    pub fn leaf_state(&mut self, index: u32) -> Vec<u8> {
+        self.h.leaf_state(index as usize)
+    }
+
+    /// Upper levels of `index`, 4 words per page.
+    pub fn tree_upper(&self, index: u32) -> Vec<u32> {
+        frames::tree_upper(&self.h.engine, index as usize)
+    }
+
+    /// One byte per buffer pool frame, LRU order then free.
+    pub fn pool_frames(&self) -> Vec<u8> {
+        frames::pool_frames(&self.h.engine)
+    }
+
+    /// The records of one leaf page (zoom).
+    pub fn page_records_json(&self, index: u32, leaf_ordinal: u32, max: u32) -> String {
+        match frames::page_records(
+            &self.h.engine,
+            index as usize,
+            leaf_ordinal as usize,
+            max.min(2000) as usize,
+        ) {
+            Some(v) => serde_json::to_string(&v).unwrap_or_default(),
+            None => "null".to_string(),
+        }
+    }
+
+    /// Test-only: makes the engine panic, to exercise crash recovery in the UI.
+    pub fn debug_panic(&self) {
+        crate::sim_handle::debug_panic();
+    }
+}

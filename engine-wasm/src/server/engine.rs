@@ -1,0 +1,266 @@
+//! The engine: owns every structure of one simulation and advances virtual time by
+//! dispatching events. Deterministic: ordered containers, seeded streams, integer time.
+
+use super::session::{Phase, Session, ThreadState};
+use super::table::Table;
+use crate::metrics::histogram::Histogram;
+use crate::metrics::series::Series;
+use crate::scenario::{EngineError, QueryKind, Scenario};
+use crate::sim::cpu::{Cpu, Tid};
+use crate::sim::io::{IoConfig, IoDevice, IoKind};
+use crate::sim::queue::EventQueue;
+use crate::sim::rng::{Rng, Stream};
+use crate::sim::{Nanos, MS, SEC, US};
+use crate::storage::btree::TreeEvent;
+use crate::storage::buffer_pool::{BpEvent, BufferPool, BufferPoolConfig};
+use crate::storage::page::PageStore;
+use crate::storage::PageNo;
+use crate::trace::Trace;
+use std::collections::BTreeMap;
+
+/// Something that happens at a virtual instant.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Ev {
+    /// Thread finished its CPU step.
+    Cpu(Tid),
+    /// Thread's IO wait (commit or flush) is over.
+    Wake(Tid),
+    /// A page read completed.
+    ReadDone(PageNo),
+    /// A background page write completed.
+    WriteDone(PageNo),
+    /// The page cleaner's 1 Hz loop.
+    Cleaner,
+    /// Take a metrics sample.
+    Sample,
+}
+
+/// Engine-level counters (the buffer pool and trees keep their own).
+#[derive(Clone, Debug, Default)]
+pub struct Stats {
+    /// Statements completed (`Questions`).
+    pub queries: u64,
+    /// INSERTs completed (`Com_insert`).
+    pub inserts: u64,
+    /// SELECTs completed (`Com_select`).
+    pub selects: u64,
+    /// Rows read by selects (`Innodb_rows_read`).
+    pub rows_read: u64,
+    /// Inserts rejected as duplicate keys.
+    pub duplicate_keys: u64,
+    /// Page splits of every index (`index_page_splits`).
+    pub splits: u64,
+    /// Synchronous single-page flushes by user threads (no clean page at the LRU tail).
+    pub single_page_flushes: u64,
+    /// Redo bytes generated (a stand-in LSN until the redo log exists).
+    pub lsn: u64,
+}
+
+/// One simulation.
+#[derive(Clone, Debug)]
+pub struct Engine {
+    /// The normalized scenario.
+    pub scenario: Scenario,
+    /// Virtual now.
+    pub now: Nanos,
+    pub(super) end: Nanos,
+    pub(super) queue: EventQueue<Ev>,
+    pub(super) cpu: Cpu,
+    pub(super) data_dev: IoDevice,
+    pub(super) log_dev: IoDevice,
+    /// Every page of every index.
+    pub store: PageStore,
+    /// The table and its trees.
+    pub table: Table,
+    /// The buffer pool.
+    pub bp: BufferPool,
+    pub(super) sessions: Vec<Session>,
+    /// Reads in flight and the threads waiting for each.
+    pub(super) reads: BTreeMap<PageNo, Vec<Tid>>,
+    /// Engine counters.
+    pub stats: Stats,
+    /// Latency of every statement.
+    pub hist: Histogram,
+    pub(super) hist_iv: Histogram,
+    /// Sampled series.
+    pub series: Series,
+    pub(super) last_sample: super::report::SampleBase,
+    /// Semantic events for the UI.
+    pub trace: Trace,
+    pub(super) tracing: bool,
+    /// Split sequence number per page (0 = never split), for "recent split" marks.
+    pub split_seq: Vec<u64>,
+    pub(super) reserved_rows: u64,
+    pub(super) path: Vec<PageNo>,
+    pub(super) tev: Vec<TreeEvent>,
+    pub(super) bpev: Vec<BpEvent>,
+}
+
+impl Engine {
+    /// Builds the simulation: creates the table, runs the untimed prepare phase,
+    /// and starts every client thread at t = 0.
+    pub fn new(scenario: Scenario) -> Result<Engine, EngineError> {
+        let s = &scenario;
+        let mut store = PageStore::default();
+        let table = Table::create(&mut store, &s.table, &s.workload);
+        let bp = BufferPool::new(BufferPoolConfig {
+            n_frames: s.server.innodb_buffer_pool_pages,
+            old_blocks_pct: s.server.innodb_old_blocks_pct,
+            old_blocks_time_ns: s.server.innodb_old_blocks_time_ms as u64 * MS,
+            lru_scan_depth: s.server.innodb_lru_scan_depth,
+        });
+        let data_dev = IoDevice::new(IoConfig {
+            read_latency_ns: s.storage.read_latency_us as u64 * US,
+            write_latency_ns: s.storage.write_latency_us as u64 * US,
+            iops: s.storage.iops,
+        });
+        // The commit waits for redo durability; group commit lets many commits share
+        // one write, so the log device is latency-bound, not IOPS-bound.
+        let log_dev = IoDevice::new(IoConfig {
+            read_latency_ns: s.storage.commit_latency_us as u64 * US,
+            write_latency_ns: s.storage.commit_latency_us as u64 * US,
+            iops: 10_000_000,
+        });
+        let end = (s.run.duration_s * SEC as f64) as Nanos;
+        let mut e = Engine {
+            now: 0,
+            end,
+            queue: EventQueue::default(),
+            cpu: Cpu::new(s.server.cores),
+            data_dev,
+            log_dev,
+            store,
+            table,
+            bp,
+            sessions: Vec::new(),
+            reads: BTreeMap::new(),
+            stats: Stats::default(),
+            hist: Histogram::default(),
+            hist_iv: Histogram::default(),
+            series: Series::default(),
+            last_sample: Default::default(),
+            trace: Trace::default(),
+            tracing: false,
+            split_seq: Vec::new(),
+            reserved_rows: 0,
+            path: Vec::with_capacity(8),
+            tev: Vec::with_capacity(8),
+            bpev: Vec::with_capacity(8),
+            scenario,
+        };
+        e.prepare();
+        e.tracing = true;
+        e.last_sample = e.sample_base();
+        let threads = e.scenario.workload.threads;
+        e.set_threads(threads);
+        e.queue.push(SEC, Ev::Cleaner);
+        e.queue.push(e.sample_every(), Ev::Sample);
+        Ok(e)
+    }
+
+    pub(super) fn sample_every(&self) -> Nanos {
+        self.scenario.run.sample_ms as Nanos * MS
+    }
+
+    /// Grows or shrinks the client thread count (a runtime knob). New threads start
+    /// now; surplus threads finish their statement and go idle.
+    pub fn set_threads(&mut self, n: u32) {
+        let seed = self.scenario.seed;
+        while self.sessions.len() < n as usize {
+            let tid = self.sessions.len() as Tid;
+            self.sessions
+                .push(Session::new(Rng::stream(seed, Stream::Client(tid))));
+            self.begin_statement(tid);
+        }
+        for (i, s) in self.sessions.iter_mut().enumerate() {
+            if i >= n as usize && s.phase == Phase::Idle {
+                s.state = ThreadState::Idle;
+            }
+        }
+        for i in 0..self.sessions.len() {
+            if i < n as usize
+                && self.sessions[i].phase == Phase::Idle
+                && self.sessions[i].state == ThreadState::Idle
+            {
+                self.begin_statement(i as Tid);
+            }
+        }
+        self.scenario.workload.threads = n;
+    }
+
+    /// Changes device latencies now (runtime knobs); `None` keeps a value.
+    pub fn set_device_latency(
+        &mut self,
+        read: Option<Nanos>,
+        write: Option<Nanos>,
+        commit: Option<Nanos>,
+    ) {
+        if let Some(r) = read {
+            self.data_dev.set_latency(IoKind::Read, r);
+            self.scenario.storage.read_latency_us = (r / US) as u32;
+        }
+        if let Some(w) = write {
+            self.data_dev.set_latency(IoKind::Write, w);
+            self.scenario.storage.write_latency_us = (w / US) as u32;
+        }
+        if let Some(c) = commit {
+            self.log_dev.set_latency(IoKind::Write, c);
+            self.scenario.storage.commit_latency_us = (c / US) as u32;
+        }
+    }
+
+    /// The run's end time (scenario duration).
+    pub fn end_time(&self) -> Nanos {
+        self.end
+    }
+
+    /// True when the scenario's end is reached or no thread has work left.
+    pub fn done(&self) -> bool {
+        self.now >= self.end || self.sessions.iter().all(|s| s.state == ThreadState::Idle)
+    }
+
+    /// Advances virtual time to `t` (capped at the scenario's end).
+    pub fn run_until(&mut self, t: Nanos) {
+        let t = t.min(self.end);
+        while let Some((at, ev)) = self.queue.pop_until(t) {
+            self.now = at;
+            self.dispatch(ev);
+        }
+        self.now = self.now.max(t);
+    }
+
+    fn dispatch(&mut self, ev: Ev) {
+        match ev {
+            Ev::Cpu(tid) => self.on_cpu_done(tid),
+            Ev::Wake(tid) => self.on_wake(tid),
+            Ev::ReadDone(p) => self.on_read_done(p),
+            Ev::WriteDone(p) => self.on_write_done(p),
+            Ev::Cleaner => {
+                self.page_cleaner();
+                self.queue.push(self.now + SEC, Ev::Cleaner);
+            }
+            Ev::Sample => {
+                self.take_sample();
+                self.queue.push(self.now + self.sample_every(), Ev::Sample);
+            }
+        }
+    }
+
+    /// Whether a new statement may start (row target not reached).
+    pub(super) fn may_start(&mut self, tid: Tid) -> bool {
+        if tid as u32 >= self.scenario.workload.threads {
+            return false;
+        }
+        match self.scenario.workload.query {
+            QueryKind::PointSelect => true,
+            QueryKind::Insert => {
+                let max = self.scenario.workload.max_rows;
+                if max > 0 && self.reserved_rows >= max {
+                    return false;
+                }
+                self.reserved_rows += 1;
+                true
+            }
+        }
+    }
+}

@@ -1,0 +1,262 @@
+//! A statement's step program: CPU step → locate (read missing pages) → logical
+//! action → remaining CPU → commit wait → done. Timing and contention emerge from
+//! cores, IO waits and the buffer pool; the uncontended path makes one event.
+
+use super::cost::*;
+use super::engine::{Engine, Ev};
+use super::session::{Phase, ThreadState};
+use super::table::Table;
+use crate::scenario::QueryKind;
+use crate::sim::cpu::Tid;
+use crate::sim::io::IoKind;
+use crate::sim::Nanos;
+use crate::storage::btree::{SplitKind, TreeEvent};
+use crate::trace::TraceKind;
+
+impl Engine {
+    /// Starts the thread's next statement, or parks it when there is no more work.
+    pub(super) fn begin_statement(&mut self, tid: Tid) {
+        if !self.may_start(tid) {
+            let s = &mut self.sessions[tid as usize];
+            s.phase = Phase::Idle;
+            s.state = ThreadState::Idle;
+            return;
+        }
+        let insert = self.scenario.workload.query == QueryKind::Insert;
+        let s = &mut self.sessions[tid as usize];
+        s.start = self.now;
+        s.ready_at = self.now;
+        s.phase = Phase::Locate;
+        s.is_insert = insert;
+        if insert {
+            self.table.next_insert_row(&mut s.rng, &mut s.buf);
+        } else {
+            s.key = self.table.point_select_key(&mut s.rng);
+        }
+        let levels: u64 = if insert {
+            self.table.trees.iter().map(|t| t.height() as u64).sum()
+        } else {
+            self.table.trees[0].height() as u64
+        };
+        self.run_cpu(tid, STATEMENT_NS + levels * PER_LEVEL_NS);
+    }
+
+    /// Puts the thread on a core for `cost` ns (or in the run queue).
+    pub(super) fn run_cpu(&mut self, tid: Tid, cost: Nanos) {
+        let s = &mut self.sessions[tid as usize];
+        s.pending_cost = cost;
+        if self.cpu.request(tid) {
+            s.state = ThreadState::Running;
+            self.queue.push(self.now + cost, Ev::Cpu(tid));
+        } else {
+            s.state = ThreadState::WaitCpu;
+        }
+    }
+
+    /// Gives the current thread's core to the next runnable thread.
+    pub(super) fn release_core(&mut self) {
+        if let Some(next) = self.cpu.release() {
+            let s = &mut self.sessions[next as usize];
+            s.state = ThreadState::Running;
+            self.queue.push(self.now + s.pending_cost, Ev::Cpu(next));
+        }
+    }
+
+    pub(super) fn on_cpu_done(&mut self, tid: Tid) {
+        self.cpu.busy_ns += self.sessions[tid as usize].pending_cost;
+        match self.sessions[tid as usize].phase {
+            Phase::Locate => self.locate_and_act(tid),
+            Phase::Finish => {
+                self.release_core();
+                self.commit(tid);
+            }
+            Phase::Commit | Phase::Idle => self.release_core(),
+        }
+    }
+
+    /// Every page on the statement's paths must be in the pool; the first missing
+    /// one is read (the thread waits, its core goes to another thread), then the
+    /// thread descends again from the root.
+    fn locate_and_act(&mut self, tid: Tid) {
+        let s = &self.sessions[tid as usize];
+        let n_idx = if s.is_insert {
+            self.table.n_indexes()
+        } else {
+            1
+        };
+        for i in 0..n_idx {
+            let key = if s.is_insert { s.buf.keys[i] } else { s.key };
+            self.table.trees[i].search_path(&self.store, &key, &mut self.path);
+            if let Some(&missing) = self.path.iter().find(|&&p| !self.bp.is_resident(p)) {
+                self.release_core();
+                self.sessions[tid as usize].state = ThreadState::WaitIo;
+                self.request_read(missing, tid);
+                return;
+            }
+        }
+        // All resident: the real descent, one page get per level (buf_page_get_gen).
+        for i in 0..n_idx {
+            let s = &self.sessions[tid as usize];
+            let key = if s.is_insert { s.buf.keys[i] } else { s.key };
+            self.table.trees[i].search_path(&self.store, &key, &mut self.path);
+            for k in 0..self.path.len() {
+                self.bp.access(self.path[k], self.now);
+            }
+        }
+        let extra = if self.sessions[tid as usize].is_insert {
+            self.apply_insert(tid)
+        } else {
+            self.stats.rows_read += 1;
+            ROW_SEND_NS
+        };
+        let s = &mut self.sessions[tid as usize];
+        s.phase = Phase::Finish;
+        s.pending_cost = extra;
+        self.queue.push(self.now + extra, Ev::Cpu(tid));
+    }
+
+    /// Inserts the row into every index; returns the CPU the work costs.
+    fn apply_insert(&mut self, tid: Tid) -> Nanos {
+        let mut cost = 0;
+        let mut ok = true;
+        self.table.stamp_auto_inc(&mut self.sessions[tid as usize].buf);
+        for i in 0..self.table.n_indexes() {
+            let rec = Table::rec(&self.sessions[tid as usize].buf, i);
+            self.tev.clear();
+            if self.table.trees[i]
+                .insert(&mut self.store, rec, &mut self.tev)
+                .is_err()
+            {
+                // Only the clustered index can reject (duplicate PK): nothing written.
+                self.stats.duplicate_keys += 1;
+                ok = false;
+                break;
+            }
+            self.stats.lsn += rec.size as u64 + 12;
+            cost += ROW_INSERT_NS;
+            cost += self.apply_tree_events(tid, i as u16);
+        }
+        if ok {
+            self.table.rows += 1;
+        }
+        cost
+    }
+
+    /// Reflects B+tree events in the buffer pool (created pages, dirty pages) and the
+    /// trace; returns extra CPU for splits.
+    pub(super) fn apply_tree_events(&mut self, tid: Tid, index: u16) -> Nanos {
+        let mut cost = 0;
+        let lsn = self.stats.lsn;
+        for k in 0..self.tev.len() {
+            match self.tev[k] {
+                TreeEvent::PageCreated { page, .. } => {
+                    let ready = self.install_created(page);
+                    let s = &mut self.sessions[tid as usize];
+                    s.ready_at = s.ready_at.max(ready);
+                    self.bp.mark_dirty(page, lsn);
+                }
+                TreeEvent::PageModified { page } => self.bp.mark_dirty(page, lsn),
+                TreeEvent::PageSplit {
+                    page,
+                    new_page,
+                    level,
+                    kind,
+                    ..
+                } => {
+                    cost += PAGE_SPLIT_NS;
+                    self.stats.splits += 1;
+                    self.note_split(page);
+                    self.note_split(new_page);
+                    if self.tracing {
+                        let split = match kind {
+                            SplitKind::ToRight => "to_right",
+                            SplitKind::ToLeft => "to_left",
+                            SplitKind::Middle => "middle",
+                        };
+                        self.trace.push(
+                            self.now,
+                            TraceKind::PageSplit {
+                                index,
+                                page,
+                                new_page,
+                                level,
+                                split,
+                            },
+                        );
+                    }
+                }
+                TreeEvent::RootRaise {
+                    page,
+                    new_page,
+                    level,
+                    ..
+                } => {
+                    cost += PAGE_SPLIT_NS;
+                    if self.tracing {
+                        self.trace.push(
+                            self.now,
+                            TraceKind::RootRaise {
+                                index,
+                                page,
+                                new_page,
+                                level,
+                            },
+                        );
+                    }
+                }
+                TreeEvent::PageFreed { page } => self.bp.remove(page),
+                _ => {}
+            }
+        }
+        cost
+    }
+
+    fn note_split(&mut self, page: u32) {
+        let p = page as usize;
+        if self.split_seq.len() <= p {
+            self.split_seq.resize(p + 1, 0);
+        }
+        self.split_seq[p] = self.stats.splits;
+    }
+
+    /// The commit: wait until any synchronous flush is done, then for the redo to be
+    /// durable (group commit: latency, not IOPS, bound).
+    fn commit(&mut self, tid: Tid) {
+        let s = &mut self.sessions[tid as usize];
+        if !s.is_insert && s.ready_at <= self.now {
+            self.finish_statement(tid);
+            return;
+        }
+        let start = s.ready_at.max(self.now);
+        let done = if s.is_insert {
+            self.log_dev.submit(start, IoKind::Write)
+        } else {
+            start
+        };
+        s.phase = Phase::Commit;
+        s.state = ThreadState::WaitIo;
+        self.queue.push(done, Ev::Wake(tid));
+    }
+
+    pub(super) fn on_wake(&mut self, tid: Tid) {
+        match self.sessions[tid as usize].phase {
+            Phase::Commit => self.finish_statement(tid),
+            Phase::Locate => self.run_cpu(tid, RESUME_NS),
+            Phase::Finish | Phase::Idle => {}
+        }
+    }
+
+    fn finish_statement(&mut self, tid: Tid) {
+        let s = &self.sessions[tid as usize];
+        let lat = self.now - s.start;
+        self.hist.record(lat);
+        self.hist_iv.record(lat);
+        self.stats.queries += 1;
+        if s.is_insert {
+            self.stats.inserts += 1;
+        } else {
+            self.stats.selects += 1;
+        }
+        self.begin_statement(tid);
+    }
+}

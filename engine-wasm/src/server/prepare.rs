@@ -1,0 +1,59 @@
+//! The untimed prepare phase (like `sysbench prepare`): rows are inserted through
+//! the same trees and buffer pool, but no virtual time passes.
+
+use super::engine::Engine;
+use super::table::{RowBuf, Table};
+use crate::sim::rng::{Rng, Stream};
+
+impl Engine {
+    /// Loads `table.prepare_rows` rows.
+    pub(super) fn prepare(&mut self) {
+        let n = self.scenario.table.prepare_rows;
+        let mut rng = Rng::stream(self.scenario.seed, Stream::Prepare);
+        let mut buf = RowBuf::default();
+        for _ in 0..n {
+            self.table.next_insert_row(&mut rng, &mut buf);
+            self.table.stamp_auto_inc(&mut buf);
+            for i in 0..self.table.n_indexes() {
+                self.table.trees[i].search_path(&self.store, &buf.keys[i], &mut self.path);
+                for k in 0..self.path.len() {
+                    let p = self.path[k];
+                    if !self.bp.is_resident(p) {
+                        self.install_read(p);
+                    }
+                    self.bp.access(p, self.now);
+                }
+                self.tev.clear();
+                if self.table.trees[i]
+                    .insert(&mut self.store, Table::rec(&buf, i), &mut self.tev)
+                    .is_err()
+                {
+                    break;
+                }
+                self.stats.lsn += buf.sizes[i] as u64 + 12;
+                self.apply_prepare_events();
+                if i + 1 == self.table.n_indexes() {
+                    self.table.rows += 1;
+                }
+            }
+        }
+        self.reserved_rows = self.table.rows;
+    }
+
+    fn apply_prepare_events(&mut self) {
+        use crate::storage::btree::TreeEvent;
+        let lsn = self.stats.lsn;
+        for k in 0..self.tev.len() {
+            match self.tev[k] {
+                TreeEvent::PageCreated { page, .. } => {
+                    self.install_created(page);
+                    self.bp.mark_dirty(page, lsn);
+                }
+                TreeEvent::PageModified { page } => self.bp.mark_dirty(page, lsn),
+                TreeEvent::PageSplit { .. } => self.stats.splits += 1,
+                TreeEvent::PageFreed { page } => self.bp.remove(page),
+                _ => {}
+            }
+        }
+    }
+}

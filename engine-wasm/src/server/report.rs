@@ -1,0 +1,281 @@
+//! What the engine reports: per-interval samples for the series, the summary
+//! (counters named as MySQL names them, information_schema sizes, latency).
+
+use super::engine::Engine;
+use super::session::ThreadState;
+use crate::metrics::series::COLUMNS;
+use crate::sim::SEC;
+use crate::storage::UNIV_PAGE_SIZE;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// Counter values at the previous sample (for per-second rates).
+#[derive(Clone, Debug, Default)]
+pub struct SampleBase {
+    t: u64,
+    queries: u64,
+    inserts: u64,
+    reads: u64,
+    requests: u64,
+    splits: u64,
+}
+
+/// information_schema.TABLES for the table.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TableSize {
+    /// Table name.
+    pub table: String,
+    /// Rows.
+    pub rows: u64,
+    /// Clustered index segments, bytes.
+    pub data_length: u64,
+    /// Secondary index segments, bytes.
+    pub index_length: u64,
+    /// data_length / rows.
+    pub data_per_row: f64,
+    /// index_length / rows.
+    pub index_per_row: f64,
+}
+
+/// Split counts by kind.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Splits {
+    /// `to_right` splits.
+    pub to_right: u64,
+    /// `to_left` splits.
+    pub to_left: u64,
+    /// Middle splits.
+    pub middle: u64,
+}
+
+/// Per-index shape.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct IndexStats {
+    /// Index number.
+    pub index: u16,
+    /// Index name.
+    pub name: String,
+    /// Table name.
+    pub table: String,
+    /// Levels.
+    pub height: u32,
+    /// Leaf pages.
+    pub leaf_pages: u64,
+    /// Non-leaf pages.
+    pub non_leaf_pages: u64,
+    /// Mean leaf fill, 0..1.
+    pub avg_leaf_fill: f64,
+    /// Splits by kind.
+    pub splits: Splits,
+}
+
+/// Statement latency summary.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Latency {
+    /// Statements measured.
+    pub count: u64,
+    /// Mean, µs.
+    pub mean_us: f64,
+    /// Median, µs.
+    pub p50_us: f64,
+    /// 95th percentile, µs.
+    pub p95_us: f64,
+    /// 99th percentile, µs.
+    pub p99_us: f64,
+}
+
+/// Threads by state.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Threads {
+    /// All client threads.
+    pub total: u32,
+    /// On a core.
+    pub running: u32,
+    /// Waiting for a core.
+    pub waiting_cpu: u32,
+    /// Waiting for IO.
+    pub waiting_io: u32,
+}
+
+/// Everything small the UI shows as numbers.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Summary {
+    /// Virtual now, ns.
+    pub time_ns: u64,
+    /// Counters by MySQL name.
+    pub counters: BTreeMap<&'static str, f64>,
+    /// information_schema.TABLES rows.
+    pub tables: Vec<TableSize>,
+    /// Per-index detail.
+    pub indexes: Vec<IndexStats>,
+    /// Latency.
+    pub latency: Latency,
+    /// Threads.
+    pub threads: Threads,
+    /// Run target reached.
+    pub done: bool,
+}
+
+impl Engine {
+    pub(super) fn sample_base(&self) -> SampleBase {
+        let c = self.bp.counters();
+        SampleBase {
+            t: self.now,
+            queries: self.stats.queries,
+            inserts: self.stats.inserts,
+            reads: c.reads,
+            requests: c.read_requests,
+            splits: self.stats.splits,
+        }
+    }
+
+    /// Appends one row to the series (rates over the interval since the last one).
+    pub(super) fn take_sample(&mut self) {
+        let b = self.sample_base();
+        let a = &self.last_sample;
+        let dt = (b.t - a.t) as f64 / SEC as f64;
+        let rate = |x: u64, y: u64| if dt > 0.0 { (x - y) as f64 / dt } else { 0.0 };
+        let dreq = b.requests - a.requests;
+        let hit = if dreq > 0 {
+            1.0 - (b.reads - a.reads) as f64 / dreq as f64
+        } else {
+            f64::NAN
+        };
+        let c = self.bp.counters();
+        let row: [f64; COLUMNS.len()] = [
+            b.t as f64 / SEC as f64,
+            rate(b.queries, a.queries),
+            rate(b.inserts, a.inserts),
+            self.hist_iv.mean_ns() / 1e3,
+            self.hist_iv.quantile_ns(0.95) as f64 / 1e3,
+            rate(b.reads, a.reads),
+            hit,
+            c.dirty_len as f64,
+            c.free_len as f64,
+            rate(b.splits, a.splits),
+            self.table.rows as f64,
+        ];
+        self.series.push(&row);
+        self.hist_iv.clear();
+        self.last_sample = b;
+    }
+
+    /// The summary at the current instant.
+    pub fn summary(&self) -> Summary {
+        let c = self.bp.counters();
+        let mut m: BTreeMap<&'static str, f64> = BTreeMap::new();
+        let resident = (self.bp.n_frames() as u64).saturating_sub(c.free_len as u64);
+        for (k, v) in [
+            ("Innodb_buffer_pool_read_requests", c.read_requests),
+            ("Innodb_buffer_pool_reads", c.reads),
+            ("Innodb_buffer_pool_pages_total", self.bp.n_frames() as u64),
+            ("Innodb_buffer_pool_pages_data", resident),
+            ("Innodb_buffer_pool_pages_dirty", c.dirty_len as u64),
+            ("Innodb_buffer_pool_pages_free", c.free_len as u64),
+            ("Innodb_buffer_pool_pages_made_young", c.pages_made_young),
+            (
+                "Innodb_buffer_pool_pages_made_not_young",
+                c.pages_made_not_young,
+            ),
+            (
+                "Innodb_buffer_pool_wait_free",
+                self.stats.single_page_flushes,
+            ),
+            ("Innodb_pages_created", c.pages_created),
+            ("Innodb_pages_read", c.reads),
+            ("Innodb_pages_written", c.pages_written),
+            ("Innodb_rows_inserted", self.stats.inserts),
+            ("Innodb_rows_read", self.stats.rows_read),
+            ("Com_insert", self.stats.inserts),
+            ("Com_select", self.stats.selects),
+            ("Questions", self.stats.queries),
+            ("index_page_splits", self.stats.splits),
+        ] {
+            m.insert(k, v as f64);
+        }
+        let mut indexes = Vec::new();
+        let (mut data, mut idx) = (0u64, 0u64);
+        for (i, t) in self.table.trees.iter().enumerate() {
+            let st = t.stats(&self.store);
+            let bytes = t.segment_bytes();
+            if i == 0 {
+                data += bytes;
+            } else {
+                idx += bytes;
+            }
+            indexes.push(IndexStats {
+                index: i as u16,
+                name: self.table.index_names[i].clone(),
+                table: self.scenario.table.name.clone(),
+                height: st.height as u32,
+                leaf_pages: st.leaf_pages as u64,
+                non_leaf_pages: st.non_leaf_pages as u64,
+                avg_leaf_fill: st.avg_leaf_fill,
+                splits: Splits {
+                    to_right: st.splits_to_right,
+                    to_left: st.splits_to_left,
+                    middle: st.splits_middle,
+                },
+            });
+        }
+        let rows = self.table.rows;
+        let per = |b: u64| {
+            if rows > 0 {
+                b as f64 / rows as f64
+            } else {
+                0.0
+            }
+        };
+        let mut threads = Threads {
+            total: 0,
+            running: 0,
+            waiting_cpu: 0,
+            waiting_io: 0,
+        };
+        for s in &self.sessions {
+            if s.state != ThreadState::Idle {
+                threads.total += 1;
+            }
+            match s.state {
+                ThreadState::Running => threads.running += 1,
+                ThreadState::WaitCpu => threads.waiting_cpu += 1,
+                ThreadState::WaitIo => threads.waiting_io += 1,
+                ThreadState::Idle => {}
+            }
+        }
+        let h = &self.hist;
+        Summary {
+            time_ns: self.now,
+            counters: m,
+            tables: vec![TableSize {
+                table: self.scenario.table.name.clone(),
+                rows,
+                data_length: data,
+                index_length: idx,
+                data_per_row: per(data),
+                index_per_row: per(idx),
+            }],
+            indexes,
+            latency: Latency {
+                count: h.count(),
+                mean_us: h.mean_ns() / 1e3,
+                p50_us: h.quantile_ns(0.5) as f64 / 1e3,
+                p95_us: h.quantile_ns(0.95) as f64 / 1e3,
+                p99_us: h.quantile_ns(0.99) as f64 / 1e3,
+            },
+            threads,
+            done: self.done(),
+        }
+    }
+
+    /// Bytes of one page (for size arithmetic in callers).
+    pub fn page_size(&self) -> u64 {
+        UNIV_PAGE_SIZE as u64
+    }
+}

@@ -1,0 +1,73 @@
+//! One client thread (a sysbench connection): its random stream, the statement in
+//! progress and where it is in that statement's step program.
+
+use super::table::RowBuf;
+use crate::sim::rng::Rng;
+use crate::sim::Nanos;
+use crate::storage::key::Key;
+
+/// What the thread is doing now (the colour of its swimlane).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ThreadState {
+    /// On a core.
+    Running,
+    /// Runnable, waiting for a core.
+    WaitCpu,
+    /// Waiting for a page read, a page write or the commit.
+    WaitIo,
+    /// No more work (row target reached).
+    Idle,
+}
+
+/// The next step of the statement's program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Descend every index the statement touches; read missing pages; then act.
+    Locate,
+    /// The logical action is done; the remaining CPU work runs, then the commit.
+    Finish,
+    /// Waiting for the commit (redo durable); then the statement completes.
+    Commit,
+    /// Nothing left to do.
+    Idle,
+}
+
+/// One client thread.
+#[derive(Clone, Debug)]
+pub struct Session {
+    /// Its own random stream (keys, values).
+    pub rng: Rng,
+    /// Program counter.
+    pub phase: Phase,
+    /// Swimlane state.
+    pub state: ThreadState,
+    /// When the current statement started.
+    pub start: Nanos,
+    /// CPU time of the step waiting for / running on a core.
+    pub pending_cost: Nanos,
+    /// Earliest time the commit may start (after a synchronous page flush).
+    pub ready_at: Nanos,
+    /// The row being inserted (and its index keys).
+    pub buf: RowBuf,
+    /// The key of a point select.
+    pub key: Key,
+    /// The statement is an insert (else a point select).
+    pub is_insert: bool,
+}
+
+impl Session {
+    /// A new idle-at-start session with its stream.
+    pub fn new(rng: Rng) -> Session {
+        Session {
+            rng,
+            phase: Phase::Locate,
+            state: ThreadState::Running,
+            start: 0,
+            pending_cost: 0,
+            ready_at: 0,
+            buf: RowBuf::default(),
+            key: Key::EMPTY,
+            is_insert: false,
+        }
+    }
+}

@@ -1,0 +1,217 @@
+//! The platform-free part of the `Simulation` handle: scenario parsing, runtime
+//! knobs with a command log, snapshots, event paging. Shared by api.rs and the CLI.
+
+use crate::scenario::{parse_scenario, EngineError};
+use crate::server::Engine;
+use crate::sim::{Nanos, US};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+
+static PANIC_MESSAGE: Mutex<String> = Mutex::new(String::new());
+
+/// Keeps the message of any panic so the UI can show it after the trap.
+pub fn install_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        if let Ok(mut m) = PANIC_MESSAGE.lock() {
+            *m = info.to_string();
+        }
+    }));
+}
+
+/// The last panic message, cleared.
+pub fn take_panic_message() -> String {
+    PANIC_MESSAGE
+        .lock()
+        .map(|mut m| std::mem::take(&mut *m))
+        .unwrap_or_default()
+}
+
+/// Panics on purpose (test hook for crash recovery).
+pub fn debug_panic() {
+    panic!("debug_panic: deliberate engine panic requested by a test");
+}
+
+/// A complete default scenario.
+pub fn default_scenario_json() -> String {
+    match parse_scenario(r#"{"table":{"prepare_rows":10000}}"#) {
+        Ok(s) => serde_json::to_string_pretty(&s).unwrap_or_default(),
+        Err(e) => e.to_json(),
+    }
+}
+
+/// One knob change, as recorded.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Command {
+    /// When it was applied.
+    pub t_ns: Nanos,
+    /// Knob name.
+    pub name: String,
+    /// New value.
+    pub value: f64,
+}
+
+/// Runtime knobs: name, min, max.
+pub const KNOBS: &[(&str, f64, f64)] = &[
+    ("workload.threads", 1.0, 4096.0),
+    ("storage.read_latency_us", 1.0, 1_000_000.0),
+    ("storage.write_latency_us", 1.0, 1_000_000.0),
+    ("storage.commit_latency_us", 0.0, 1_000_000.0),
+];
+
+/// The handle's state.
+pub struct SimHandle {
+    /// The live engine.
+    pub engine: Engine,
+    initial: Engine,
+    snapshots: BTreeMap<u32, (Engine, Vec<Command>, Vec<u64>)>,
+    next_snapshot: u32,
+    commands: Vec<Command>,
+    split_seen: Vec<u64>,
+}
+
+impl SimHandle {
+    /// Builds a simulation from scenario JSON.
+    pub fn new(json: &str) -> Result<SimHandle, EngineError> {
+        let s = parse_scenario(json)?;
+        let engine = Engine::new(s)?;
+        let n = engine.table.n_indexes();
+        Ok(SimHandle {
+            initial: engine.clone(),
+            engine,
+            snapshots: BTreeMap::new(),
+            next_snapshot: 1,
+            commands: Vec::new(),
+            split_seen: vec![0; n],
+        })
+    }
+
+    /// Applies a runtime knob now.
+    pub fn set_knob(&mut self, name: &str, value: f64) -> Result<(), EngineError> {
+        let Some(&(_, min, max)) = KNOBS.iter().find(|k| k.0 == name) else {
+            let names: Vec<&str> = KNOBS.iter().map(|k| k.0).collect();
+            let shown: String = name.chars().take(40).collect();
+            return Err(EngineError::knob(
+                &shown,
+                format!("unknown knob; runtime knobs: {}", names.join(", ")),
+            ));
+        };
+        if !value.is_finite() || value < min || value > max || value.fract() != 0.0 {
+            return Err(EngineError::knob(
+                name,
+                format!("must be an integer from {min} to {max}, got {value}"),
+            ));
+        }
+        let e = &mut self.engine;
+        let v = value as u64;
+        match name {
+            "workload.threads" => e.set_threads(v as u32),
+            "storage.read_latency_us" => e.set_device_latency(Some(v * US), None, None),
+            "storage.write_latency_us" => e.set_device_latency(None, Some(v * US), None),
+            _ => e.set_device_latency(None, None, Some(v * US)),
+        }
+        self.commands.push(Command {
+            t_ns: self.engine.now,
+            name: name.to_string(),
+            value,
+        });
+        Ok(())
+    }
+
+    /// Saves the state; returns its id.
+    pub fn snapshot(&mut self) -> u32 {
+        let id = self.next_snapshot;
+        self.next_snapshot += 1;
+        self.snapshots.insert(
+            id,
+            (
+                self.engine.clone(),
+                self.commands.clone(),
+                self.split_seen.clone(),
+            ),
+        );
+        id
+    }
+
+    /// Restores a saved state.
+    pub fn restore(&mut self, id: u32) -> Result<(), EngineError> {
+        match self.snapshots.get(&id) {
+            Some((e, c, s)) => {
+                self.engine = e.clone();
+                self.commands = c.clone();
+                self.split_seen = s.clone();
+                Ok(())
+            }
+            None => Err(EngineError::state(
+                "restore.id",
+                format!("no snapshot {id}"),
+            )),
+        }
+    }
+
+    /// Forgets a snapshot.
+    pub fn drop_snapshot(&mut self, id: u32) {
+        self.snapshots.remove(&id);
+    }
+
+    /// Back to the start.
+    pub fn reset(&mut self) -> Result<(), EngineError> {
+        self.engine = self.initial.clone();
+        self.commands.clear();
+        self.split_seen.iter_mut().for_each(|s| *s = 0);
+        Ok(())
+    }
+
+    /// The command log as JSON.
+    pub fn commands_json(&self) -> String {
+        serde_json::to_string(&self.commands).unwrap_or_default()
+    }
+
+    /// `IndexInfo[]` as JSON.
+    pub fn indexes_json(&self) -> String {
+        #[derive(Serialize)]
+        struct Info<'a> {
+            id: usize,
+            name: &'a str,
+            table: &'a str,
+            clustered: bool,
+        }
+        let t = &self.engine.table;
+        let v: Vec<Info> = t
+            .index_names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| Info {
+                id: i,
+                name: n,
+                table: &self.engine.scenario.table.name,
+                clustered: i == 0,
+            })
+            .collect();
+        serde_json::to_string(&v).unwrap_or_default()
+    }
+
+    /// Events numbered ≥ `since`, at most 2000, as JSON.
+    pub fn events_json(&self, since: u64) -> String {
+        #[derive(Serialize)]
+        struct Page<'a> {
+            next: u64,
+            events: Vec<&'a crate::trace::TraceEvent>,
+        }
+        let tr = &self.engine.trace;
+        let events: Vec<_> = tr.since(since).take(2000).collect();
+        let next = since.max(tr.first_seq()) + events.len() as u64;
+        serde_json::to_string(&Page { next, events }).unwrap_or_default()
+    }
+
+    /// Leaf state bytes, flagging splits since the previous call for this index.
+    pub fn leaf_state(&mut self, index: usize) -> Vec<u8> {
+        let mut seen = self.split_seen.get(index).copied().unwrap_or(0);
+        let v = crate::frames::leaf_state(&self.engine, index, &mut seen);
+        if let Some(s) = self.split_seen.get_mut(index) {
+            *s = seen;
+        }
+        v
+    }
+}

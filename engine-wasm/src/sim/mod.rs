@@ -1,5 +1,7 @@
 //! Kernel: virtual time, the event queue, seeded RNG streams, CPU cores, IO device.
 
+pub mod io;
+
 /// Virtual time in integer nanoseconds. The engine has no clock of its own.
 pub type Nanos = u64;
 

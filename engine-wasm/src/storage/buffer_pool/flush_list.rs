@@ -7,12 +7,16 @@ use crate::storage::PageNo;
 impl BufferPool {
     /// A change at `lsn` (> 0; 0 is taken as 1) was made to a resident page: the first
     /// change since the last write puts it on the flush list. If a write is in flight,
-    /// the page stays dirty after that write. Returns false if `page` is not resident.
+    /// the page stays dirty after that write. Returns false, changing nothing, if
+    /// `page` is not resident or its read is still in flight.
     // models buf_flush_note_modification()
     pub fn mark_dirty(&mut self, page: PageNo, lsn: u64) -> bool {
         let Some(f) = self.frame_of(page) else {
             return false;
         };
+        if self.frames[f as usize].io_fix == IoFix::Read {
+            return false;
+        }
         let lsn = lsn.max(1);
         let fr = &mut self.frames[f as usize];
         fr.newest_modification = fr.newest_modification.max(lsn);

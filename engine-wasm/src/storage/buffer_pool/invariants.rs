@@ -8,8 +8,8 @@ use std::collections::BTreeSet;
 
 impl BufferPool {
     /// Checks list links, the page table ↔ frame bijection, old flags (contiguous at
-    /// the tail, starting at `LRU_old`, within tolerance of the target), free + LRU =
-    /// frames, and flush list = dirty pages keyed by `oldest_modification`.
+    /// the tail from `LRU_old`, within tolerance of the target; below 512, the stale
+    /// segment), free + LRU = frames, and flush list = dirty pages by LSN.
     pub fn check_invariants(&self) -> Result<(), String> {
         let n = self.frames.len();
         let mut on_lru = vec![false; n];
@@ -52,17 +52,24 @@ impl BufferPool {
                 self.lru_len
             ));
         }
-        if old_len != self.lru_old_len || first_old != self.lru_old {
+        // flagged frames: the old sublist, or (LRU < 512) the stale segment
+        let (top, want) = if self.lru_old != NIL {
+            (self.lru_old, self.lru_old_len)
+        } else {
+            (self.stale_top, self.stale_len)
+        };
+        if old_len != want || first_old != top {
             return Err(format!(
-                "old sublist: {old_len} flagged from {first_old}, pool says {} from {}",
-                self.lru_old_len, self.lru_old
+                "{old_len} flagged from {first_old}, pool says {want} from {top}"
             ));
         }
-        if len < BUF_LRU_OLD_MIN_LEN {
-            if old_len != 0 {
-                return Err(format!("old pages with LRU len {len} < 512"));
-            }
-        } else if self.old_target_len().abs_diff(old_len) > BUF_LRU_OLD_TOLERANCE {
+        if (len < BUF_LRU_OLD_MIN_LEN) != (self.lru_old == NIL) || self.lru_old_len > len {
+            return Err(format!(
+                "LRU_old defined = {} at len {len}",
+                self.lru_old != NIL
+            ));
+        }
+        if self.lru_old != NIL && self.old_target_len().abs_diff(old_len) > BUF_LRU_OLD_TOLERANCE {
             return Err(format!(
                 "old len {old_len} vs target {}",
                 self.old_target_len()

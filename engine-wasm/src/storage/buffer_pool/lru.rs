@@ -1,8 +1,9 @@
 //! The LRU list with midpoint insertion: list links, the `LRU_old` pointer and the
 //! make-young decision (5.7 `buf0lru.cc`, `buf0buf.ic`).
 //!
-//! Cost: O(1) per add/remove/make-young, except when the length crosses 512, where
-//! InnoDB itself rewrites every `old` flag (`buf_LRU_old_init`, `buf_LRU_remove_block`).
+//! While `LRU_old` is undefined (LRU < 512) `old` flags read as false; the flags left
+//! from the last old sublist stay set as a "stale" tail segment, so crossing 512 costs
+//! O(drift) instead of InnoDB's O(n) rewrite of every flag, with the same end state.
 
 use super::config::{
     BUF_LRU_NON_OLD_MIN_LEN, BUF_LRU_OLD_MIN_LEN, BUF_LRU_OLD_RATIO_DIV, BUF_LRU_OLD_TOLERANCE,
@@ -47,17 +48,38 @@ impl BufferPool {
         }
     }
 
-    /// The LRU just reached 512: mark everything old, then shrink to the target.
-    // models buf_LRU_old_init()
+    /// Is `f` in the old sublist? (Flags are meaningless while `LRU_old` is undefined.)
+    #[inline]
+    pub(super) fn is_old(&self, f: u32) -> bool {
+        self.lru_old != NIL && self.frames[f as usize].old
+    }
+
+    /// The LRU just reached 512: the last `target + tolerance` pages become old.
+    // models buf_LRU_old_init(): InnoDB marks all 512 old, then buf_LRU_old_adjust_len()
+    // shrinks from above, which always ends at min(len, target + BUF_LRU_OLD_TOLERANCE)
     fn old_init(&mut self) {
-        let mut f = self.lru_head;
-        while f != NIL {
-            self.frames[f as usize].old = true;
-            f = self.frames[f as usize].next;
+        let want = self
+            .lru_len
+            .min(self.old_target_len() + BUF_LRU_OLD_TOLERANCE);
+        let (mut top, mut len) = (self.stale_top, self.stale_len);
+        while len < want {
+            top = if top == NIL {
+                self.lru_tail
+            } else {
+                self.frames[top as usize].prev
+            };
+            self.frames[top as usize].old = true;
+            len += 1;
         }
-        self.lru_old = self.lru_head;
-        self.lru_old_len = self.lru_len;
-        self.old_adjust_len();
+        while len > want {
+            self.frames[top as usize].old = false;
+            top = self.frames[top as usize].next;
+            len -= 1;
+        }
+        self.lru_old = top;
+        self.lru_old_len = len;
+        self.stale_top = NIL;
+        self.stale_len = 0;
     }
 
     /// Inserts `f` at the head (`old == false` or LRU < 512; records the pool clock)
@@ -75,9 +97,11 @@ impl BufferPool {
             self.frames[f as usize].old = old;
             self.old_adjust_len();
         } else if self.lru_len == BUF_LRU_OLD_MIN_LEN {
+            // `f` went to the head; its flag may be left over from before it moved
+            self.frames[f as usize].old = false;
             self.old_init();
         } else {
-            self.frames[f as usize].old = self.lru_old != NIL;
+            self.frames[f as usize].old = false; // buf_page_set_old(bpage, LRU_old != NULL)
         }
     }
 
@@ -92,18 +116,24 @@ impl BufferPool {
                 self.lru_old_len += 1;
             }
         }
+        let (flagged, next) = (self.frames[f as usize].old, self.frames[f as usize].next);
         self.unlink(f);
         if self.lru_len < BUF_LRU_OLD_MIN_LEN {
-            let mut g = self.lru_head;
-            while g != NIL {
-                self.frames[g as usize].old = false;
-                g = self.frames[g as usize].next;
+            if self.lru_old != NIL {
+                // InnoDB clears every flag here; keep them as the stale tail segment
+                self.stale_top = self.lru_old;
+                self.stale_len = self.lru_old_len - u32::from(flagged);
+                self.lru_old = NIL;
+                self.lru_old_len = 0;
+            } else if flagged {
+                self.stale_len -= 1;
+                if f == self.stale_top {
+                    self.stale_top = if self.stale_len == 0 { NIL } else { next };
+                }
             }
-            self.lru_old = NIL;
-            self.lru_old_len = 0;
             return;
         }
-        if self.frames[f as usize].old {
+        if flagged {
             self.lru_old_len -= 1;
         }
         self.old_adjust_len();
@@ -112,7 +142,7 @@ impl BufferPool {
     /// Moves `f` to the LRU head; `pages_made_young++` only if it was old.
     // models buf_LRU_make_block_young()
     fn make_block_young(&mut self, f: u32) {
-        if self.frames[f as usize].old {
+        if self.is_old(f) {
             self.counters.pages_made_young += 1;
         }
         self.lru_remove(f);
@@ -136,8 +166,9 @@ impl BufferPool {
             // no eviction yet: warm-up or an in-memory workload, nothing moves
             return false;
         }
+        let old = self.is_old(f);
         let fr = &self.frames[f as usize];
-        if self.cfg.old_blocks_time_ns > 0 && fr.old {
+        if self.cfg.old_blocks_time_ns > 0 && old {
             if fr.access_time != NEVER
                 && now.saturating_sub(fr.access_time) >= self.cfg.old_blocks_time_ns
             {

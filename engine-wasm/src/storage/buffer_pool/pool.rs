@@ -26,6 +26,10 @@ pub struct BufferPool {
     /// First (head-most) page of the old sublist, `NIL` while the LRU is < 512 long.
     pub(super) lru_old: u32,
     pub(super) lru_old_len: u32,
+    /// While `lru_old` is `NIL`: first of the tail frames still flagged old from the
+    /// last old sublist (flags read as false until the LRU reaches 512 again).
+    pub(super) stale_top: u32,
+    pub(super) stale_len: u32,
     /// Pages evicted so far (`buf_pool->freed_page_clock`).
     pub(super) freed_page_clock: u64,
     /// Dirty pages ordered by `(oldest_modification, page)`.
@@ -47,6 +51,8 @@ impl BufferPool {
             lru_len: 0,
             lru_old: NIL,
             lru_old_len: 0,
+            stale_top: NIL,
+            stale_len: 0,
             freed_page_clock: 0,
             flush_list: BTreeSet::new(),
             counters: BpCounters::default(),
@@ -78,7 +84,7 @@ impl BufferPool {
     }
 
     /// A page get: `read_requests++`; on a hit, the make-young rules run.
-    /// O(1) and allocation-free (except when the LRU is exactly 512 long, see `lru.rs`).
+    /// O(1) and allocation-free.
     // models buf_page_get_gen(): n_page_gets++, buf_page_make_young_if_needed(),
     // buf_page_set_accessed()
     #[inline]
@@ -234,7 +240,7 @@ impl BufferPool {
             out.push(LruEntry {
                 page: fr.page,
                 dirty: fr.is_dirty(),
-                old: fr.old,
+                old: self.is_old(f),
                 io_fix: fr.io_fix,
             });
             f = fr.next;

@@ -250,3 +250,40 @@ fn changing_old_blocks_pct_moves_the_pointer() {
     assert_eq!(bp.counters().old_len, 69);
     bp.check_invariants().unwrap();
 }
+
+#[test]
+fn crossing_512_down_and_up_rebuilds_the_old_sublist_like_old_init() {
+    let mut bp = pool(700);
+    for p in 0..700 {
+        read(&mut bp, p, 0);
+    }
+    for p in 0..200 {
+        assert!(bp.remove(p)); // down to 500: no old sublist
+    }
+    assert_eq!(bp.counters().old_len, 0);
+    assert!(lru(&bp).iter().all(|e| !e.old));
+    for p in 1000..1012 {
+        read(&mut bp, p, 0); // back to 512
+    }
+    // as buf_LRU_old_init(): exactly the last 189 + 20 pages are old
+    let entries = lru(&bp);
+    assert_eq!(bp.counters().old_len, 209);
+    assert!(entries[..512 - 209].iter().all(|e| !e.old));
+    assert!(entries[512 - 209..].iter().all(|e| e.old));
+    bp.check_invariants().unwrap();
+}
+
+#[test]
+fn make_young_at_exactly_512_pages() {
+    let mut bp = pool(512);
+    for p in 0..513 {
+        read(&mut bp, p, 0); // full, one eviction
+    }
+    let tail = lru(&bp).last().unwrap().page;
+    assert_eq!(bp.access(tail, 5000 * MS), Access::Hit { made_young: true });
+    assert_eq!(position(&bp, tail), 0);
+    assert_eq!(bp.counters().old_len, 209);
+    let entries = lru(&bp);
+    assert!(entries[512 - 209..].iter().all(|e| e.old));
+    bp.check_invariants().unwrap();
+}

@@ -1,6 +1,7 @@
 //! Kernel: virtual time, the event queue, seeded RNG streams, CPU cores, IO device.
 
 pub mod cpu;
+pub mod io;
 pub mod queue;
 pub mod rng;
 

@@ -1,5 +1,6 @@
 //! Storage layer: record sizes, pages, the B+tree and the buffer pool.
 
+pub mod buffer_pool;
 pub mod key;
 
 /// A page number, global across every index of the simulation (one id space keeps

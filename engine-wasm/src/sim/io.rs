@@ -1,0 +1,203 @@
+//! A storage device: read and write latency, an IOPS limit and a FIFO queue. Pure integer
+//! arithmetic: `submit` returns the completion time and the caller schedules the event.
+//! Instantiate one per device (data files, redo log).
+
+use super::{Nanos, SEC, US};
+use serde::{Deserialize, Serialize};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// Device parameters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct IoDeviceConfig {
+    /// Service time of one page read (ns).
+    pub read_latency_ns: Nanos,
+    /// Service time of one write (ns), including any flush the device needs.
+    pub write_latency_ns: Nanos,
+    /// Requests started per second; service slots are `1e9 / iops` ns apart.
+    /// 0 = no limit (every request starts on arrival).
+    pub iops: u32,
+}
+
+impl Default for IoDeviceConfig {
+    /// A datacenter SSD: 100 µs per I/O, 20 000 IOPS.
+    fn default() -> Self {
+        IoDeviceConfig {
+            read_latency_ns: 100 * US,
+            write_latency_ns: 100 * US,
+            iops: 20_000,
+        }
+    }
+}
+
+/// What a request does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum IoKind {
+    /// A page read.
+    Read,
+    /// A page or log write.
+    Write,
+}
+
+/// Device counters.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct IoCounters {
+    /// Read requests submitted.
+    pub reads: u64,
+    /// Write requests submitted.
+    pub writes: u64,
+    /// Sum over requests of the wait before service started (ns).
+    pub queue_delay_total_ns: u64,
+    /// Longest such wait (ns).
+    pub queue_delay_max_ns: u64,
+}
+
+/// One device with a FIFO queue: requests start in arrival order, at most one per slot.
+#[derive(Clone, Debug)]
+pub struct IoDevice {
+    cfg: IoDeviceConfig,
+    /// Next free service slot in units of 1/iops ns, so spacing is exact for any iops.
+    next_slot_scaled: u128,
+    /// Completion times of requests not yet known to be complete (min-heap).
+    in_flight: BinaryHeap<Reverse<Nanos>>,
+    counters: IoCounters,
+}
+
+impl IoDevice {
+    /// An idle device.
+    pub fn new(cfg: IoDeviceConfig) -> Self {
+        IoDevice {
+            cfg,
+            next_slot_scaled: 0,
+            in_flight: BinaryHeap::new(),
+            counters: IoCounters::default(),
+        }
+    }
+
+    /// The parameters in force.
+    pub fn config(&self) -> &IoDeviceConfig {
+        &self.cfg
+    }
+
+    /// Submits a request at `now` (non-decreasing across calls) and returns its
+    /// completion time: start = max(now, next free slot), completion = start + latency.
+    pub fn submit(&mut self, now: Nanos, kind: IoKind) -> Nanos {
+        self.retire(now);
+        let start = self.reserve_slot(now);
+        let latency = match kind {
+            IoKind::Read => {
+                self.counters.reads += 1;
+                self.cfg.read_latency_ns
+            }
+            IoKind::Write => {
+                self.counters.writes += 1;
+                self.cfg.write_latency_ns
+            }
+        };
+        let delay = start - now;
+        self.counters.queue_delay_total_ns += delay;
+        self.counters.queue_delay_max_ns = self.counters.queue_delay_max_ns.max(delay);
+        let done = start.saturating_add(latency);
+        self.in_flight.push(Reverse(done));
+        done
+    }
+
+    /// How long a request arriving at `now` would wait before its service starts.
+    pub fn queue_delay_at(&self, now: Nanos) -> Nanos {
+        if self.cfg.iops == 0 {
+            return 0;
+        }
+        let iops = self.cfg.iops as u128;
+        let wait_scaled = self.next_slot_scaled.saturating_sub(now as u128 * iops);
+        wait_scaled.div_ceil(iops).min(Nanos::MAX as u128) as Nanos
+    }
+
+    /// Requests submitted and not complete at `now` (queued or in service).
+    pub fn outstanding(&mut self, now: Nanos) -> u32 {
+        self.retire(now);
+        self.in_flight.len() as u32
+    }
+
+    /// Counters so far.
+    pub fn counters(&self) -> &IoCounters {
+        &self.counters
+    }
+
+    /// Takes the next service slot at or after `now`; returns its start time.
+    fn reserve_slot(&mut self, now: Nanos) -> Nanos {
+        if self.cfg.iops == 0 {
+            return now;
+        }
+        let iops = self.cfg.iops as u128;
+        let slot = self.next_slot_scaled.max(now as u128 * iops);
+        self.next_slot_scaled = slot + SEC as u128;
+        slot.div_ceil(iops).min(Nanos::MAX as u128) as Nanos
+    }
+
+    /// Forgets requests completed by `now`.
+    fn retire(&mut self, now: Nanos) {
+        while let Some(&Reverse(done)) = self.in_flight.peek() {
+            if done > now {
+                break;
+            }
+            self.in_flight.pop();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::MS;
+
+    fn device(iops: u32) -> IoDevice {
+        IoDevice::new(IoDeviceConfig {
+            read_latency_ns: 100 * US,
+            write_latency_ns: 300 * US,
+            iops,
+        })
+    }
+
+    #[test]
+    fn simultaneous_requests_queue_one_slot_apart() {
+        let mut d = device(1000);
+        let done: Vec<Nanos> = (0..3).map(|_| d.submit(0, IoKind::Read)).collect();
+        assert_eq!(done, vec![100 * US, 1100 * US, 2100 * US]);
+        assert_eq!(d.counters().queue_delay_total_ns, 3 * MS);
+        assert_eq!(d.counters().queue_delay_max_ns, 2 * MS);
+        assert_eq!(d.outstanding(0), 3);
+        assert_eq!(d.outstanding(1100 * US), 1);
+        assert_eq!(d.outstanding(3 * MS), 0);
+    }
+
+    #[test]
+    fn idle_device_starts_on_arrival_and_writes_use_write_latency() {
+        let mut d = device(1000);
+        assert_eq!(d.submit(0, IoKind::Read), 100 * US);
+        assert_eq!(d.queue_delay_at(400 * US), 600 * US);
+        assert_eq!(d.submit(5 * MS, IoKind::Write), 5 * MS + 300 * US);
+        assert_eq!(d.submit(5 * MS, IoKind::Write), 6 * MS + 300 * US);
+        assert_eq!(d.queue_delay_at(10 * MS), 0);
+        let c = d.counters();
+        assert_eq!((c.reads, c.writes), (1, 2));
+    }
+
+    #[test]
+    fn fractional_slot_spacing_does_not_drift() {
+        let mut d = device(3);
+        let done: Vec<Nanos> = (0..4).map(|_| d.submit(0, IoKind::Read)).collect();
+        let starts: Vec<Nanos> = done.iter().map(|t| t - 100 * US).collect();
+        assert_eq!(starts, vec![0, 333_333_334, 666_666_667, SEC]);
+    }
+
+    #[test]
+    fn unlimited_iops_never_queues() {
+        let mut d = device(0);
+        for _ in 0..10 {
+            assert_eq!(d.submit(7, IoKind::Read), 7 + 100 * US);
+        }
+        assert_eq!(d.counters().queue_delay_total_ns, 0);
+        assert_eq!(d.outstanding(7), 10);
+    }
+}

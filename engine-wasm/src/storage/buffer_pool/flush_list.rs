@@ -1,0 +1,103 @@
+//! Dirty pages: the flush list ordered by `oldest_modification`, and page writes
+//! (`buf_flush_insert_into_flush_list`, `buf_flush_write_complete`).
+
+use super::{BpEvent, BufferPool, IoFix};
+use crate::storage::PageNo;
+
+impl BufferPool {
+    /// A change at `lsn` (> 0; 0 is taken as 1) was made to a resident page: the first
+    /// change since the last write puts it on the flush list. If a write is in flight,
+    /// the page stays dirty after that write. Returns false, changing nothing, if
+    /// `page` is not resident or its read is still in flight.
+    // models buf_flush_note_modification()
+    pub fn mark_dirty(&mut self, page: PageNo, lsn: u64) -> bool {
+        let Some(f) = self.frame_of(page) else {
+            return false;
+        };
+        if self.frames[f as usize].io_fix == IoFix::Read {
+            return false;
+        }
+        let lsn = lsn.max(1);
+        let fr = &mut self.frames[f as usize];
+        fr.newest_modification = fr.newest_modification.max(lsn);
+        if matches!(fr.io_fix, IoFix::Write { .. }) {
+            if fr.redirty_lsn == 0 {
+                fr.redirty_lsn = lsn;
+            }
+        } else if fr.oldest_modification == 0 {
+            fr.oldest_modification = lsn;
+            self.flush_list.insert((lsn, page));
+        }
+        true
+    }
+
+    /// Starts a flush-list write of a dirty page with no I/O in flight (the page stays
+    /// resident afterwards). Returns false, changing nothing, otherwise.
+    pub fn begin_write(&mut self, page: PageNo) -> bool {
+        let Some(f) = self.frame_of(page) else {
+            return false;
+        };
+        let fr = &mut self.frames[f as usize];
+        if !fr.ready_for_flush() {
+            return false;
+        }
+        fr.io_fix = IoFix::Write { evict: false };
+        true
+    }
+
+    /// A write finished: the page is clean (unless changed meanwhile), `pages_written++`;
+    /// after an LRU or single-page flush its frame goes to the free list.
+    /// Returns false if no write was in flight.
+    // models buf_page_io_complete() for writes: buf_flush_write_complete(), then
+    // buf_LRU_free_page() when the flush type evicts
+    pub fn complete_write(&mut self, page: PageNo, ev: &mut Vec<BpEvent>) -> bool {
+        let Some(f) = self.frame_of(page) else {
+            return false;
+        };
+        let IoFix::Write { evict } = self.frames[f as usize].io_fix else {
+            return false;
+        };
+        let fr = &mut self.frames[f as usize];
+        self.flush_list.remove(&(fr.oldest_modification, page));
+        fr.oldest_modification = 0;
+        fr.io_fix = IoFix::None;
+        if fr.redirty_lsn != 0 {
+            fr.oldest_modification = fr.redirty_lsn;
+            fr.redirty_lsn = 0;
+            self.flush_list.insert((fr.oldest_modification, page));
+        }
+        self.counters.pages_written += 1;
+        if evict && self.frames[f as usize].ready_for_replace() {
+            self.evict(f, true, ev);
+        }
+        true
+    }
+
+    /// Smallest `oldest_modification` in the pool, `None` when nothing is dirty
+    /// (what a checkpoint may advance to).
+    // models buf_pool_get_oldest_modification()
+    pub fn oldest_modification(&self) -> Option<u64> {
+        self.flush_list.first().map(|&(lsn, _)| lsn)
+    }
+
+    /// Appends up to `n` dirty pages with no I/O in flight, oldest change first.
+    pub fn flush_list_oldest(&self, n: usize, out: &mut Vec<PageNo>) {
+        let ready = self.flush_list.iter().filter(|&&(_, page)| {
+            self.frame_of(page)
+                .is_some_and(|f| self.frames[f as usize].io_fix == IoFix::None)
+        });
+        out.extend(ready.take(n).map(|&(_, page)| page));
+    }
+
+    /// Dirty pages whose `oldest_modification` is ≤ `lsn` (5.7 `pages_for_lsn` input).
+    pub fn flush_list_count_up_to(&self, lsn: u64) -> usize {
+        self.flush_list.range(..=(lsn, PageNo::MAX)).count()
+    }
+
+    /// `newest_modification` (the page LSN) of a resident page; 0 if it was not
+    /// changed since it came in, or is not resident.
+    pub fn newest_modification(&self, page: PageNo) -> u64 {
+        self.frame_of(page)
+            .map_or(0, |f| self.frames[f as usize].newest_modification)
+    }
+}

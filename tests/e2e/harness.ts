@@ -1,0 +1,158 @@
+// E2E harness on playwright-core + a system Chromium (no Playwright browser download).
+//
+//   import { test, expect, openPage, screenshot } from './harness';
+//   test('home', async () => {
+//     const { page, errors } = await openPage('/');      // relative to the served web/dist
+//     await expect(page.getByRole('heading').first().isVisible()).resolves.toBe(true);
+//     await screenshot('home');                           // -> test-results/home.png
+//   });
+//
+// Every page opened in a test collects `errors`: console errors (page and its workers),
+// uncaught exceptions, failed requests, HTTP >= 400 responses, crashes, and any request
+// to another origin (which is also blocked: the site must work offline). After each test
+// (tests/e2e/setup.ts) a page with errors fails the test unless they match `allowErrors`,
+// failing tests get screenshots in test-results/, and pages are closed.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const RESULTS_DIR = path.join(ROOT, 'test-results');
+
+export const CHROME_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export interface OpenedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Everything that went wrong on this page so far (grows while the page lives). */
+  errors: string[];
+  /** Errors matching these are not fatal in the after-each check. */
+  allowErrors: RegExp[];
+}
+
+export interface OpenOptions {
+  allowErrors?: RegExp[];
+  waitUntil?: 'load' | 'domcontentloaded' | 'networkidle' | 'commit';
+  viewport?: { width: number; height: number };
+  /** Emulate `prefers-reduced-motion: reduce` (default false). */
+  reducedMotion?: boolean;
+}
+
+let browser: Promise<Browser> | null = null;
+const opened: OpenedPage[] = [];
+
+export function baseURL(): string {
+  return process.env.E2E_BASE_URL ?? inject('baseURL');
+}
+
+export function chromePath(): string {
+  const p = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (!fs.existsSync(p)) {
+    throw new Error(
+      `No Chromium at ${p}. Install one (Debian/Ubuntu: apt-get install chromium) or set CHROME_PATH.`,
+    );
+  }
+  return p;
+}
+
+/** The shared browser of this test file (launched on first use, closed after the file). */
+export function launchBrowser(): Promise<Browser> {
+  browser ??= chromium.launch({ executablePath: chromePath(), args: CHROME_ARGS, timeout: 60_000 });
+  return browser;
+}
+
+export async function closeBrowser(): Promise<void> {
+  const b = browser;
+  browser = null;
+  if (b) await (await b).close().catch(() => undefined);
+}
+
+/** Open `pathOrUrl` (resolved against the served site) in a fresh context; see OpenedPage. */
+export async function openPage(pathOrUrl = '/', opts: OpenOptions = {}): Promise<OpenedPage> {
+  const base = new URL(baseURL());
+  const url = new URL(pathOrUrl.replace(/^\//, ''), base);
+  const context = await (await launchBrowser()).newContext({
+    viewport: opts.viewport ?? { width: 1280, height: 800 },
+    reducedMotion: opts.reducedMotion ? 'reduce' : 'no-preference',
+  });
+  const page = await context.newPage();
+  const entry: OpenedPage = { page, context, errors: [], allowErrors: opts.allowErrors ?? [] };
+  opened.push(entry);
+  const errors = entry.errors;
+  const blocked = new Set<string>();
+
+  await context.route('**/*', (route) => {
+    const u = route.request().url();
+    if (/^(data|blob):/.test(u) || new URL(u).origin === base.origin) return route.continue();
+    blocked.add(u);
+    errors.push(`request to another origin: ${u}`);
+    return route.abort('blockedbyclient');
+  });
+  // The page's console event also carries its dedicated workers' messages.
+  page.on('console', (msg: ConsoleMessage) => {
+    if (msg.type() !== 'error') return;
+    const loc = msg.location();
+    errors.push(`console.error: ${msg.text()}${loc.url ? ` (${loc.url}:${loc.lineNumber})` : ''}`);
+  });
+  page.on('pageerror', (e) => errors.push(`uncaught: ${e.stack ?? e.message}`));
+  page.on('crash', () => errors.push('page crashed'));
+  page.on('requestfailed', (r) => {
+    if (!blocked.has(r.url())) errors.push(`request failed: ${r.method()} ${r.url()} (${r.failure()?.errorText})`);
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 400) errors.push(`HTTP ${r.status()}: ${r.url()}`);
+  });
+
+  const res = await page.goto(url.href, { waitUntil: opts.waitUntil ?? 'load' });
+  if (res && !res.ok() && !errors.some((e) => e.includes(res.url()))) errors.push(`HTTP ${res.status()}: ${res.url()}`);
+  return entry;
+}
+
+/** Errors of `p` not covered by its allowErrors. */
+export function unexpectedErrors(p: OpenedPage): string[] {
+  return p.errors.filter((e) => !p.allowErrors.some((re) => re.test(e)));
+}
+
+function safeName(name: string): string {
+  return name.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 120) || 'page';
+}
+
+/** Save a PNG of `page` (default: the page opened last) to test-results/<name>.png; returns the path. */
+export async function screenshot(name: string, page?: Page): Promise<string> {
+  const target = page ?? opened.at(-1)?.page;
+  if (!target) throw new Error('screenshot(): no page is open');
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, `${safeName(name)}.png`);
+  await target.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/**
+ * After-each bookkeeping (called by tests/e2e/setup.ts): screenshots when the test failed
+ * or a page had errors, closes this test's pages, and returns the unexpected errors.
+ */
+export async function finishTest(testName: string, failed: boolean): Promise<string[]> {
+  const pages = opened.splice(0);
+  const problems: string[] = [];
+  for (const [i, p] of pages.entries()) {
+    const bad = unexpectedErrors(p);
+    problems.push(...bad);
+    if ((failed || bad.length) && !p.page.isClosed()) {
+      await screenshot(`${testName}${pages.length > 1 ? `-${i + 1}` : ''}`, p.page).catch(() => undefined);
+    }
+    await p.context.close().catch(() => undefined);
+  }
+  return problems;
+}

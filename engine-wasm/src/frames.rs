@@ -99,7 +99,8 @@ pub fn pool_frames(e: &Engine) -> Vec<u8> {
     e.bp.frames_lru_order(&mut lru);
     let mut out: Vec<u8> = lru
         .iter()
-        .map(|&(page, dirty, old)| {
+        .map(|f| {
+            let (page, dirty, old) = (f.page, f.dirty, f.old);
             let index = e
                 .store
                 .pages
@@ -113,7 +114,7 @@ pub fn pool_frames(e: &Engine) -> Vec<u8> {
             b | (((index + 1).min(31) as u8) << 3)
         })
         .collect();
-    out.resize(e.bp.n_frames() as usize, 0);
+    out.resize(e.bp.config().n_frames as usize, 0);
     out
 }
 

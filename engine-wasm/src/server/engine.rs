@@ -7,7 +7,7 @@ use crate::metrics::histogram::Histogram;
 use crate::metrics::series::Series;
 use crate::scenario::{EngineError, QueryKind, Scenario};
 use crate::sim::cpu::{Cpu, Tid};
-use crate::sim::io::{IoConfig, IoDevice, IoKind};
+use crate::sim::io::{IoDevice, IoDeviceConfig, IoKind};
 use crate::sim::queue::EventQueue;
 use crate::sim::rng::{Rng, Stream};
 use crate::sim::{Nanos, MS, SEC, US};
@@ -33,6 +33,8 @@ pub(super) enum Ev {
     Cleaner,
     /// Take a metrics sample.
     Sample,
+    /// A user thread's single-page flush finished: free the frame.
+    FlushDone(PageNo),
 }
 
 /// Engine-level counters (the buffer pool and trees keep their own).
@@ -109,14 +111,14 @@ impl Engine {
             old_blocks_time_ns: s.server.innodb_old_blocks_time_ms as u64 * MS,
             lru_scan_depth: s.server.innodb_lru_scan_depth,
         });
-        let data_dev = IoDevice::new(IoConfig {
+        let data_dev = IoDevice::new(IoDeviceConfig {
             read_latency_ns: s.storage.read_latency_us as u64 * US,
             write_latency_ns: s.storage.write_latency_us as u64 * US,
             iops: s.storage.iops,
         });
         // The commit waits for redo durability; group commit lets many commits share
         // one write, so the log device is latency-bound, not IOPS-bound.
-        let log_dev = IoDevice::new(IoConfig {
+        let log_dev = IoDevice::new(IoDeviceConfig {
             read_latency_ns: s.storage.commit_latency_us as u64 * US,
             write_latency_ns: s.storage.commit_latency_us as u64 * US,
             iops: 10_000_000,
@@ -234,7 +236,7 @@ impl Engine {
             Ev::Cpu(tid) => self.on_cpu_done(tid),
             Ev::Wake(tid) => self.on_wake(tid),
             Ev::ReadDone(p) => self.on_read_done(p),
-            Ev::WriteDone(p) => self.on_write_done(p),
+            Ev::WriteDone(p) | Ev::FlushDone(p) => self.on_write_done(p),
             Ev::Cleaner => {
                 self.page_cleaner();
                 self.queue.push(self.now + SEC, Ev::Cleaner);

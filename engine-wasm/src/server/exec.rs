@@ -87,7 +87,8 @@ impl Engine {
         for i in 0..n_idx {
             let key = if s.is_insert { s.buf.keys[i] } else { s.key };
             self.table.trees[i].search_path(&self.store, &key, &mut self.path);
-            if let Some(&missing) = self.path.iter().find(|&&p| !self.bp.is_resident(p)) {
+            let bp = &self.bp;
+            if let Some(&missing) = self.path.iter().find(|&&p| !bp.is_resident(p) || bp.read_in_flight(p)) {
                 self.release_core();
                 self.sessions[tid as usize].state = ThreadState::WaitIo;
                 self.request_read(missing, tid);

@@ -1,120 +1,143 @@
-//! Page IO: reads on a miss (one read per page, later threads wait on it), free
-//! frames for new pages (a single-page flush when the LRU tail is all dirty), and
-//! the page cleaner's 1 Hz LRU tail walk.
+//! Page IO: reads on a miss (the frame is taken first, one read per page, later
+//! threads wait on it), free frames for new pages (a single-page flush when the LRU
+//! tail is all dirty), and the page cleaner's 1 Hz LRU tail walk.
 
 use super::engine::{Engine, Ev};
 use super::session::Phase;
 use crate::sim::cpu::Tid;
 use crate::sim::io::IoKind;
-use crate::sim::Nanos;
-use crate::storage::buffer_pool::BpEvent;
+use crate::sim::{Nanos, US};
+use crate::storage::buffer_pool::{BpEvent, NoFreeBlock};
 use crate::storage::PageNo;
 use crate::trace::TraceKind;
 
+/// How long a thread backs off when every candidate frame has IO in flight.
+const FREE_BLOCK_RETRY_NS: Nanos = 50 * US;
+
 impl Engine {
     fn index_of(&self, page: PageNo) -> u16 {
-        self.store
-            .pages
-            .get(page as usize)
-            .map(|p| p.index)
-            .unwrap_or(0)
+        self.store.pages.get(page as usize).map(|p| p.index).unwrap_or(0)
     }
 
-    /// Thread `tid` needs `page`: join a read in flight or start one.
+    /// Thread `tid` needs `page`: join a read in flight, or take a frame and start
+    /// one (`buf_read_page` → `buf_page_init_for_read`). If no frame is free the
+    /// thread first flushes a dirty tail page itself and retries after that write.
     pub(super) fn request_read(&mut self, page: PageNo, tid: Tid) {
+        self.sessions[tid as usize].phase = Phase::Locate;
         if let Some(waiters) = self.reads.get_mut(&page) {
             waiters.push(tid);
             return;
         }
-        self.reads.insert(page, vec![tid]);
-        let done = self.data_dev.submit(self.now, IoKind::Read);
-        self.queue.push(done, Ev::ReadDone(page));
+        self.bpev.clear();
+        let r = self.bp.install_read(page, &mut self.bpev);
+        self.trace_bp_events();
+        match r {
+            Ok(()) => {
+                self.reads.insert(page, vec![tid]);
+                let done = self.data_dev.submit(self.now, IoKind::Read);
+                self.queue.push(done, Ev::ReadDone(page));
+            }
+            Err(NoFreeBlock::MustFlush(dirty)) => {
+                let done = self.single_page_flush(dirty);
+                // The flush frees the frame first (FIFO at equal times), then the
+                // thread wakes and descends again.
+                self.queue.push(done, Ev::FlushDone(dirty));
+                self.queue.push(done, Ev::Wake(tid));
+            }
+            Err(NoFreeBlock::WaitForIo) => {
+                self.queue.push(self.now + FREE_BLOCK_RETRY_NS, Ev::Wake(tid));
+            }
+        }
     }
 
-    /// A read completed: place the page in the pool (at the old sublist's head) and
-    /// wake its waiters, after any flush its free frame needed.
+    /// A read completed: the page is usable; its waiters descend again.
     pub(super) fn on_read_done(&mut self, page: PageNo) {
-        let ready = self.install_read(page);
+        self.bp.complete_read(page, self.now);
         if self.tracing {
             let index = self.index_of(page);
-            self.trace
-                .push(self.now, TraceKind::PageRead { index, page });
+            self.trace.push(self.now, TraceKind::PageRead { index, page });
         }
         let waiters = self.reads.remove(&page).unwrap_or_default();
         for tid in waiters {
-            let s = &mut self.sessions[tid as usize];
-            s.phase = Phase::Locate;
-            if ready > self.now {
-                self.queue.push(ready, Ev::Wake(tid));
-            } else {
-                self.on_wake(tid);
-            }
+            self.on_wake(tid);
         }
     }
 
-    /// Installs a read page; returns when its frame was really free (after a
-    /// single-page flush, if one was needed).
-    pub(super) fn install_read(&mut self, page: PageNo) -> Nanos {
-        let mut ready = self.now;
-        loop {
-            self.bpev.clear();
-            let r = self.bp.install_read(page, self.now, &mut self.bpev);
-            self.trace_bp_events();
-            match r {
-                Ok(()) => return ready,
-                Err(dirty) => ready = ready.max(self.single_page_flush(dirty)),
-            }
-        }
-    }
-
-    /// Installs a page the tree just created (at the LRU head, `buf_page_create`).
+    /// Installs a page the tree just created (LRU head, `buf_page_create`). The tree
+    /// already holds the page, so a needed flush is done at once and its write time
+    /// is returned: the creating thread waits for it before it commits.
     pub(super) fn install_created(&mut self, page: PageNo) -> Nanos {
         let mut ready = self.now;
-        loop {
+        for _ in 0..8 {
             self.bpev.clear();
             let r = self.bp.install_created(page, self.now, &mut self.bpev);
             self.trace_bp_events();
             match r {
-                Ok(()) => return ready,
-                Err(dirty) => ready = ready.max(self.single_page_flush(dirty)),
+                Ok(()) => break,
+                Err(NoFreeBlock::MustFlush(dirty)) => {
+                    ready = ready.max(self.single_page_flush(dirty));
+                    self.on_write_done(dirty);
+                }
+                // Every candidate is being written: the page stays out of the pool
+                // and will be read back when next needed.
+                Err(NoFreeBlock::WaitForIo) => break,
+            }
+        }
+        ready
+    }
+
+    /// Brings a page into the pool with no time passing (prepare phase only).
+    pub(super) fn load_page_untimed(&mut self, page: PageNo) {
+        for _ in 0..8 {
+            self.bpev.clear();
+            match self.bp.install_read(page, &mut self.bpev) {
+                Ok(()) => {
+                    self.bp.complete_read(page, self.now);
+                    return;
+                }
+                Err(NoFreeBlock::MustFlush(dirty)) => {
+                    self.stats.single_page_flushes += 1;
+                    self.on_write_done(dirty);
+                }
+                Err(NoFreeBlock::WaitForIo) => return,
             }
         }
     }
 
-    /// No clean page in the LRU tail: the user thread writes one dirty tail page
-    /// itself (5.7 `buf_flush_single_page_from_LRU`) and waits for it. The frame is
-    /// released at once and the write's completion time is returned as the wait.
+    /// The tail page the pool asked for is written by the user thread itself
+    /// (5.7 `buf_flush_single_page_from_LRU`); returns the write's completion time.
     fn single_page_flush(&mut self, dirty: PageNo) -> Nanos {
         self.stats.single_page_flushes += 1;
-        self.bp.begin_write(dirty);
-        let done = self.data_dev.submit(self.now, IoKind::Write);
-        self.bp.complete_write(dirty);
         if self.tracing {
-            let index = self.index_of(dirty);
-            self.trace
-                .push(self.now, TraceKind::PageWrite { index, page: dirty });
+            self.data_dev.submit(self.now, IoKind::Write)
+        } else {
+            // The untimed prepare phase: no device time passes.
+            self.now
         }
-        done
     }
 
     /// The page cleaner's LRU pass (`buf_flush_LRU_list`, `innodb_lru_scan_depth`):
     /// clean tail pages go to the free list, dirty ones are written in the background.
     pub(super) fn page_cleaner(&mut self) {
         self.bpev.clear();
-        let dirty = self.bp.lru_tail_walk(self.now, &mut self.bpev);
+        let mut to_write = Vec::new();
+        self.bp.lru_tail_walk(&mut self.bpev, &mut to_write);
         self.trace_bp_events();
-        for page in dirty {
+        for page in to_write {
             let done = self.data_dev.submit(self.now, IoKind::Write);
             self.queue.push(done, Ev::WriteDone(page));
         }
     }
 
+    /// A write completed: the page is clean (and its frame freed if it was being
+    /// flushed for eviction).
     pub(super) fn on_write_done(&mut self, page: PageNo) {
-        self.bp.complete_write(page);
+        self.bpev.clear();
+        self.bp.complete_write(page, &mut self.bpev);
+        self.trace_bp_events();
         if self.tracing {
             let index = self.index_of(page);
-            self.trace
-                .push(self.now, TraceKind::PageWrite { index, page });
+            self.trace.push(self.now, TraceKind::PageWrite { index, page });
         }
     }
 
@@ -123,17 +146,9 @@ impl Engine {
             return;
         }
         for k in 0..self.bpev.len() {
-            if let BpEvent::Evicted { page, dirty_was } = self.bpev[k] {
-                let index = self.index_of(page);
-                self.trace.push(
-                    self.now,
-                    TraceKind::PageEvict {
-                        index,
-                        page,
-                        dirty: dirty_was,
-                    },
-                );
-            }
+            let BpEvent::Evicted { page, after_flush } = self.bpev[k];
+            let index = self.index_of(page);
+            self.trace.push(self.now, TraceKind::PageEvict { index, page, dirty: after_flush });
         }
     }
 }

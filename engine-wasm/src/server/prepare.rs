@@ -19,7 +19,7 @@ impl Engine {
                 for k in 0..self.path.len() {
                     let p = self.path[k];
                     if !self.bp.is_resident(p) {
-                        self.install_read(p);
+                        self.load_page_untimed(p);
                     }
                     self.bp.access(p, self.now);
                 }

@@ -170,11 +170,11 @@ impl Engine {
     pub fn summary(&self) -> Summary {
         let c = self.bp.counters();
         let mut m: BTreeMap<&'static str, f64> = BTreeMap::new();
-        let resident = (self.bp.n_frames() as u64).saturating_sub(c.free_len as u64);
+        let resident = (self.bp.config().n_frames as u64).saturating_sub(c.free_len as u64);
         for (k, v) in [
             ("Innodb_buffer_pool_read_requests", c.read_requests),
             ("Innodb_buffer_pool_reads", c.reads),
-            ("Innodb_buffer_pool_pages_total", self.bp.n_frames() as u64),
+            ("Innodb_buffer_pool_pages_total", self.bp.config().n_frames as u64),
             ("Innodb_buffer_pool_pages_data", resident),
             ("Innodb_buffer_pool_pages_dirty", c.dirty_len as u64),
             ("Innodb_buffer_pool_pages_free", c.free_len as u64),

@@ -80,6 +80,14 @@ impl IoDevice {
         &self.cfg
     }
 
+    /// Changes the latency of one kind of request from now on (a runtime knob).
+    pub fn set_latency(&mut self, kind: IoKind, ns: Nanos) {
+        match kind {
+            IoKind::Read => self.cfg.read_latency_ns = ns,
+            IoKind::Write => self.cfg.write_latency_ns = ns,
+        }
+    }
+
     /// Submits a request at `now` (non-decreasing across calls) and returns its
     /// completion time: start = max(now, next free slot), completion = start + latency.
     pub fn submit(&mut self, now: Nanos, kind: IoKind) -> Nanos {

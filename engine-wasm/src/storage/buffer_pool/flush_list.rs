@@ -100,4 +100,9 @@ impl BufferPool {
         self.frame_of(page)
             .map_or(0, |f| self.frames[f as usize].newest_modification)
     }
+
+    /// Is the page resident and dirty?
+    pub fn is_dirty(&self, page: PageNo) -> bool {
+        self.frame_of(page).is_some_and(|f| self.frames[f as usize].is_dirty())
+    }
 }

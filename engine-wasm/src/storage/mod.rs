@@ -1,6 +1,8 @@
 //! Storage layer: record sizes, pages, the B+tree and the buffer pool.
 
 pub mod key;
+pub mod page;
+pub mod page_store;
 pub mod record;
 pub mod tables;
 

@@ -1,5 +1,6 @@
 //! Storage layer: record sizes, pages, the B+tree and the buffer pool.
 
+pub mod btree;
 pub mod key;
 pub mod page;
 pub mod page_store;

@@ -123,7 +123,11 @@ mod tests {
         let vals = [-5, -1, 0, 1, 2, 255, 256, i32::MAX, i32::MIN];
         for &a in &vals {
             for &b in &vals {
-                assert_eq!(Key::from_i32(a).cmp(&Key::from_i32(b)), a.cmp(&b), "{a} vs {b}");
+                assert_eq!(
+                    Key::from_i32(a).cmp(&Key::from_i32(b)),
+                    a.cmp(&b),
+                    "{a} vs {b}"
+                );
             }
         }
         assert_eq!(Key::from_i32(-7).first_i32(), Some(-7));

@@ -1,7 +1,12 @@
 //! Storage layer: record sizes, pages, the B+tree and the buffer pool.
 
+pub mod btree;
 pub mod buffer_pool;
 pub mod key;
+pub mod page;
+pub mod page_store;
+pub mod record;
+pub mod tables;
 
 /// A page number, global across every index of the simulation (one id space keeps
 /// the buffer pool's page table a flat vector).

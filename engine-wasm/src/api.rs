@@ -6,7 +6,6 @@
 use crate::frames;
 use crate::metrics::series::COLUMNS;
 use crate::scenario::{parse_scenario, EngineError};
-use crate::server::Engine;
 use crate::sim::Nanos;
 use crate::sim_handle::SimHandle;
 use wasm_bindgen::prelude::*;
@@ -16,7 +15,7 @@ fn js_err(e: EngineError) -> JsError {
 }
 
 fn to_ns(v: f64, path: &str) -> Result<Nanos, JsError> {
-    if v.is_finite() && v >= 0.0 && v <= 9.0e18 {
+    if v.is_finite() && (0.0..=9.0e18).contains(&v) {
         Ok(v as Nanos)
     } else {
         Err(js_err(EngineError::state(

@@ -37,7 +37,10 @@ fn run(args: &[String]) -> Result<(), String> {
             "--csv" => format = "csv",
             "--until" => {
                 i += 1;
-                let v = args.get(i).and_then(|s| s.parse::<f64>().ok()).filter(|v| *v > 0.0);
+                let v = args
+                    .get(i)
+                    .and_then(|s| s.parse::<f64>().ok())
+                    .filter(|v| *v > 0.0);
                 until = Some(v.ok_or("--until needs a positive number of seconds")?);
             }
             other => return Err(format!("unknown argument {other}\n{USAGE}")),
@@ -48,7 +51,9 @@ fn run(args: &[String]) -> Result<(), String> {
     let t0 = Instant::now();
     let mut h = SimHandle::new(&text).map_err(|e| format!("{path}: invalid scenario: {e}"))?;
     let build = t0.elapsed().as_secs_f64();
-    let end = until.map(|s| (s * SEC as f64) as u64).unwrap_or(h.engine.end_time());
+    let end = until
+        .map(|s| (s * SEC as f64) as u64)
+        .unwrap_or(h.engine.end_time());
     let t1 = Instant::now();
     // Run in slices so a finished workload stops early.
     while h.engine.now < end && !h.engine.done() {
@@ -68,7 +73,10 @@ fn run(args: &[String]) -> Result<(), String> {
                 "wallSeconds": wall,
                 "buildSeconds": build,
             });
-            println!("{}", serde_json::to_string(&out).map_err(|e| e.to_string())?);
+            println!(
+                "{}",
+                serde_json::to_string(&out).map_err(|e| e.to_string())?
+            );
         }
         "csv" => {
             println!("{}", COLUMNS.join(","));

@@ -337,7 +337,6 @@ fn read(v: &Value, errors: &mut Vec<ConfigError>) -> Scenario {
         duration_s: r.float(ru, "run", "duration_s", 60.0, 0.001, 86_400.0),
         sample_ms: r.uint(ru, "run", "sample_ms", 100, 1, 60_000) as u32,
     };
-    drop(r);
     check_table(&table, &workload, errors);
     Scenario {
         version,

@@ -13,7 +13,7 @@ use crate::sim::rng::{Rng, Stream};
 use crate::sim::{Nanos, MS, SEC, US};
 use crate::storage::btree::TreeEvent;
 use crate::storage::buffer_pool::{BpEvent, BufferPool, BufferPoolConfig};
-use crate::storage::page::PageStore;
+use crate::storage::page_store::PageStore;
 use crate::storage::PageNo;
 use crate::trace::Trace;
 use std::collections::BTreeMap;
@@ -94,6 +94,7 @@ pub struct Engine {
     pub split_seq: Vec<u64>,
     pub(super) reserved_rows: u64,
     pub(super) path: Vec<PageNo>,
+    pub(super) paths: Vec<Vec<PageNo>>,
     pub(super) tev: Vec<TreeEvent>,
     pub(super) bpev: Vec<BpEvent>,
 }
@@ -146,6 +147,7 @@ impl Engine {
             split_seq: Vec::new(),
             reserved_rows: 0,
             path: Vec::with_capacity(8),
+            paths: Vec::new(),
             tev: Vec::with_capacity(8),
             bpev: Vec::with_capacity(8),
             scenario,
@@ -250,7 +252,7 @@ impl Engine {
 
     /// Whether a new statement may start (row target not reached).
     pub(super) fn may_start(&mut self, tid: Tid) -> bool {
-        if tid as u32 >= self.scenario.workload.threads {
+        if tid >= self.scenario.workload.threads {
             return false;
         }
         match self.scenario.workload.query {

@@ -34,9 +34,11 @@ impl Engine {
             s.key = self.table.point_select_key(&mut s.rng);
         }
         let levels: u64 = if insert {
-            self.table.trees.iter().map(|t| t.height() as u64).sum()
+            (0..self.table.n_indexes())
+                .map(|i| self.table.height(&self.store, i))
+                .sum()
         } else {
-            self.table.trees[0].height() as u64
+            self.table.height(&self.store, 0)
         };
         self.run_cpu(tid, STATEMENT_NS + levels * PER_LEVEL_NS);
     }
@@ -84,11 +86,17 @@ impl Engine {
         } else {
             1
         };
-        for i in 0..n_idx {
+        let mut paths = std::mem::take(&mut self.paths);
+        paths.resize_with(n_idx.max(paths.len()), Vec::new);
+        for (i, path) in paths.iter_mut().enumerate().take(n_idx) {
             let key = if s.is_insert { s.buf.keys[i] } else { s.key };
-            self.table.trees[i].search_path(&self.store, &key, &mut self.path);
+            self.table.trees[i].search_path(&self.store, &key, path);
             let bp = &self.bp;
-            if let Some(&missing) = self.path.iter().find(|&&p| !bp.is_resident(p) || bp.read_in_flight(p)) {
+            if let Some(&missing) = path
+                .iter()
+                .find(|&&p| !bp.is_resident(p) || bp.read_in_flight(p))
+            {
+                self.paths = paths;
                 self.release_core();
                 self.sessions[tid as usize].state = ThreadState::WaitIo;
                 self.request_read(missing, tid);
@@ -96,14 +104,12 @@ impl Engine {
             }
         }
         // All resident: the real descent, one page get per level (buf_page_get_gen).
-        for i in 0..n_idx {
-            let s = &self.sessions[tid as usize];
-            let key = if s.is_insert { s.buf.keys[i] } else { s.key };
-            self.table.trees[i].search_path(&self.store, &key, &mut self.path);
-            for k in 0..self.path.len() {
-                self.bp.access(self.path[k], self.now);
+        for path in paths.iter().take(n_idx) {
+            for &p in path {
+                self.bp.access(p, self.now);
             }
         }
+        self.paths = paths;
         let extra = if self.sessions[tid as usize].is_insert {
             self.apply_insert(tid)
         } else {
@@ -120,7 +126,8 @@ impl Engine {
     fn apply_insert(&mut self, tid: Tid) -> Nanos {
         let mut cost = 0;
         let mut ok = true;
-        self.table.stamp_auto_inc(&mut self.sessions[tid as usize].buf);
+        self.table
+            .stamp_auto_inc(&mut self.sessions[tid as usize].buf);
         for i in 0..self.table.n_indexes() {
             let rec = Table::rec(&self.sessions[tid as usize].buf, i);
             self.tev.clear();
@@ -156,7 +163,9 @@ impl Engine {
                     s.ready_at = s.ready_at.max(ready);
                     self.bp.mark_dirty(page, lsn);
                 }
-                TreeEvent::PageModified { page } => self.bp.mark_dirty(page, lsn),
+                TreeEvent::PageModified { page } => {
+                    self.bp.mark_dirty(page, lsn);
+                }
                 TreeEvent::PageSplit {
                     page,
                     new_page,
@@ -205,7 +214,9 @@ impl Engine {
                         );
                     }
                 }
-                TreeEvent::PageFreed { page } => self.bp.remove(page),
+                TreeEvent::PageFreed { page } => {
+                    self.bp.remove(page);
+                }
                 _ => {}
             }
         }

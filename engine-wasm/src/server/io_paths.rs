@@ -16,7 +16,11 @@ const FREE_BLOCK_RETRY_NS: Nanos = 50 * US;
 
 impl Engine {
     fn index_of(&self, page: PageNo) -> u16 {
-        self.store.pages.get(page as usize).map(|p| p.index).unwrap_or(0)
+        self.store
+            .pages
+            .get(page as usize)
+            .map(|p| p.index)
+            .unwrap_or(0)
     }
 
     /// Thread `tid` needs `page`: join a read in flight, or take a frame and start
@@ -45,7 +49,8 @@ impl Engine {
                 self.queue.push(done, Ev::Wake(tid));
             }
             Err(NoFreeBlock::WaitForIo) => {
-                self.queue.push(self.now + FREE_BLOCK_RETRY_NS, Ev::Wake(tid));
+                self.queue
+                    .push(self.now + FREE_BLOCK_RETRY_NS, Ev::Wake(tid));
             }
         }
     }
@@ -55,7 +60,8 @@ impl Engine {
         self.bp.complete_read(page, self.now);
         if self.tracing {
             let index = self.index_of(page);
-            self.trace.push(self.now, TraceKind::PageRead { index, page });
+            self.trace
+                .push(self.now, TraceKind::PageRead { index, page });
         }
         let waiters = self.reads.remove(&page).unwrap_or_default();
         for tid in waiters {
@@ -106,7 +112,7 @@ impl Engine {
 
     /// The tail page the pool asked for is written by the user thread itself
     /// (5.7 `buf_flush_single_page_from_LRU`); returns the write's completion time.
-    fn single_page_flush(&mut self, dirty: PageNo) -> Nanos {
+    fn single_page_flush(&mut self, _dirty: PageNo) -> Nanos {
         self.stats.single_page_flushes += 1;
         if self.tracing {
             self.data_dev.submit(self.now, IoKind::Write)
@@ -137,7 +143,8 @@ impl Engine {
         self.trace_bp_events();
         if self.tracing {
             let index = self.index_of(page);
-            self.trace.push(self.now, TraceKind::PageWrite { index, page });
+            self.trace
+                .push(self.now, TraceKind::PageWrite { index, page });
         }
     }
 
@@ -148,7 +155,14 @@ impl Engine {
         for k in 0..self.bpev.len() {
             let BpEvent::Evicted { page, after_flush } = self.bpev[k];
             let index = self.index_of(page);
-            self.trace.push(self.now, TraceKind::PageEvict { index, page, dirty: after_flush });
+            self.trace.push(
+                self.now,
+                TraceKind::PageEvict {
+                    index,
+                    page,
+                    dirty: after_flush,
+                },
+            );
         }
     }
 }

@@ -49,9 +49,13 @@ impl Engine {
                     self.install_created(page);
                     self.bp.mark_dirty(page, lsn);
                 }
-                TreeEvent::PageModified { page } => self.bp.mark_dirty(page, lsn),
+                TreeEvent::PageModified { page } => {
+                    self.bp.mark_dirty(page, lsn);
+                }
                 TreeEvent::PageSplit { .. } => self.stats.splits += 1,
-                TreeEvent::PageFreed { page } => self.bp.remove(page),
+                TreeEvent::PageFreed { page } => {
+                    self.bp.remove(page);
+                }
                 _ => {}
             }
         }

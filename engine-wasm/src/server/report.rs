@@ -174,7 +174,10 @@ impl Engine {
         for (k, v) in [
             ("Innodb_buffer_pool_read_requests", c.read_requests),
             ("Innodb_buffer_pool_reads", c.reads),
-            ("Innodb_buffer_pool_pages_total", self.bp.config().n_frames as u64),
+            (
+                "Innodb_buffer_pool_pages_total",
+                self.bp.config().n_frames as u64,
+            ),
             ("Innodb_buffer_pool_pages_data", resident),
             ("Innodb_buffer_pool_pages_dirty", c.dirty_len as u64),
             ("Innodb_buffer_pool_pages_free", c.free_len as u64),
@@ -213,9 +216,9 @@ impl Engine {
                 index: i as u16,
                 name: self.table.index_names[i].clone(),
                 table: self.scenario.table.name.clone(),
-                height: st.height as u32,
-                leaf_pages: st.leaf_pages as u64,
-                non_leaf_pages: st.non_leaf_pages as u64,
+                height: st.height,
+                leaf_pages: st.leaf_pages,
+                non_leaf_pages: st.non_leaf_pages,
                 avg_leaf_fill: st.avg_leaf_fill,
                 splits: Splits {
                     to_right: st.splits_to_right,

@@ -5,7 +5,8 @@ use crate::scenario::{CharsetName, ColumnKind, IdGen, TableConfig, WorkloadConfi
 use crate::sim::rng::Rng;
 use crate::storage::btree::BTree;
 use crate::storage::key::Key;
-use crate::storage::page::{PageStore, Rec};
+use crate::storage::page::Rec;
+use crate::storage::page_store::PageStore;
 use crate::storage::record::{Charset, Column, ColumnType, IndexDef, Row, TableSchema, Value};
 use crate::storage::FIL_NULL;
 use crate::workload::rand::{rand_str, SbRand};
@@ -30,7 +31,7 @@ pub struct Table {
 }
 
 /// Scratch space reused for every generated row (no allocation per query).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct RowBuf {
     /// The row's values.
     pub row: Row,
@@ -39,6 +40,19 @@ pub struct RowBuf {
     /// One record size per index.
     pub sizes: Vec<u16>,
     text: Vec<u8>,
+}
+
+impl Default for RowBuf {
+    fn default() -> Self {
+        RowBuf {
+            row: Row {
+                values: Vec::with_capacity(8),
+            },
+            keys: Vec::with_capacity(4),
+            sizes: Vec::with_capacity(4),
+            text: Vec::with_capacity(32),
+        }
+    }
 }
 
 /// Maps the scenario's table to the storage schema.
@@ -102,6 +116,11 @@ impl Table {
             rand: SbRand::new(w.rand_type),
             pk_col,
         }
+    }
+
+    /// Levels of index `i` (the root's level + 1).
+    pub fn height(&self, store: &PageStore, i: usize) -> u64 {
+        store.page(self.trees[i].root).level as u64 + 1
     }
 
     /// Number of indexes.

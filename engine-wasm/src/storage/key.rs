@@ -92,7 +92,33 @@ impl Key {
 }
 
 impl Ord for Key {
+    #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
+        // Fast path: bytes past `len` are always zero, so the first 8 bytes compared
+        // as a big-endian integer order keys correctly whenever they differ.
+        let a = u64::from_be_bytes([
+            self.bytes[0],
+            self.bytes[1],
+            self.bytes[2],
+            self.bytes[3],
+            self.bytes[4],
+            self.bytes[5],
+            self.bytes[6],
+            self.bytes[7],
+        ]);
+        let b = u64::from_be_bytes([
+            other.bytes[0],
+            other.bytes[1],
+            other.bytes[2],
+            other.bytes[3],
+            other.bytes[4],
+            other.bytes[5],
+            other.bytes[6],
+            other.bytes[7],
+        ]);
+        if a != b {
+            return a.cmp(&b);
+        }
         self.as_bytes().cmp(other.as_bytes())
     }
 }
@@ -131,6 +157,26 @@ mod tests {
             }
         }
         assert_eq!(Key::from_i32(-7).first_i32(), Some(-7));
+    }
+
+    #[test]
+    fn fast_path_agrees_with_byte_order() {
+        let samples: [&[u8]; 8] = [
+            b"",
+            b"\0",
+            b"a",
+            b"a\0",
+            b"abcdefgh",
+            b"abcdefgh\0",
+            b"abcdefghi",
+            b"abcdefgg\xff",
+        ];
+        for x in samples {
+            for y in samples {
+                let (kx, ky) = (Key::from_bytes(x), Key::from_bytes(y));
+                assert_eq!(kx.cmp(&ky), x.cmp(y), "{x:?} vs {y:?}");
+            }
+        }
     }
 
     #[test]

@@ -103,6 +103,7 @@ impl BufferPool {
 
     /// Is the page resident and dirty?
     pub fn is_dirty(&self, page: PageNo) -> bool {
-        self.frame_of(page).is_some_and(|f| self.frames[f as usize].is_dirty())
+        self.frame_of(page)
+            .is_some_and(|f| self.frames[f as usize].is_dirty())
     }
 }

@@ -3,6 +3,10 @@
 
 use serde::Serialize;
 
+fn is_zero(v: &u32) -> bool {
+    *v == 0
+}
+
 /// Current scenario format version.
 pub const SCENARIO_VERSION: u32 = 1;
 
@@ -85,7 +89,8 @@ pub struct ColumnConfig {
     /// Its type.
     #[serde(rename = "type")]
     pub kind: ColumnKind,
-    /// Length in characters for CHAR/VARCHAR (0 otherwise).
+    /// Length in characters for CHAR/VARCHAR (0 otherwise, and then not written).
+    #[serde(skip_serializing_if = "is_zero")]
     pub length: u32,
     /// NULL allowed.
     pub nullable: bool,

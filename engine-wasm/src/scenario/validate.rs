@@ -730,6 +730,13 @@ mod tests {
     }
 
     #[test]
+    fn the_normalized_echo_parses_back_to_itself() {
+        let s = parse_scenario(r#"{"table":{"prepare_rows":5}}"#).expect("valid");
+        let echo = serde_json::to_string(&s).expect("serializable");
+        assert_eq!(parse_scenario(&echo).expect("echo is valid"), s);
+    }
+
+    #[test]
     fn not_json_and_too_big_are_errors_not_panics() {
         assert_eq!(errs("{").len(), 1);
         assert_eq!(errs("[]")[0].path, "");

@@ -1,0 +1,76 @@
+// FIDELITY.md rows PK-1, PK-2, PK-3, through WASM, on the primary-keys lesson's own
+// scenario files. Scale: 1M rows (the article had ~1.8 billion), same record formats,
+// table_size scaled with the rows (see the lesson); data vs pool ratios as stated.
+import { describe, expect, it } from 'vitest';
+import { lessonScenario, loadEngine, runToEnd, type SummaryLite } from '../wasm/loadEngine';
+
+const Simulation = loadEngine();
+
+/** Loads `rows` rows untimed (like sysbench prepare) and reports the sizes. */
+function sizes(file: string, rows: number): SummaryLite {
+  const sim = new Simulation(lessonScenario(file, { 'table.prepare_rows': rows, 'workload.max_rows': rows, 'run.duration_s': 0.01 }));
+  const s = runToEnd(sim);
+  sim.free();
+  return s;
+}
+
+const within = (x: number, target: number, pct: number) => Math.abs(x - target) / target <= pct / 100;
+
+describe('PK-1 / PK-2: bytes per row as information_schema.TABLES reports them', () => {
+  // The article's tables had 1840M (sequential) and 1586M (random) rows: 0.862 as many.
+  const seq = sizes('pk-sequential.json', 1_000_000);
+  const rnd = sizes('pk-random.json', 862_000);
+  const S = seq.tables[0];
+  const R = rnd.tables[0];
+
+  it('PK-1 sequential INT PK: data 32 B/row, index 14 B/row (±20%), leaves ~15/16 full', () => {
+    expect(within(S.dataPerRow, 32, 20), `data ${S.dataPerRow}`).toBe(true);
+    expect(within(S.indexPerRow, 14, 20), `index ${S.indexPerRow}`).toBe(true);
+    expect(seq.indexes[0].avgLeafFill).toBeGreaterThan(0.91);
+    expect(seq.indexes[0].avgLeafFill).toBeLessThan(0.95);
+  });
+
+  it('PK-2 random VARCHAR(26) PK: data 71 B/row, index 49 B/row (±20%), total 1.8–2.7x', () => {
+    expect(within(R.dataPerRow, 71, 20), `data ${R.dataPerRow}`).toBe(true);
+    expect(within(R.indexPerRow, 49, 20), `index ${R.indexPerRow}`).toBe(true);
+    const ratio = (R.dataLength + R.indexLength) / (S.dataLength + S.indexLength);
+    expect(ratio, `total ratio ${ratio}`).toBeGreaterThanOrEqual(1.8);
+    expect(ratio).toBeLessThanOrEqual(2.7);
+    // random keys split pages in the middle: fill near ln 2, far below 15/16
+    expect(rnd.indexes[0].avgLeafFill).toBeGreaterThan(0.6);
+    expect(rnd.indexes[0].avgLeafFill).toBeLessThan(0.74);
+    expect(rnd.indexes[0].splits.middle).toBeGreaterThan(10 * rnd.indexes[0].splits.toRight);
+  });
+});
+
+/** Timed inserts after `prepare` untimed rows; returns the mean insert latency (µs). */
+function insertLatency(file: string, pool: number, prepare: number, inserts: number): number {
+  const sim = new Simulation(
+    lessonScenario(file, {
+      'server.innodb_buffer_pool_pages': pool,
+      'table.prepare_rows': prepare,
+      'workload.max_rows': prepare + inserts,
+    }),
+  );
+  const s = runToEnd(sim);
+  sim.free();
+  expect(s.latency.count).toBe(inserts);
+  return s.latency.meanUs;
+}
+
+describe('PK-3: random-PK insert latency once data outgrows the pool', () => {
+  it('data ≥ 3x the pool: random ≥ 5x sequential (article: ~15x, 124 µs sequential)', () => {
+    // 100k rows of the random table are ~14.7 MB: 3.6x a 256-page (4 MiB) pool.
+    const seq = insertLatency('pk-sequential.json', 256, 100_000, 20_000);
+    const rnd = insertLatency('pk-random.json', 256, 100_000, 20_000);
+    expect(seq).toBeGreaterThan(100);
+    expect(seq).toBeLessThan(160);
+    expect(rnd / seq, `random ${rnd} µs vs sequential ${seq} µs`).toBeGreaterThanOrEqual(5);
+  });
+
+  it('data fits in the pool: random < 2x sequential', () => {
+    const seq = insertLatency('pk-sequential.json', 4096, 100_000, 20_000);
+    const rnd = insertLatency('pk-random.json', 4096, 100_000, 20_000);
+    expect(rnd / seq, `random ${rnd} µs vs sequential ${seq} µs`).toBeLessThan(2);
+  });
+});

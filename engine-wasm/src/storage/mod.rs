@@ -3,6 +3,7 @@
 pub mod btree;
 pub mod key;
 pub mod page;
+pub mod page_recs;
 pub mod page_store;
 pub mod record;
 pub mod tables;

@@ -192,7 +192,7 @@ impl BTree {
             link_before(store, no, new, ev);
             // The father's pointer to this page now leads to the new lower page.
             if let Some((f, slot)) = father {
-                store.page_mut(f).recs[slot].child = new;
+                store.page_mut(f).recs.set_child(slot, new);
                 modified(ev, f);
             }
             let upper_first = store.page(no).recs.first().map_or(rec.key, |r| r.key);
@@ -257,18 +257,15 @@ pub(super) fn move_recs(
     to: PageNo,
     range: std::ops::Range<usize>,
 ) {
-    let mut dst = std::mem::take(&mut store.page_mut(to).recs);
-    {
-        let src = store.page_mut(from);
-        dst.extend_from_slice(&src.recs[range.clone()]);
-        src.recs.drain(range);
-        src.recount();
-        src.reset_last_insert();
-    }
-    let to = store.page_mut(to);
-    to.recs = dst;
-    to.recount();
-    to.reset_last_insert();
+    let mut moved = Vec::with_capacity(range.len());
+    let src = store.page_mut(from);
+    src.recs.drain_into(range, &mut moved);
+    src.recount();
+    src.reset_last_insert();
+    let dst = store.page_mut(to);
+    dst.recs.extend_sorted(&moved);
+    dst.recount();
+    dst.reset_last_insert();
 }
 
 /// Links `new` right after `no` on their level.
@@ -347,12 +344,10 @@ mod tests {
     fn to_right_at_the_end_moves_only_the_new_row() {
         let mut s = PageStore::new();
         let (mut t, l, _) = two_leaves(&mut s, false, &full_page_keys(), &[1000], 400);
-        // right sibling too full to take it: fill it with one huge record
-        s.page_mut(s.page(l).next).recs[0].size = 8000;
+        // right sibling too full to take it: two huge records
         let r = s.page(l).next;
-        s.page_mut(r).recount();
-        s.page_mut(r).recs.push(rec(1001, 8000));
-        s.page_mut(r).recount();
+        s.page_mut(r).replace_rec(0, rec(1000, 8000));
+        s.page_mut(r).insert_rec(1, rec(1001, 8000));
         t.n_recs += 1;
         s.page_mut(l).last_insert = Some(39);
         let mut ev = Vec::new();

@@ -2,6 +2,7 @@
 //! InnoDB's COMPACT capacity rules (`page0page.ic`).
 
 use super::key::Key;
+use super::page_recs::PageRecs;
 use super::{PageNo, FIL_NULL, UNIV_PAGE_SIZE};
 use serde::{Deserialize, Serialize};
 
@@ -55,7 +56,7 @@ pub struct Page {
     /// Level in the tree: 0 = leaf (`PAGE_LEVEL`).
     pub level: u8,
     /// User records in key order.
-    pub recs: Vec<Rec>,
+    pub recs: PageRecs,
     /// Sum of record sizes (`page_get_data_size()`; no garbage is modelled).
     pub data_bytes: u32,
     /// Left sibling on the same level (`FIL_PAGE_PREV`).
@@ -79,7 +80,7 @@ impl Page {
         Page {
             index,
             level,
-            recs: Vec::new(),
+            recs: PageRecs::default(),
             data_bytes: 0,
             prev: FIL_NULL,
             next: FIL_NULL,
@@ -119,15 +120,13 @@ impl Page {
 
     /// Binary search: `Ok(pos)` if `key` is present, else `Err(insert position)`.
     pub fn search(&self, key: &Key) -> Result<usize, usize> {
-        self.recs.binary_search_by(|r| r.key.cmp(key))
+        self.recs.search(key)
     }
 
     /// Slot of the node pointer to follow for `key` (`PAGE_CUR_LE`; the first record
     /// acts as the minimum, like InnoDB's `REC_INFO_MIN_REC_FLAG` on the leftmost page).
     pub fn child_slot(&self, key: &Key) -> usize {
-        self.recs
-            .partition_point(|r| r.key <= *key)
-            .saturating_sub(1)
+        self.recs.count_le(key).saturating_sub(1)
     }
 
     /// Inserts `rec` at `pos` and updates the last-insert info.
@@ -159,6 +158,13 @@ impl Page {
         self.data_bytes -= u32::from(rec.size);
         self.last_insert = None;
         rec
+    }
+
+    /// Replaces record `pos` with one whose key keeps its place in the order.
+    pub fn replace_rec(&mut self, pos: usize, rec: Rec) {
+        let old = self.recs[pos].size;
+        self.recs.replace(pos, rec);
+        self.data_bytes = self.data_bytes - u32::from(old) + u32::from(rec.size);
     }
 
     /// Resets the insert-pattern header fields, as a split or reorganize does.

@@ -137,7 +137,13 @@ impl BTree {
         if no != self.root && page.recs.is_empty() {
             return Err(format!("page {no} is empty"));
         }
-        if page.recs.windows(2).any(|w| w[0].key >= w[1].key) {
+        page.recs.check().map_err(|e| format!("page {no}: {e}"))?;
+        if page
+            .recs
+            .iter()
+            .zip(page.recs.iter().skip(1))
+            .any(|(a, b)| a.key >= b.key)
+        {
             return Err(format!("page {no}: keys not strictly increasing"));
         }
         let sum: u32 = page.recs.iter().map(|r| u32::from(r.size)).sum();

@@ -4,6 +4,7 @@
 use super::split::move_recs;
 use super::{level_list_remove, modified, BTree, TreeEvent, BTR_CUR_PAGE_COMPRESS_LIMIT};
 use crate::storage::key::Key;
+use crate::storage::page::Rec;
 use crate::storage::page_store::PageStore;
 use crate::storage::{PageNo, FIL_NULL};
 
@@ -154,7 +155,7 @@ impl BTree {
             // This page's pointer now leads to the right page; the right page's old
             // pointer goes.
             if let Some((f, slot)) = father {
-                store.page_mut(f).recs[slot].child = next;
+                store.page_mut(f).recs.set_child(slot, next);
                 modified(ev, f);
             }
             level_list_remove(store, no, ev);
@@ -190,10 +191,10 @@ impl BTree {
         }
         let father = path[fi];
         let level = store.page(page).level;
-        let recs = std::mem::take(&mut store.page_mut(page).recs);
+        let mut recs = std::mem::take(&mut store.page_mut(page).recs);
         let f = store.page_mut(father);
         f.recs.clear();
-        f.recs.extend_from_slice(&recs);
+        std::mem::swap(&mut f.recs, &mut recs);
         f.recount();
         f.level = level;
         f.reset_last_insert();
@@ -209,24 +210,29 @@ impl BTree {
 
 /// Puts all records of `from` in front of those of `to` (a merge into the right page).
 fn prepend_all(store: &mut PageStore, from: PageNo, to: PageNo) {
-    let mut moved = std::mem::take(&mut store.page_mut(from).recs);
+    let src = store.page_mut(from);
+    let mut moved = Vec::with_capacity(src.n_recs());
+    src.recs.drain_into(0..src.n_recs(), &mut moved);
+    src.recount();
     let dst = store.page_mut(to);
-    moved.extend_from_slice(&dst.recs);
-    std::mem::swap(&mut dst.recs, &mut moved);
+    dst.recs.prepend_sorted(&moved);
     dst.recount();
     dst.reset_last_insert();
-    moved.clear();
-    let src = store.page_mut(from);
-    src.recs = moved;
-    src.recount();
 }
 
 /// Marks the first node pointer of a (leftmost, non-leaf) page as the level minimum:
 /// its key becomes the empty key, which sorts first; its size is kept.
 // models btr_set_min_rec_mark()
 fn set_min_rec_mark(store: &mut PageStore, no: PageNo) {
-    if let Some(first) = store.page_mut(no).recs.first_mut() {
-        first.key = Key::EMPTY;
+    let recs = &mut store.page_mut(no).recs;
+    if let Some(&first) = recs.first() {
+        recs.replace(
+            0,
+            Rec {
+                key: Key::EMPTY,
+                ..first
+            },
+        );
     }
 }
 

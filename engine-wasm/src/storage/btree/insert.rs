@@ -158,8 +158,7 @@ impl BTree {
         let grow = u32::from(ptr.size).saturating_sub(u32::from(old.size));
         modified(ev, f);
         if grow == 0 || grow <= father.max_insert_size_after_reorganize(0) {
-            father.data_bytes = father.data_bytes - u32::from(old.size) + u32::from(ptr.size);
-            father.recs[slot] = ptr;
+            father.replace_rec(slot, ptr);
             father.last_insert = Some(slot as u16);
         } else {
             // The longer pointer no longer fits: delete it and insert it again, which

@@ -5,6 +5,7 @@
 mod check;
 mod delete;
 mod insert;
+mod raise;
 mod split;
 mod stats;
 #[cfg(test)]

@@ -192,7 +192,7 @@ impl BTree {
             link_before(store, no, new, ev);
             // The father's pointer to this page now leads to the new lower page.
             if let Some((f, slot)) = father {
-                store.page_mut(f).recs[slot].child = new;
+                store.page_mut(f).recs.set_child(slot, new);
                 modified(ev, f);
             }
             let upper_first = store.page(no).recs.first().map_or(rec.key, |r| r.key);
@@ -215,38 +215,6 @@ impl BTree {
         modified(ev, new);
         (lower, upper)
     }
-
-    /// Moves the root's records to a new child and makes the root a one-pointer page
-    /// one level up; the root's page number never changes. Returns the child.
-    // models btr_root_raise_and_insert()
-    pub(super) fn root_raise(&mut self, store: &mut PageStore, ev: &mut Vec<TreeEvent>) -> PageNo {
-        let root = self.root;
-        let level = store.page(root).level;
-        let new = self.alloc_page(store, level, ev);
-        let n = store.page(root).n_recs();
-        move_recs(store, root, new, 0..n);
-        // The root's only pointer is the level minimum (REC_INFO_MIN_REC_FLAG), stored
-        // as the empty key; its size is that of the real first key.
-        let first = store.page(new).recs.first().map_or(Key::EMPTY, |r| r.key);
-        let ptr = Rec {
-            key: Key::EMPTY,
-            ..self.node_ptr(first, new)
-        };
-        let r = store.page_mut(root);
-        r.level = level + 1;
-        r.reset_last_insert();
-        r.insert_rec(0, ptr);
-        self.counters.root_raises += 1;
-        ev.push(TreeEvent::RootRaise {
-            index: self.index_id,
-            page: root,
-            new_page: new,
-            level,
-        });
-        modified(ev, root);
-        modified(ev, new);
-        new
-    }
 }
 
 /// Moves records `range` of page `from` to the end of page `to` (empty, or all
@@ -257,18 +225,15 @@ pub(super) fn move_recs(
     to: PageNo,
     range: std::ops::Range<usize>,
 ) {
-    let mut dst = std::mem::take(&mut store.page_mut(to).recs);
-    {
-        let src = store.page_mut(from);
-        dst.extend_from_slice(&src.recs[range.clone()]);
-        src.recs.drain(range);
-        src.recount();
-        src.reset_last_insert();
-    }
-    let to = store.page_mut(to);
-    to.recs = dst;
-    to.recount();
-    to.reset_last_insert();
+    let mut moved = Vec::with_capacity(range.len());
+    let src = store.page_mut(from);
+    src.recs.drain_into(range, &mut moved);
+    src.recount();
+    src.reset_last_insert();
+    let dst = store.page_mut(to);
+    dst.recs.extend_sorted(&moved);
+    dst.recount();
+    dst.reset_last_insert();
 }
 
 /// Links `new` right after `no` on their level.
@@ -347,12 +312,10 @@ mod tests {
     fn to_right_at_the_end_moves_only_the_new_row() {
         let mut s = PageStore::new();
         let (mut t, l, _) = two_leaves(&mut s, false, &full_page_keys(), &[1000], 400);
-        // right sibling too full to take it: fill it with one huge record
-        s.page_mut(s.page(l).next).recs[0].size = 8000;
+        // right sibling too full to take it: two huge records
         let r = s.page(l).next;
-        s.page_mut(r).recount();
-        s.page_mut(r).recs.push(rec(1001, 8000));
-        s.page_mut(r).recount();
+        s.page_mut(r).replace_rec(0, rec(1000, 8000));
+        s.page_mut(r).insert_rec(1, rec(1001, 8000));
         t.n_recs += 1;
         s.page_mut(l).last_insert = Some(39);
         let mut ev = Vec::new();
@@ -419,25 +382,20 @@ mod tests {
     }
 
     #[test]
-    fn root_raise_keeps_the_root_page_number() {
+    fn a_record_that_still_does_not_fit_is_retried_with_a_half_bytes_split() {
         let mut s = PageStore::new();
-        let mut t = BTree::create(&mut s, 1, super::super::testutil::layout(false));
-        let root = t.root;
+        let (mut t, l, _) = two_leaves(&mut s, false, &[0, 10, 20, 30], &[1000], 100);
+        s.page_mut(l).replace_rec(0, rec(0, 7000));
+        s.page_mut(l).replace_rec(1, rec(10, 7000));
         let mut ev = Vec::new();
-        for k in 0..40 {
-            assert_eq!(t.insert(&mut s, rec(k, 400), &mut ev), Ok(()));
-        }
-        assert_eq!(t.counters.root_raises, 0);
-        ev.clear();
-        assert_eq!(t.insert(&mut s, rec(40, 400), &mut ev), Ok(()));
+        // the middle split leaves [0, 10] + the new record: 16300 bytes, too many
+        assert_eq!(t.insert(&mut s, rec(5, 2300), &mut ev), Ok(()));
         assert_eq!(t.check_invariants(&s), Ok(()));
-        assert_eq!(t.root, root);
-        assert_eq!(s.page(root).level, 1);
-        assert_eq!(s.page(root).n_recs(), 2);
-        assert_eq!(t.counters.root_raises, 1);
-        assert!(matches!(ev[1], TreeEvent::RootRaise { page, level: 0, .. } if page == root));
-        // the raised child's PAGE_LAST_INSERT was reset, so its first split is a middle one
-        assert_eq!(t.counters.splits_middle, 1);
-        assert_eq!(t.stats(&s).height, 2);
+        assert_eq!(
+            (t.counters.splits_middle, t.counters.index_page_splits),
+            (2, 1)
+        );
+        let leaves: Vec<Vec<i32>> = t.leaf_pages(&s).map(|p| keys(&s, p)).collect();
+        assert_eq!(leaves, vec![vec![0, 5], vec![10], vec![20, 30], vec![1000]]);
     }
 }

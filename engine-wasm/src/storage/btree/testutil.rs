@@ -55,7 +55,7 @@ pub fn two_leaves(
     let root = store.page_mut(t.root);
     root.level = 1;
     let right_first = Key::from_i32(right[0]);
-    root.recs = vec![
+    root.recs = [
         Rec {
             key: Key::EMPTY,
             size: 13,
@@ -66,7 +66,9 @@ pub fn two_leaves(
             size: 13,
             child: r,
         },
-    ];
+    ]
+    .into_iter()
+    .collect();
     root.recount();
     t.leaf_segment_pages = 2;
     t.n_recs = (left.len() + right.len()) as u64;

@@ -84,7 +84,7 @@ fn walk(e: &Engine, page: PageNo, next_leaf: &mut u32, out: &mut Vec<[u32; 4]>) 
     }
     let slot = out.len();
     out.push([p.level as u32, *next_leaf, 0, fill_byte(p) as u32]);
-    for r in &p.recs {
+    for r in p.recs.iter() {
         if r.child != FIL_NULL {
             walk(e, r.child, next_leaf, out);
         }

@@ -1,0 +1,87 @@
+// The primary-keys lesson end to end in Chromium: home → lesson → play; splits rise and
+// the tree redraws; both A/B panels advance; step back returns the same numbers; a bad
+// URL knob shows a message naming it and the page keeps working.
+import type { Page } from 'playwright-core';
+import { expect, openPage, screenshot, test } from './harness';
+
+/** Values of one counter row of the metrics table (one per panel, A then B). */
+async function counter(page: Page, name: string): Promise<number[]> {
+  const row = page.locator('tr', { has: page.locator(`th[scope=row]:has-text("${name}")`) }).first();
+  const cells = await row.locator('td').allTextContents();
+  return cells.map((c) => Number(c.replace(/[^0-9.-]/g, ''))).filter((n) => !Number.isNaN(n));
+}
+
+async function simTime(page: Page): Promise<string> {
+  return ((await page.locator('.sim-time').first().textContent()) ?? '').trim();
+}
+
+async function play(page: Page) {
+  await page.getByRole('button', { name: 'Play', exact: true }).first().click();
+}
+
+async function pause(page: Page) {
+  await page.getByRole('button', { name: 'Pause', exact: true }).first().click();
+}
+
+test('home → lesson → play: splits rise on both A/B panels', async () => {
+  const { page, errors } = await openPage('/');
+  await page.getByRole('link', { name: /Primary keys/ }).first().click();
+  await page.waitForURL(/#\/lesson\/primary-keys/);
+  // a long run (1M rows from the URL knob) so it is still going when we pause
+  await page.goto(page.url().replace(/#.*/, '#/lesson/primary-keys?step=4&k.workload.max_rows=1000000'));
+  await page.getByRole('button', { name: 'Play', exact: true }).first().waitFor({ timeout: 20_000 });
+  await page.waitForSelector('th[scope=row]:has-text("index_page_splits")', { timeout: 20_000 });
+  const before = await counter(page, 'index_page_splits');
+  await play(page);
+  await page.waitForTimeout(2500);
+  const mid = await counter(page, 'index_page_splits');
+  await page.waitForTimeout(1500);
+  await pause(page);
+  const after = await counter(page, 'index_page_splits');
+  expect(mid.length).toBeGreaterThanOrEqual(2);
+  expect(mid[0]).toBeGreaterThan(before[0] ?? 0);
+  expect(mid[1]).toBeGreaterThan(before[1] ?? 0);
+  expect(after[0]).toBeGreaterThanOrEqual(mid[0]);
+  expect(after[1]).toBeGreaterThan(mid[1]);
+  // the leaf strips are drawn (one canvas per panel at least)
+  expect(await page.locator('canvas').count()).toBeGreaterThanOrEqual(2);
+  await screenshot('lesson-ab-playing');
+  expect(errors).toEqual([]);
+});
+
+test('step back returns exactly the same numbers', async () => {
+  const { page, errors } = await openPage('/#/lesson/primary-keys?step=4');
+  await page.waitForSelector('th[scope=row]:has-text("Innodb_buffer_pool_read_requests")', { timeout: 20_000 });
+  const fwd = page.getByRole('button', { name: 'Step forward' }).first();
+  for (let i = 0; i < 3; i++) {
+    await fwd.click();
+    await page.waitForTimeout(300);
+  }
+  const t1 = await simTime(page);
+  const n1 = await counter(page, 'Innodb_buffer_pool_read_requests');
+  await fwd.click();
+  await page.waitForTimeout(400);
+  const t2 = await simTime(page);
+  expect(t2).not.toBe(t1);
+  await page.getByRole('button', { name: 'Step back' }).first().click();
+  await page.waitForTimeout(800);
+  expect(await simTime(page)).toBe(t1);
+  expect(await counter(page, 'Innodb_buffer_pool_read_requests')).toEqual(n1);
+  expect(errors).toEqual([]);
+});
+
+test('a bad knob in the URL names the parameter and the page keeps working', async () => {
+  const { page, errors } = await openPage('/#/lesson/primary-keys?step=4&k.workload.max_rows=lots&seed=-3');
+  const msg = page.locator('.url-messages');
+  await msg.waitFor({ timeout: 20_000 });
+  const text = (await msg.textContent()) ?? '';
+  expect(text).toContain('workload.max_rows');
+  expect(text).toContain('seed');
+  await page.waitForSelector('th[scope=row]:has-text("index_page_splits")', { timeout: 20_000 });
+  await play(page);
+  await page.waitForTimeout(1500);
+  const splits = await counter(page, 'index_page_splits');
+  expect(splits[0]).toBeGreaterThan(0);
+  await screenshot('lesson-bad-url');
+  expect(errors).toEqual([]);
+});

@@ -86,15 +86,36 @@ fn run(args: &[String]) -> Result<(), String> {
             }
         }
         _ => {
-            // NOTE(build engineer): this text-summary branch was lost in an accidental
-            // overwrite and reconstructed; everything above is the original. Please review.
             println!(
                 "{path}: {:.3} s simulated in {wall:.3} s wall (+{build:.3} s setup), done: {}",
                 summary.time_ns as f64 / SEC as f64,
                 summary.done
             );
+            for t in &summary.tables {
+                println!(
+                    "{}: {} rows, data {} B ({:.1} B/row), index {} B ({:.1} B/row)",
+                    t.table, t.rows, t.data_length, t.data_per_row, t.index_length, t.index_per_row
+                );
+            }
+            for ix in &summary.indexes {
+                println!(
+                    "  {:<12} height {} leaves {} fill {:.3} splits to_right/to_left/middle {}/{}/{}",
+                    ix.name,
+                    ix.height,
+                    ix.leaf_pages,
+                    ix.avg_leaf_fill,
+                    ix.splits.to_right,
+                    ix.splits.to_left,
+                    ix.splits.middle
+                );
+            }
+            let l = &summary.latency;
+            println!(
+                "latency µs: mean {:.1} p50 {:.1} p95 {:.1} p99 {:.1} (n = {})",
+                l.mean_us, l.p50_us, l.p95_us, l.p99_us, l.count
+            );
             for (name, value) in &summary.counters {
-                println!("{name:<44} {value}");
+                println!("  {name:<44} {value}");
             }
         }
     }

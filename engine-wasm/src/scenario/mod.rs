@@ -2,8 +2,13 @@
 //! table, workload, run), its defaults, and validation into typed errors.
 
 mod error;
+mod read_parts;
+mod reader;
+mod rules;
 mod types;
 mod validate;
+#[cfg(test)]
+mod validate_tests;
 
 pub use error::{ConfigError, EngineError};
 pub use types::*;

@@ -1,0 +1,97 @@
+//! Cross-field rules of a scenario (checked after every field parsed).
+
+use super::error::ConfigError;
+use super::types::*;
+
+/// Cross-field rules: key columns exist, keys fit the engine's key size, the id
+/// generator matches the PK column type.
+pub(super) fn check_table(t: &TableConfig, w: &WorkloadConfig, errors: &mut Vec<ConfigError>) {
+    let names: Vec<&str> = t.columns.iter().map(|c| c.name.as_str()).collect();
+    for (i, c) in t.columns.iter().enumerate() {
+        if names[..i].contains(&c.name.as_str()) {
+            errors.push(ConfigError::new(
+                format!("table.columns[{i}].name"),
+                format!("duplicate column name {}", c.name),
+            ));
+        }
+    }
+    let find = |n: &str| t.columns.iter().find(|c| c.name == n);
+    let key_bytes = |cols: &[String], path: &str, errors: &mut Vec<ConfigError>| -> usize {
+        let mut total = 0;
+        for (i, n) in cols.iter().enumerate() {
+            match find(n) {
+                None => errors.push(ConfigError::new(
+                    format!("{path}[{i}]"),
+                    format!("no column named {n}; columns: {}", names.join(", ")),
+                )),
+                Some(c) => {
+                    total += match c.kind {
+                        ColumnKind::Int => 4,
+                        ColumnKind::Bigint => 8,
+                        _ => c.length as usize,
+                    }
+                }
+            }
+        }
+        total
+    };
+    let pk = key_bytes(&t.primary_key, "table.primary_key", errors);
+    if pk > 26 {
+        errors.push(ConfigError::new("table.primary_key", format!("the key is {pk} characters long; the engine keeps keys of at most 26 (e.g. VARCHAR(26))")));
+    }
+    for (i, ix) in t.indexes.iter().enumerate() {
+        let path = format!("table.indexes[{i}].columns");
+        if ix.columns.is_empty() {
+            errors.push(ConfigError::new(
+                path.clone(),
+                "must name at least one column",
+            ));
+        }
+        let b = key_bytes(&ix.columns, &path, errors);
+        if b + pk > crate::storage::key::MAX_KEY_LEN {
+            errors.push(ConfigError::new(
+                path,
+                format!(
+                    "index key plus primary key is {} bytes; at most {} allowed",
+                    b + pk,
+                    crate::storage::key::MAX_KEY_LEN
+                ),
+            ));
+        }
+    }
+    if let (Some(first), IdGen::AutoIncrement) =
+        (t.primary_key.first().and_then(|n| find(n)), &w.id)
+    {
+        if !matches!(first.kind, ColumnKind::Int | ColumnKind::Bigint) {
+            errors.push(ConfigError::new(
+                "workload.id",
+                format!(
+                    "auto_increment needs an INT or BIGINT primary key; {} is {:?}",
+                    first.name, first.kind
+                )
+                .to_lowercase(),
+            ));
+        }
+    }
+    if let (Some(first), IdGen::Template(tpl)) =
+        (t.primary_key.first().and_then(|n| find(n)), &w.id)
+    {
+        if !matches!(first.kind, ColumnKind::Char | ColumnKind::Varchar)
+            || (tpl.len() as u32) > first.length
+        {
+            errors.push(ConfigError::new(
+                "workload.id.template",
+                format!(
+                    "a template id needs a CHAR/VARCHAR primary key at least {} characters long",
+                    tpl.len()
+                ),
+            ));
+        }
+    }
+    if w.query == QueryKind::PointSelect && t.prepare_rows == 0 {
+        errors.push(ConfigError::new(
+            "table.prepare_rows",
+            "point_select needs rows to read: set prepare_rows ≥ 1",
+        ));
+    }
+}

@@ -1,0 +1,77 @@
+//! Tests of scenario parsing and validation: defaults, every bad field with its
+//! path, cross-field rules, and the normalized echo.
+
+use super::validate::{parse_scenario, MAX_SCENARIO_BYTES};
+use super::{ConfigError, RandType};
+
+fn errs(json: &str) -> Vec<ConfigError> {
+    match parse_scenario(json) {
+        Ok(_) => Vec::new(),
+        Err(e) => e.errors,
+    }
+}
+
+#[test]
+fn empty_object_gives_a_complete_default_scenario() {
+    let s = parse_scenario(r#"{"table":{"prepare_rows":100}}"#).expect("defaults are valid");
+    assert_eq!(s.server.innodb_old_blocks_pct, 37);
+    assert_eq!(s.workload.rand_type, RandType::Special);
+    assert_eq!(s.table.columns.len(), 4);
+}
+
+#[test]
+fn every_bad_field_is_reported_with_its_path() {
+    let e = errs(
+        r#"{"server":{"cores":0,"bogus":1},"workload":{"threads":"many","rand_type":"zipf"},"run":{"duration_s":-1}}"#,
+    );
+    let paths: Vec<&str> = e.iter().map(|x| x.path.as_str()).collect();
+    for p in [
+        "server.cores",
+        "server.bogus",
+        "workload.threads",
+        "workload.rand_type",
+        "run.duration_s",
+    ] {
+        assert!(paths.contains(&p), "missing {p} in {paths:?}");
+    }
+    let cores = e
+        .iter()
+        .find(|x| x.path == "server.cores")
+        .map(|x| x.message.clone());
+    assert_eq!(
+        cores.as_deref(),
+        Some("must be an integer from 1 to 256, got 0")
+    );
+}
+
+#[test]
+fn the_normalized_echo_parses_back_to_itself() {
+    let s = parse_scenario(r#"{"table":{"prepare_rows":5}}"#).expect("valid");
+    let echo = serde_json::to_string(&s).expect("serializable");
+    assert_eq!(parse_scenario(&echo).expect("echo is valid"), s);
+}
+
+#[test]
+fn not_json_and_too_big_are_errors_not_panics() {
+    assert_eq!(errs("{").len(), 1);
+    assert_eq!(errs("[]")[0].path, "");
+    let huge = format!("{{\"x\":\"{}\"}}", "a".repeat(MAX_SCENARIO_BYTES));
+    assert!(errs(&huge)[0].message.contains("at most"));
+}
+
+#[test]
+fn cross_field_rules_name_the_field() {
+    let e = errs(r#"{"table":{"primary_key":["nope"],"prepare_rows":1}}"#);
+    assert_eq!(e[0].path, "table.primary_key[0]");
+    let e = errs(r###"{"workload":{"query":"insert","id":{"template":"##"}}}"###);
+    assert_eq!(e[0].path, "workload.id.template");
+    let e = errs(r#"{"workload":{"query":"point_select"}}"#);
+    assert_eq!(e[0].path, "table.prepare_rows");
+}
+
+#[test]
+fn script_like_text_is_rejected_and_cut_short() {
+    let e = errs(r#"{"table":{"name":"<script>alert(1)</script>","prepare_rows":1}}"#);
+    assert_eq!(e[0].path, "table.name");
+    assert!(e[0].message.contains("letters, digits"));
+}

@@ -94,7 +94,6 @@ pub struct Engine {
     pub split_seq: Vec<u64>,
     pub(super) reserved_rows: u64,
     pub(super) path: Vec<PageNo>,
-    pub(super) paths: Vec<Vec<PageNo>>,
     pub(super) tev: Vec<TreeEvent>,
     pub(super) bpev: Vec<BpEvent>,
 }
@@ -147,7 +146,6 @@ impl Engine {
             split_seq: Vec::new(),
             reserved_rows: 0,
             path: Vec::with_capacity(8),
-            paths: Vec::new(),
             tev: Vec::with_capacity(8),
             bpev: Vec::with_capacity(8),
             scenario,

@@ -4,13 +4,14 @@
 
 use super::cost::*;
 use super::engine::{Engine, Ev};
-use super::session::{Phase, ThreadState};
+use super::session::{CachedPath, Phase, ThreadState};
 use super::table::Table;
 use crate::scenario::QueryKind;
 use crate::sim::cpu::Tid;
 use crate::sim::io::IoKind;
 use crate::sim::Nanos;
 use crate::storage::btree::{SplitKind, TreeEvent};
+use crate::storage::{PageNo, FIL_NULL};
 use crate::trace::TraceKind;
 
 impl Engine {
@@ -28,6 +29,9 @@ impl Engine {
         s.ready_at = self.now;
         s.phase = Phase::Locate;
         s.is_insert = insert;
+        s.cur_index = 0;
+        s.extra_cost = 0;
+        s.insert_ok = true;
         if insert {
             self.table.next_insert_row(&mut s.rng, &mut s.buf);
         } else {
@@ -76,78 +80,120 @@ impl Engine {
         }
     }
 
-    /// Every page on the statement's paths must be in the pool; the first missing
-    /// one is read (the thread waits, its core goes to another thread), then the
-    /// thread descends again from the root.
+    /// The statement's index work, one index at a time as `row_ins_index_entry`
+    /// does (clustered first, then each secondary): descend, keeping every page of
+    /// the path buffer-fixed (latch coupling), read a missing page (the thread waits,
+    /// its core goes to another thread), then act on that index and unfix.
     fn locate_and_act(&mut self, tid: Tid) {
-        let s = &self.sessions[tid as usize];
-        let n_idx = if s.is_insert {
+        let n_idx = if self.sessions[tid as usize].is_insert {
             self.table.n_indexes()
         } else {
             1
         };
-        let mut paths = std::mem::take(&mut self.paths);
-        paths.resize_with(n_idx.max(paths.len()), Vec::new);
-        for (i, path) in paths.iter_mut().enumerate().take(n_idx) {
-            let key = if s.is_insert { s.buf.keys[i] } else { s.key };
-            self.table.trees[i].search_path(&self.store, &key, path);
-            let bp = &self.bp;
-            if let Some(&missing) = path
-                .iter()
-                .find(|&&p| !bp.is_resident(p) || bp.read_in_flight(p))
-            {
-                self.paths = paths;
-                self.release_core();
+        {
+            let s = &mut self.sessions[tid as usize];
+            if s.paths.len() < n_idx {
+                s.paths.resize_with(n_idx, CachedPath::default);
+            }
+        }
+        while self.sessions[tid as usize].cur_index < n_idx {
+            let i = self.sessions[tid as usize].cur_index;
+            if let Some(missing) = self.fix_path(tid, i) {
                 self.sessions[tid as usize].state = ThreadState::WaitIo;
+                self.release_core();
                 self.request_read(missing, tid);
                 return;
             }
-        }
-        // All resident: the real descent, one page get per level (buf_page_get_gen).
-        for path in paths.iter().take(n_idx) {
-            for &p in path {
+            // One page get per level (buf_page_get_gen), then the action.
+            for k in 0..self.sessions[tid as usize].paths[i].pages.len() {
+                let p = self.sessions[tid as usize].paths[i].pages[k];
                 self.bp.access(p, self.now);
             }
+            let ok = if self.sessions[tid as usize].is_insert {
+                self.insert_into(tid, i)
+            } else {
+                self.stats.rows_read += 1;
+                self.sessions[tid as usize].extra_cost += ROW_SEND_NS;
+                true
+            };
+            self.unfix_all(tid);
+            let s = &mut self.sessions[tid as usize];
+            s.cur_index = if ok { i + 1 } else { n_idx };
         }
-        self.paths = paths;
-        let extra = if self.sessions[tid as usize].is_insert {
-            self.apply_insert(tid)
-        } else {
-            self.stats.rows_read += 1;
-            ROW_SEND_NS
-        };
-        let s = &mut self.sessions[tid as usize];
-        s.phase = Phase::Finish;
-        s.pending_cost = extra;
-        self.queue.push(self.now + extra, Ev::Cpu(tid));
-    }
-
-    /// Inserts the row into every index; returns the CPU the work costs.
-    fn apply_insert(&mut self, tid: Tid) -> Nanos {
-        let mut cost = 0;
-        let mut ok = true;
-        self.table
-            .stamp_auto_inc(&mut self.sessions[tid as usize].buf);
-        for i in 0..self.table.n_indexes() {
-            let rec = Table::rec(&self.sessions[tid as usize].buf, i);
-            self.tev.clear();
-            if self.table.trees[i]
-                .insert(&mut self.store, rec, &mut self.tev)
-                .is_err()
-            {
-                // Only the clustered index can reject (duplicate PK): nothing written.
-                self.stats.duplicate_keys += 1;
-                ok = false;
-                break;
-            }
-            self.stats.lsn += rec.size as u64 + 12;
-            cost += ROW_INSERT_NS;
-            cost += self.apply_tree_events(tid, i as u16);
-        }
-        if ok {
+        if self.sessions[tid as usize].is_insert && self.sessions[tid as usize].insert_ok {
             self.table.rows += 1;
         }
-        cost
+        let s = &mut self.sessions[tid as usize];
+        s.phase = Phase::Finish;
+        s.pending_cost = s.extra_cost;
+        self.queue.push(self.now + s.extra_cost, Ev::Cpu(tid));
+    }
+
+    /// Refreshes the cached path of index `i` if the tree or the key changed, and
+    /// buffer-fixes its resident pages from the root down; returns the first page
+    /// that is not usable yet (absent or being read).
+    fn fix_path(&mut self, tid: Tid, i: usize) -> Option<PageNo> {
+        let s = &mut self.sessions[tid as usize];
+        let key = if s.is_insert { s.buf.keys[i] } else { s.key };
+        let tree = &self.table.trees[i];
+        let cached = &mut s.paths[i];
+        if cached.clock != tree.modify_clock || cached.key != key {
+            tree.search_path(&self.store, &key, &mut cached.pages);
+            cached.clock = tree.modify_clock;
+            cached.key = key;
+        }
+        for &p in &cached.pages {
+            if s.fixed.contains(&p) {
+                continue;
+            }
+            if !self.bp.is_resident(p) || self.bp.read_in_flight(p) {
+                return Some(p);
+            }
+            self.bp.fix(p);
+            s.fixed.push(p);
+        }
+        None
+    }
+
+    /// Releases every page the thread has buffer-fixed.
+    pub(super) fn unfix_all(&mut self, tid: Tid) {
+        let s = &mut self.sessions[tid as usize];
+        for &p in &s.fixed {
+            self.bp.unfix(p);
+        }
+        s.fixed.clear();
+    }
+
+    /// Inserts the row's entry into index `i` (taking the AUTO_INCREMENT value just
+    /// before the clustered insert); false when the clustered index rejects it.
+    fn insert_into(&mut self, tid: Tid, i: usize) -> bool {
+        if i == 0 {
+            self.table
+                .stamp_auto_inc(&mut self.sessions[tid as usize].buf);
+        }
+        let rec = Table::rec(&self.sessions[tid as usize].buf, i);
+        // The leaf found by the descent, if nothing changed the tree or the key since.
+        let tree = &mut self.table.trees[i];
+        let hint = match self.sessions[tid as usize].paths.get(i) {
+            Some(c) if c.clock == tree.modify_clock && c.key == rec.key => {
+                c.pages.last().copied().unwrap_or(FIL_NULL)
+            }
+            _ => FIL_NULL,
+        };
+        self.tev.clear();
+        if tree
+            .insert_with_hint(&mut self.store, rec, hint, &mut self.tev)
+            .is_err()
+        {
+            // Only the clustered index can reject (duplicate PK): nothing written.
+            self.stats.duplicate_keys += 1;
+            self.sessions[tid as usize].insert_ok = false;
+            return false;
+        }
+        self.stats.lsn += rec.size as u64 + 12;
+        let cost = ROW_INSERT_NS + self.apply_tree_events(tid, i as u16);
+        self.sessions[tid as usize].extra_cost += cost;
+        true
     }
 
     /// Reflects B+tree events in the buffer pool (created pages, dirty pages) and the

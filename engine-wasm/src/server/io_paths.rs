@@ -49,6 +49,9 @@ impl Engine {
                 self.queue.push(done, Ev::Wake(tid));
             }
             Err(NoFreeBlock::WaitForIo) => {
+                // Every candidate frame is fixed or has IO in flight: give back this
+                // thread's fixes (others may be waiting for them) and retry later.
+                self.unfix_all(tid);
                 self.queue
                     .push(self.now + FREE_BLOCK_RETRY_NS, Ev::Wake(tid));
             }
@@ -65,6 +68,10 @@ impl Engine {
         }
         let waiters = self.reads.remove(&page).unwrap_or_default();
         for tid in waiters {
+            // Fixed for each waiter at once, as the reading thread of buf_page_get_gen
+            // holds the block: it cannot be evicted before they use it.
+            self.bp.fix(page);
+            self.sessions[tid as usize].fixed.push(page);
             self.on_wake(tid);
         }
     }

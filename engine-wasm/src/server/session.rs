@@ -5,6 +5,7 @@ use super::table::RowBuf;
 use crate::sim::rng::Rng;
 use crate::sim::Nanos;
 use crate::storage::key::Key;
+use crate::storage::PageNo;
 
 /// What the thread is doing now (the colour of its swimlane).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,6 +54,39 @@ pub struct Session {
     pub key: Key,
     /// The statement is an insert (else a point select).
     pub is_insert: bool,
+    /// Cached search path per index (root..leaf), valid while the tree's
+    /// `modify_clock` and the key are the ones recorded beside it, so a thread that
+    /// waited for a read does not descend again (InnoDB's optimistic cursor restore).
+    pub paths: Vec<CachedPath>,
+    /// Index being worked on (0 = clustered).
+    pub cur_index: usize,
+    /// Pages this thread holds buffer-fixed (its current descent).
+    pub fixed: Vec<PageNo>,
+    /// CPU work of the statement's actions so far (run before the commit).
+    pub extra_cost: Nanos,
+    /// The clustered insert succeeded.
+    pub insert_ok: bool,
+}
+
+/// A search path remembered across a wait.
+#[derive(Clone, Debug)]
+pub struct CachedPath {
+    /// Pages root..leaf.
+    pub pages: Vec<PageNo>,
+    /// The tree's `modify_clock` when computed (`u64::MAX`: never).
+    pub clock: u64,
+    /// The key searched.
+    pub key: Key,
+}
+
+impl Default for CachedPath {
+    fn default() -> Self {
+        CachedPath {
+            pages: Vec::with_capacity(4),
+            clock: u64::MAX,
+            key: Key::EMPTY,
+        }
+    }
 }
 
 impl Session {
@@ -68,6 +102,11 @@ impl Session {
             buf: RowBuf::default(),
             key: Key::EMPTY,
             is_insert: false,
+            paths: Vec::new(),
+            cur_index: 0,
+            fixed: Vec::with_capacity(8),
+            extra_cost: 0,
+            insert_ok: true,
         }
     }
 }

@@ -1,6 +1,6 @@
 //! The records of one page: a heap in arrival order plus a directory in key order,
 //! as InnoDB keeps a record heap and a page directory. Each directory word holds a
-//! 6-byte key prefix and the heap slot, so a search reads a compact array and an
+//! 14-byte key prefix and the heap slot, so a search reads a compact array and an
 //! insert shifts 8-byte words instead of whole records.
 
 use super::key::Key;
@@ -9,15 +9,21 @@ use super::PageNo;
 use serde::{Deserialize, Serialize};
 use std::ops::{Index, Range};
 
-/// Low bits of a directory word: the heap slot.
-const SLOT_MASK: u64 = 0xffff;
+/// A directory word: a 14-byte key prefix above a 16-bit heap slot.
+type Word = u128;
 
-/// The first 6 key bytes, big-endian in the word's top 48 bits (zero-padded: a
+/// Key bytes held in a directory word.
+const PREFIX_BYTES: usize = 14;
+
+/// Low bits of a directory word: the heap slot.
+const SLOT_MASK: Word = 0xffff;
+
+/// The first 14 key bytes, big-endian in the word's top 112 bits (zero-padded: a
 /// shorter key that is a prefix of another compares equal here, never greater).
-fn prefix(key: &Key) -> u64 {
-    let mut word = 0u64;
-    for (i, &b) in key.as_bytes().iter().take(6).enumerate() {
-        word |= u64::from(b) << (56 - 8 * i);
+fn prefix(key: &Key) -> Word {
+    let mut word: Word = 0;
+    for (i, &b) in key.as_bytes().iter().take(PREFIX_BYTES).enumerate() {
+        word |= Word::from(b) << (120 - 8 * i);
     }
     word
 }
@@ -25,7 +31,7 @@ fn prefix(key: &Key) -> u64 {
 /// Number of words below `p` in the sorted `dir`. An 8-way search: the seven pivots
 /// of a step are independent loads, so a cold page costs about three memory
 /// round trips instead of the eight of a binary search.
-fn words_below(dir: &[u64], p: u64) -> usize {
+fn words_below(dir: &[Word], p: Word) -> usize {
     let (mut base, mut n) = (0, dir.len());
     while n > 8 {
         let step = n / 8;
@@ -38,7 +44,7 @@ fn words_below(dir: &[u64], p: u64) -> usize {
 
 /// Length of the run of words `<= last` at the start of `dir`, found by galloping
 /// so a short run (the usual case) reads only cached neighbours.
-fn ties(dir: &[u64], last: u64) -> usize {
+fn ties(dir: &[Word], last: Word) -> usize {
     let mut end = 1;
     while end <= dir.len() && dir[end - 1] <= last {
         end *= 2;
@@ -54,7 +60,7 @@ pub struct PageRecs {
     /// Records in arrival order.
     heap: Vec<Rec>,
     /// `prefix(key) | heap slot`, in key order.
-    dir: Vec<u64>,
+    dir: Vec<Word>,
 }
 
 impl PageRecs {
@@ -127,7 +133,7 @@ impl PageRecs {
 
     /// Inserts `rec` at key-order position `pos`.
     pub fn insert(&mut self, pos: usize, rec: Rec) {
-        let slot = self.heap.len() as u64;
+        let slot = self.heap.len() as Word;
         self.heap.push(rec);
         self.dir.insert(pos, prefix(&rec.key) | slot);
     }
@@ -136,10 +142,10 @@ impl PageRecs {
     pub fn remove(&mut self, pos: usize) -> Rec {
         let slot = (self.dir.remove(pos) & SLOT_MASK) as usize;
         let rec = self.heap.swap_remove(slot);
-        let moved = self.heap.len() as u64;
-        if (slot as u64) < moved {
+        let moved = self.heap.len() as Word;
+        if (slot as Word) < moved {
             if let Some(d) = self.dir.iter_mut().find(|d| **d & SLOT_MASK == moved) {
-                *d = (*d & !SLOT_MASK) | slot as u64;
+                *d = (*d & !SLOT_MASK) | slot as Word;
             }
         }
         rec

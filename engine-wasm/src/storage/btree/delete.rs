@@ -89,6 +89,7 @@ impl BTree {
     /// Removes a page whose only record is being deleted.
     // models btr_discard_page()
     fn discard_page(&mut self, store: &mut PageStore, no: PageNo, ev: &mut Vec<TreeEvent>) {
+        self.modify_clock += 1;
         let page = store.page(no);
         let level = page.level;
         let key = page.recs.first().map_or(Key::EMPTY, |r| r.key);
@@ -165,6 +166,7 @@ impl BTree {
         }
         self.free_page(store, no, ev);
         self.counters.merges += 1;
+        self.modify_clock += 1;
     }
 
     /// Moves the records of a page alone on its level into its father, so the tree
@@ -178,6 +180,7 @@ impl BTree {
         key: &Key,
         ev: &mut Vec<TreeEvent>,
     ) {
+        self.modify_clock += 1;
         let mut path = Vec::new();
         self.descend_path(store, key, store.page(no).level, &mut path);
         if path.len() < 2 || path.last() != Some(&no) {

@@ -17,6 +17,21 @@ impl BTree {
         rec: Rec,
         ev: &mut Vec<TreeEvent>,
     ) -> Result<(), InsertError> {
+        self.insert_with_hint(store, rec, FIL_NULL, ev)
+    }
+
+    /// Like [`BTree::insert`], starting at `leaf_hint` instead of descending from the
+    /// root. The hint must be the leaf of a search path for this same key computed
+    /// while [`BTree::modify_clock`] had its current value (no structure change since,
+    /// so routing is unchanged); a hint that is not a live leaf of this index holding
+    /// keys ≤ `key` is ignored. Pass `FIL_NULL` for no hint.
+    pub fn insert_with_hint(
+        &mut self,
+        store: &mut PageStore,
+        rec: Rec,
+        leaf_hint: PageNo,
+        ev: &mut Vec<TreeEvent>,
+    ) -> Result<(), InsertError> {
         if rec.size > REC_MAX_SIZE {
             return Err(InsertError::RecordTooBig {
                 size: rec.size,
@@ -30,7 +45,11 @@ impl BTree {
             child: FIL_NULL,
             ..rec
         };
-        let leaf = self.descend(store, &rec.key, 0);
+        let leaf = if self.leaf_covers(store, leaf_hint, &rec.key) {
+            leaf_hint
+        } else {
+            self.descend(store, &rec.key, 0)
+        };
         let pos = match store.page(leaf).search(&rec.key) {
             Ok(_) => return Err(InsertError::DuplicateKey),
             Err(pos) => pos,
@@ -38,6 +57,18 @@ impl BTree {
         self.insert_at(store, leaf, pos, rec, ev);
         self.n_recs += 1;
         Ok(())
+    }
+
+    /// Sanity check of a leaf hint: a live leaf of this index whose first key is ≤
+    /// `key` (or the leftmost leaf).
+    fn leaf_covers(&self, store: &PageStore, no: PageNo, key: &Key) -> bool {
+        let Some(page) = store.get(no) else {
+            return false;
+        };
+        !page.free
+            && page.is_leaf()
+            && page.index == self.index_id
+            && (page.prev == FIL_NULL || page.recs.first().is_some_and(|r| r.key <= *key))
     }
 
     /// Inserts `rec` at `pos` of page `no`: in place when it fits, else by a split
@@ -122,6 +153,7 @@ impl BTree {
         debug_assert!(rec.key < old_first);
         store.page_mut(next).insert_rec(0, rec);
         self.counters.sibling_inserts += 1;
+        self.modify_clock += 1;
         ev.push(TreeEvent::InsertedIntoSibling {
             page: no,
             sibling: next,

@@ -162,6 +162,11 @@ pub struct BTree {
     pub leaf_segment_pages: u32,
     /// Pages used by the non-leaf segment (the root and every non-leaf page).
     pub top_segment_pages: u32,
+    /// Bumped by every structure change (split, raise, sibling insert, merge, lift,
+    /// discard): a cached search path is valid while this is unchanged (the idea of
+    /// InnoDB's `buf_block_t::modify_clock` for optimistic cursor restore).
+    #[serde(default)]
+    pub modify_clock: u64,
 }
 
 impl BTree {
@@ -176,6 +181,7 @@ impl BTree {
             counters: TreeCounters::default(),
             leaf_segment_pages: 0,
             top_segment_pages: 1,
+            modify_clock: 0,
         }
     }
 

@@ -30,6 +30,7 @@ impl BTree {
         r.reset_last_insert();
         r.insert_rec(0, ptr);
         self.counters.root_raises += 1;
+        self.modify_clock += 1;
         ev.push(TreeEvent::RootRaise {
             index: self.index_id,
             page: root,

@@ -152,6 +152,7 @@ impl BTree {
                 store.page_mut(target).insert_rec(tpos, rec);
                 modified(ev, target);
                 self.counters.index_page_splits += 1;
+                self.modify_clock += 1;
                 return;
             }
             n_iterations += 1;

@@ -2,6 +2,7 @@
 
 pub mod cpu;
 pub mod io;
+pub mod latch;
 pub mod queue;
 pub mod rng;
 

@@ -94,4 +94,10 @@ pub(super) fn check_table(t: &TableConfig, w: &WorkloadConfig, errors: &mut Vec<
             "point_select needs rows to read: set prepare_rows ≥ 1",
         ));
     }
+    if w.query == QueryKind::PointSelect && !matches!(w.id, IdGen::AutoIncrement) {
+        errors.push(ConfigError::new(
+            "workload.id",
+            "point_select reads ids 1..rows: it needs an auto_increment primary key",
+        ));
+    }
 }

@@ -42,6 +42,31 @@ pub struct ServerConfig {
     pub innodb_old_blocks_time_ms: u32,
     /// `innodb_lru_scan_depth`: tail pages the page cleaner walks each second.
     pub innodb_lru_scan_depth: u32,
+    /// Server version whose rules apply where versions differ (AHI build latching).
+    pub version: MysqlVersion,
+    /// `innodb_adaptive_hash_index`. MySQL's default is ON through 8.0 and OFF from
+    /// 8.4; scenarios state it explicitly, and it is OFF when absent.
+    pub innodb_adaptive_hash_index: bool,
+    /// `innodb_adaptive_hash_index_parts` (1..512, default 8).
+    pub innodb_adaptive_hash_index_parts: u32,
+    /// `innodb_sync_spin_loops` (default 30).
+    pub innodb_sync_spin_loops: u32,
+    /// `innodb_spin_wait_delay` (default 6).
+    pub innodb_spin_wait_delay: u32,
+}
+
+/// MySQL versions whose behaviour differs in the modelled mechanisms.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum MysqlVersion {
+    /// 5.7: a new AHI page build waits for the partition's X latch.
+    #[serde(rename = "5.7")]
+    V57,
+    /// 8.0.25: as 5.7 (before the Bug #100512 fix).
+    #[serde(rename = "8.0.25")]
+    V8025,
+    /// 8.0.30+: a new build skips when the latch is held (`btr_search_x_lock_nowait`).
+    #[serde(rename = "8.0.30")]
+    V8030,
 }
 
 /// The data device and the commit (redo fsync) latency.

@@ -72,6 +72,11 @@ fn read(v: &Value, errors: &mut Vec<ConfigError>) -> Scenario {
             "innodb_old_blocks_pct",
             "innodb_old_blocks_time_ms",
             "innodb_lru_scan_depth",
+            "version",
+            "innodb_adaptive_hash_index",
+            "innodb_adaptive_hash_index_parts",
+            "innodb_sync_spin_loops",
+            "innodb_spin_wait_delay",
         ],
     );
     let server = ServerConfig {
@@ -94,6 +99,30 @@ fn read(v: &Value, errors: &mut Vec<ConfigError>) -> Scenario {
             100_000,
         ) as u32,
         innodb_lru_scan_depth: r.uint(sv, "server", "innodb_lru_scan_depth", 1024, 100, 1 << 20)
+            as u32,
+        version: r.choice(
+            sv,
+            "server",
+            "version",
+            MysqlVersion::V8030,
+            &[
+                ("5.7", MysqlVersion::V57),
+                ("8.0.25", MysqlVersion::V8025),
+                ("8.0.30", MysqlVersion::V8030),
+            ],
+        ),
+        innodb_adaptive_hash_index: r.bool(sv, "server", "innodb_adaptive_hash_index", false),
+        innodb_adaptive_hash_index_parts: r.uint(
+            sv,
+            "server",
+            "innodb_adaptive_hash_index_parts",
+            8,
+            1,
+            512,
+        ) as u32,
+        innodb_sync_spin_loops: r.uint(sv, "server", "innodb_sync_spin_loops", 30, 0, 10_000)
+            as u32,
+        innodb_spin_wait_delay: r.uint(sv, "server", "innodb_spin_wait_delay", 6, 0, 1_000)
             as u32,
     };
 

@@ -196,3 +196,46 @@ impl Simulation {
         crate::sim_handle::debug_panic();
     }
 }
+
+/// The storage B+tree alone, for `npm run bench` (not used by the site): keys in, the
+/// caller times `insert_all` and `lookup_all`.
+#[wasm_bindgen]
+pub struct BtreeBench {
+    inner: crate::bench::BtreeBench,
+}
+
+#[wasm_bindgen]
+impl BtreeBench {
+    /// `keys`: `key_len`-byte keys back to back (e.g. 23-byte sysbench template ids).
+    #[wasm_bindgen(constructor)]
+    pub fn new(keys: &[u8], key_len: u32) -> Result<BtreeBench, JsError> {
+        crate::bench::BtreeBench::new(keys, key_len as usize)
+            .map(|inner| BtreeBench { inner })
+            .map_err(|m| js_err(EngineError::state("key_len", m)))
+    }
+
+    /// Keys given.
+    pub fn key_count(&self) -> u32 {
+        self.inner.key_count() as u32
+    }
+
+    /// Inserts every key in order; returns how many went in (duplicates are refused).
+    pub fn insert_all(&mut self) -> u32 {
+        self.inner.insert_all()
+    }
+
+    /// `BTree::get` for every key in order; returns how many were found.
+    pub fn lookup_all(&self) -> u32 {
+        self.inner.lookup_all()
+    }
+
+    /// Pages the tree uses.
+    pub fn pages(&self) -> u32 {
+        self.inner.pages() as u32
+    }
+
+    /// Tree height.
+    pub fn height(&self) -> u32 {
+        self.inner.height() as u32
+    }
+}

@@ -3,7 +3,9 @@
 //! Layers: `sim` (kernel) -> `storage` (records, pages, B+tree, buffer pool) ->
 //! `workload` + `server` (sysbench-like sessions) -> `metrics`/`trace` -> `api` (wasm).
 
+pub mod ahi;
 pub mod api;
+pub mod bench;
 pub mod frames;
 pub mod metrics;
 pub mod scenario;

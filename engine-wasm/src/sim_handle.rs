@@ -3,7 +3,7 @@
 
 use crate::scenario::{parse_scenario, EngineError};
 use crate::server::Engine;
-use crate::sim::{Nanos, US};
+use crate::sim::Nanos;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::Mutex;
@@ -52,14 +52,6 @@ pub struct Command {
     pub value: f64,
 }
 
-/// Runtime knobs: name, min, max.
-pub const KNOBS: &[(&str, f64, f64)] = &[
-    ("workload.threads", 1.0, 4096.0),
-    ("storage.read_latency_us", 1.0, 1_000_000.0),
-    ("storage.write_latency_us", 1.0, 1_000_000.0),
-    ("storage.commit_latency_us", 0.0, 1_000_000.0),
-];
-
 /// The handle's state.
 pub struct SimHandle {
     /// The live engine.
@@ -89,28 +81,7 @@ impl SimHandle {
 
     /// Applies a runtime knob now.
     pub fn set_knob(&mut self, name: &str, value: f64) -> Result<(), EngineError> {
-        let Some(&(_, min, max)) = KNOBS.iter().find(|k| k.0 == name) else {
-            let names: Vec<&str> = KNOBS.iter().map(|k| k.0).collect();
-            let shown: String = name.chars().take(40).collect();
-            return Err(EngineError::knob(
-                &shown,
-                format!("unknown knob; runtime knobs: {}", names.join(", ")),
-            ));
-        };
-        if !value.is_finite() || value < min || value > max || value.fract() != 0.0 {
-            return Err(EngineError::knob(
-                name,
-                format!("must be an integer from {min} to {max}, got {value}"),
-            ));
-        }
-        let e = &mut self.engine;
-        let v = value as u64;
-        match name {
-            "workload.threads" => e.set_threads(v as u32),
-            "storage.read_latency_us" => e.set_device_latency(Some(v * US), None, None),
-            "storage.write_latency_us" => e.set_device_latency(None, Some(v * US), None),
-            _ => e.set_device_latency(None, None, Some(v * US)),
-        }
+        self.engine.apply_knob(name, value)?;
         self.commands.push(Command {
             t_ns: self.engine.now,
             name: name.to_string(),

@@ -13,6 +13,11 @@ pub const COLUMNS: &[&str] = &[
     "pages_free",
     "splits_per_s",
     "rows",
+    "ahi_hit_rate",
+    "ahi_rows_added_per_s",
+    "ahi_rows_removed_per_s",
+    "threads_spinning",
+    "threads_sleeping",
 ];
 
 /// Rows of `COLUMNS.len()` values, flattened.

@@ -2,6 +2,7 @@
 //! table, workload, run), its defaults, and validation into typed errors.
 
 mod error;
+mod knobs;
 mod read_parts;
 mod reader;
 mod rules;
@@ -11,5 +12,6 @@ mod validate;
 mod validate_tests;
 
 pub use error::{ConfigError, EngineError};
+pub use knobs::{check_knob, KNOBS};
 pub use types::*;
 pub use validate::{parse_scenario, validate};

@@ -205,4 +205,17 @@ pub struct RunConfig {
     pub duration_s: f64,
     /// Metric sample interval in simulated ms.
     pub sample_ms: u32,
+    /// Knob changes at given times (e.g. turning the AHI on mid-run), in time order.
+    pub changes: Vec<KnobChange>,
+}
+
+/// One scheduled runtime knob change.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct KnobChange {
+    /// When, in simulated seconds.
+    pub at_s: f64,
+    /// A runtime knob name (see `KNOBS`).
+    pub knob: String,
+    /// Its new value.
+    pub value: f64,
 }

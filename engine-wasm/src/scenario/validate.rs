@@ -2,6 +2,7 @@
 //! and what is allowed (serde alone would stop at the first error).
 
 use super::error::{ConfigError, EngineError};
+use super::knobs::check_knob;
 use super::read_parts::{read_table, read_workload};
 use super::reader::Reader;
 use super::rules::check_table;
@@ -122,8 +123,7 @@ fn read(v: &Value, errors: &mut Vec<ConfigError>) -> Scenario {
         ) as u32,
         innodb_sync_spin_loops: r.uint(sv, "server", "innodb_sync_spin_loops", 30, 0, 10_000)
             as u32,
-        innodb_spin_wait_delay: r.uint(sv, "server", "innodb_spin_wait_delay", 6, 0, 1_000)
-            as u32,
+        innodb_spin_wait_delay: r.uint(sv, "server", "innodb_spin_wait_delay", 6, 0, 1_000) as u32,
     };
 
     let st = r.object(
@@ -149,11 +149,13 @@ fn read(v: &Value, errors: &mut Vec<ConfigError>) -> Scenario {
     let ru = r.object(
         top.and_then(|m| m.get("run")),
         "run",
-        &["duration_s", "sample_ms"],
+        &["duration_s", "sample_ms", "changes"],
     );
+    let changes = read_changes(&mut r, ru.and_then(|m| m.get("changes")));
     let run = RunConfig {
         duration_s: r.float(ru, "run", "duration_s", 60.0, 0.001, 86_400.0),
         sample_ms: r.uint(ru, "run", "sample_ms", 100, 1, 60_000) as u32,
+        changes,
     };
     check_table(&table, &workload, errors);
     Scenario {
@@ -165,4 +167,43 @@ fn read(v: &Value, errors: &mut Vec<ConfigError>) -> Scenario {
         workload,
         run,
     }
+}
+
+/// `run.changes`: at most 64 `{at_s, knob, value}` entries, sorted by time.
+fn read_changes(r: &mut Reader<'_>, v: Option<&Value>) -> Vec<KnobChange> {
+    let items = match v {
+        None | Some(Value::Null) => return Vec::new(),
+        Some(Value::Array(items)) if items.len() <= 64 => items,
+        Some(_) => {
+            r.err(
+                "run.changes",
+                "must be an array of at most 64 {at_s, knob, value} changes",
+            );
+            return Vec::new();
+        }
+    };
+    let mut out = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let p = format!("run.changes[{i}]");
+        let m = r.object(Some(item), &p, &["at_s", "knob", "value"]);
+        let at_s = r.float(m, &p, "at_s", 0.0, 0.0, 86_400.0);
+        let value = r.float(m, &p, "value", 0.0, -1e18, 1e18);
+        match m.and_then(|m| m.get("knob")) {
+            Some(Value::String(k)) => match check_knob(k, value) {
+                Ok(()) => out.push(KnobChange {
+                    at_s,
+                    knob: k.clone(),
+                    value,
+                }),
+                Err(e) => {
+                    for x in e.errors {
+                        r.err(&format!("{p}.knob"), x.message);
+                    }
+                }
+            },
+            _ => r.err(&format!("{p}.knob"), "must be the name of a runtime knob"),
+        }
+    }
+    out.sort_by(|a, b| a.at_s.total_cmp(&b.at_s));
+    out
 }

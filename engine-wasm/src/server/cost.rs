@@ -25,3 +25,24 @@ pub const RESUME_NS: Nanos = 2_000;
 
 /// Send one result row to the client.
 pub const ROW_SEND_NS: Nanos = 1_000;
+
+/// From `os_event_set` on a sleeping thread's futex to that thread running again:
+/// the kernel's wake-up and scheduling latency on a busy many-core host.
+pub const OS_WAKE_LATENCY_NS: Nanos = 20_000;
+
+/// CPU a woken thread spends being switched in (context switch, cold caches).
+pub const CONTEXT_SWITCH_NS: Nanos = 5_000;
+
+/// A hash lookup: fold the key, walk the cell's chain, check the guess against the
+/// record and its neighbour (`btr_search_check_guess`): a few cache misses.
+pub const HASH_SEARCH_NS: Nanos = 400;
+
+/// Fold one record's prefix while building a page's hash (`rec_fold`), outside the latch.
+pub const BUILD_FOLD_NS: Nanos = 100;
+
+/// Insert one fold into the hash table (`ha_insert_for_fold`: cell walk, node from
+/// the heap), under the partition's X-latch.
+pub const BUILD_INSERT_NS: Nanos = 150;
+
+/// Re-point one hash node (`btr_search_update_hash_ref`).
+pub const HASH_UPDATE_NS: Nanos = 300;

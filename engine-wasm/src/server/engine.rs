@@ -3,11 +3,14 @@
 
 use super::session::{Phase, Session, ThreadState};
 use super::table::Table;
+use crate::ahi::{Ahi, AhiConfig, AhiVersion};
 use crate::metrics::histogram::Histogram;
 use crate::metrics::series::Series;
-use crate::scenario::{EngineError, QueryKind, Scenario};
+use crate::scenario::MysqlVersion;
+use crate::scenario::{check_knob, EngineError, QueryKind, Scenario};
 use crate::sim::cpu::{Cpu, Tid};
 use crate::sim::io::{IoDevice, IoDeviceConfig, IoKind};
+use crate::sim::latch::{RwLatch, SpinConfig};
 use crate::sim::queue::EventQueue;
 use crate::sim::rng::{Rng, Stream};
 use crate::sim::{Nanos, MS, SEC, US};
@@ -93,6 +96,12 @@ pub struct Engine {
     /// Split sequence number per page (0 = never split), for "recent split" marks.
     pub split_seq: Vec<u64>,
     pub(super) reserved_rows: u64,
+    pub(super) next_change: usize,
+    /// The adaptive hash index.
+    pub ahi: Ahi,
+    /// One rw-latch per AHI partition.
+    pub ahi_latches: Vec<RwLatch>,
+    pub(super) spin: SpinConfig,
     pub(super) path: Vec<PageNo>,
     pub(super) tev: Vec<TreeEvent>,
     pub(super) bpev: Vec<BpEvent>,
@@ -124,6 +133,25 @@ impl Engine {
             iops: 10_000_000,
         });
         let end = (s.run.duration_s * SEC as f64) as Nanos;
+        let ahi = Ahi::new(
+            AhiConfig {
+                enabled: s.server.innodb_adaptive_hash_index,
+                n_parts: s.server.innodb_adaptive_hash_index_parts,
+                cells: AhiConfig::cells_for_pool(s.server.innodb_buffer_pool_pages as u64 * 16384),
+                version: match s.server.version {
+                    MysqlVersion::V57 | MysqlVersion::V8025 => AhiVersion::V57,
+                    MysqlVersion::V8030 => AhiVersion::V8030,
+                },
+            },
+            table.index_fields(),
+        );
+        let ahi_latches =
+            vec![RwLatch::default(); s.server.innodb_adaptive_hash_index_parts as usize];
+        let spin = SpinConfig {
+            spin_loops: s.server.innodb_sync_spin_loops,
+            spin_wait_delay: s.server.innodb_spin_wait_delay,
+            ..SpinConfig::default()
+        };
         let mut e = Engine {
             now: 0,
             end,
@@ -145,6 +173,10 @@ impl Engine {
             tracing: false,
             split_seq: Vec::new(),
             reserved_rows: 0,
+            next_change: 0,
+            ahi,
+            ahi_latches,
+            spin,
             path: Vec::with_capacity(8),
             tev: Vec::with_capacity(8),
             bpev: Vec::with_capacity(8),
@@ -211,6 +243,28 @@ impl Engine {
         }
     }
 
+    /// Applies a runtime knob now (checked against `KNOBS`).
+    pub fn apply_knob(&mut self, name: &str, value: f64) -> Result<(), EngineError> {
+        check_knob(name, value)?;
+        let v = value as u64;
+        match name {
+            "workload.threads" => self.set_threads(v as u32),
+            "storage.read_latency_us" => self.set_device_latency(Some(v * US), None, None),
+            "storage.write_latency_us" => self.set_device_latency(None, Some(v * US), None),
+            "storage.commit_latency_us" => self.set_device_latency(None, None, Some(v * US)),
+            "server.innodb_adaptive_hash_index" => self.set_ahi(v == 1),
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// `SET GLOBAL innodb_adaptive_hash_index = on` (a runtime knob). Turning it
+    /// off clears every partition (`btr_search_disable`).
+    pub fn set_ahi(&mut self, on: bool) {
+        self.ahi.set_enabled(on, &self.store);
+        self.scenario.server.innodb_adaptive_hash_index = on;
+    }
+
     /// The run's end time (scenario duration).
     pub fn end_time(&self) -> Nanos {
         self.end
@@ -224,9 +278,27 @@ impl Engine {
     /// Advances virtual time to `t` (capped at the scenario's end).
     pub fn run_until(&mut self, t: Nanos) {
         let t = t.min(self.end);
-        while let Some((at, ev)) = self.queue.pop_until(t) {
-            self.now = at;
-            self.dispatch(ev);
+        loop {
+            // A scheduled knob change (run.changes) applies at its time, after the
+            // events before that instant and before the events at it.
+            let change_at = self
+                .scenario
+                .run
+                .changes
+                .get(self.next_change)
+                .map(|c| (c.at_s * SEC as f64) as Nanos)
+                .filter(|&c| c <= t);
+            let limit = change_at.map_or(t, |c| c.saturating_sub(1));
+            while let Some((at, ev)) = self.queue.pop_until(limit) {
+                self.now = at;
+                self.dispatch(ev);
+            }
+            let Some(c) = change_at else { break };
+            self.now = self.now.max(c);
+            let ch = self.scenario.run.changes[self.next_change].clone();
+            self.next_change += 1;
+            // Checked when the scenario was parsed, so this cannot fail.
+            let _ = self.apply_knob(&ch.knob, ch.value);
         }
         self.now = self.now.max(t);
     }

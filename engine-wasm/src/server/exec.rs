@@ -6,6 +6,7 @@ use super::cost::*;
 use super::engine::{Engine, Ev};
 use super::session::{CachedPath, Phase, ThreadState};
 use super::table::Table;
+use crate::ahi::Advice;
 use crate::scenario::QueryKind;
 use crate::sim::cpu::Tid;
 use crate::sim::io::IoKind;
@@ -32,19 +33,16 @@ impl Engine {
         s.cur_index = 0;
         s.extra_cost = 0;
         s.insert_ok = true;
+        s.hash_failed = false;
+        s.hash_tried = false;
+        s.ahi_work = crate::ahi::Advice::None;
         if insert {
             self.table.next_insert_row(&mut s.rng, &mut s.buf);
         } else {
             s.key = self.table.point_select_key(&mut s.rng);
         }
-        let levels: u64 = if insert {
-            (0..self.table.n_indexes())
-                .map(|i| self.table.height(&self.store, i))
-                .sum()
-        } else {
-            self.table.height(&self.store, 0)
-        };
-        self.run_cpu(tid, STATEMENT_NS + levels * PER_LEVEL_NS);
+        // Descents are charged per level when they happen (a hash hit skips them).
+        self.run_cpu(tid, STATEMENT_NS);
     }
 
     /// Puts the thread on a core for `cost` ns (or in the run queue).
@@ -77,6 +75,7 @@ impl Engine {
                 self.commit(tid);
             }
             Phase::Commit | Phase::Idle => self.release_core(),
+            Phase::AhiSpin | Phase::AhiRetry | Phase::AhiWork => self.on_ahi_cpu_done(tid),
         }
     }
 
@@ -96,6 +95,10 @@ impl Engine {
                 s.paths.resize_with(n_idx, CachedPath::default);
             }
         }
+        let s = &self.sessions[tid as usize];
+        if !s.is_insert && !s.hash_tried && self.try_hash(tid) {
+            self.sessions[tid as usize].cur_index = n_idx;
+        }
         while self.sessions[tid as usize].cur_index < n_idx {
             let i = self.sessions[tid as usize].cur_index;
             if let Some(missing) = self.fix_path(tid, i) {
@@ -105,10 +108,12 @@ impl Engine {
                 return;
             }
             // One page get per level (buf_page_get_gen), then the action.
-            for k in 0..self.sessions[tid as usize].paths[i].pages.len() {
+            let levels = self.sessions[tid as usize].paths[i].pages.len();
+            for k in 0..levels {
                 let p = self.sessions[tid as usize].paths[i].pages[k];
                 self.bp.access(p, self.now);
             }
+            self.sessions[tid as usize].extra_cost += levels as Nanos * PER_LEVEL_NS;
             let ok = if self.sessions[tid as usize].is_insert {
                 self.insert_into(tid, i)
             } else {
@@ -119,6 +124,14 @@ impl Engine {
             self.unfix_all(tid);
             let s = &mut self.sessions[tid as usize];
             s.cur_index = if ok { i + 1 } else { n_idx };
+            if !s.is_insert {
+                // btr_search_info_update after the descent; the AHI work it advises
+                // may take the partition latch and continue through events.
+                let leaf = s.paths[i].pages.last().copied().unwrap_or(FIL_NULL);
+                if !self.after_descent(tid, leaf) {
+                    return;
+                }
+            }
         }
         if self.sessions[tid as usize].is_insert && self.sessions[tid as usize].insert_ok {
             self.table.rows += 1;
@@ -192,6 +205,13 @@ impl Engine {
         }
         self.stats.lsn += rec.size as u64 + 12;
         let cost = ROW_INSERT_NS + self.apply_tree_events(tid, i as u16);
+        if self.ahi.enabled() {
+            // btr_search_update_hash_on_insert on the record's leaf.
+            self.table.trees[i].search_path(&self.store, &rec.key, &mut self.path);
+            if let Some(&leaf) = self.path.last() {
+                self.ahi.on_insert(leaf, &rec.key, &self.store);
+            }
+        }
         self.sessions[tid as usize].extra_cost += cost;
         true
     }
@@ -223,6 +243,7 @@ impl Engine {
                     self.stats.splits += 1;
                     self.note_split(page);
                     self.note_split(new_page);
+                    self.ahi_page_moved(page, new_page);
                     if self.tracing {
                         let split = match kind {
                             SplitKind::ToRight => "to_right",
@@ -248,6 +269,7 @@ impl Engine {
                     ..
                 } => {
                     cost += PAGE_SPLIT_NS;
+                    self.ahi_page_moved(page, new_page);
                     if self.tracing {
                         self.trace.push(
                             self.now,
@@ -261,12 +283,24 @@ impl Engine {
                     }
                 }
                 TreeEvent::PageFreed { page } => {
+                    self.ahi.drop_page(page, &self.store);
                     self.bp.remove(page);
                 }
                 _ => {}
             }
         }
         cost
+    }
+
+    /// Records moved from `old` to `new` (split, root raise): the hash of the moved
+    /// records follows them (`btr_search_move_or_delete_hash_entries`). The rebuild
+    /// it may ask for blocks in every version; it is applied at once here.
+    fn ahi_page_moved(&mut self, old: PageNo, new: PageNo) {
+        if let Some(Advice::Build { page, prefix, .. }) =
+            self.ahi.on_page_moved_or_split(old, new, &self.store)
+        {
+            self.ahi.build_page(page, prefix, &self.store);
+        }
     }
 
     fn note_split(&mut self, page: u32) {
@@ -300,7 +334,8 @@ impl Engine {
         match self.sessions[tid as usize].phase {
             Phase::Commit => self.finish_statement(tid),
             Phase::Locate => self.run_cpu(tid, RESUME_NS),
-            Phase::Finish | Phase::Idle => {}
+            Phase::AhiRetry => self.run_cpu(tid, CONTEXT_SWITCH_NS),
+            _ => {}
         }
     }
 

@@ -155,21 +155,18 @@ impl Engine {
         }
     }
 
+    /// Reacts to buffer pool events: every evicted page loses its hash entries
+    /// (`buf_LRU_free_page` → `btr_search_drop_page_hash_index`), then the trace.
     fn trace_bp_events(&mut self) {
-        if !self.tracing {
-            return;
-        }
         for k in 0..self.bpev.len() {
             let BpEvent::Evicted { page, after_flush } = self.bpev[k];
-            let index = self.index_of(page);
-            self.trace.push(
-                self.now,
-                TraceKind::PageEvict {
-                    index,
-                    page,
-                    dirty: after_flush,
-                },
-            );
+            self.ahi.drop_page(page, &self.store);
+            if self.tracing {
+                let index = self.index_of(page);
+                let dirty = after_flush;
+                self.trace
+                    .push(self.now, TraceKind::PageEvict { index, page, dirty });
+            }
         }
     }
 }

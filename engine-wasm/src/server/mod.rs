@@ -1,9 +1,11 @@
 //! Server: client sessions running queries as small step programs on the kernel
 //! (CPU steps on cores, IO waits, logical B+tree actions), and the engine around them.
 
+mod ahi_exec;
 pub mod cost;
 mod engine;
 mod exec;
+mod footprint;
 mod io_paths;
 mod prepare;
 pub mod report;
@@ -11,4 +13,5 @@ mod session;
 pub mod table;
 
 pub use engine::Engine;
+pub use footprint::Footprint;
 pub use session::ThreadState;

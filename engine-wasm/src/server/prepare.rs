@@ -54,6 +54,7 @@ impl Engine {
                 }
                 TreeEvent::PageSplit { .. } => self.stats.splits += 1,
                 TreeEvent::PageFreed { page } => {
+                    self.ahi.drop_page(page, &self.store);
                     self.bp.remove(page);
                 }
                 _ => {}

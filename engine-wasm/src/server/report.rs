@@ -18,6 +18,10 @@ pub struct SampleBase {
     reads: u64,
     requests: u64,
     splits: u64,
+    ahi_hits: u64,
+    ahi_btree: u64,
+    ahi_added: u64,
+    ahi_removed: u64,
 }
 
 /// information_schema.TABLES for the table.
@@ -100,6 +104,10 @@ pub struct Threads {
     pub waiting_cpu: u32,
     /// Waiting for IO.
     pub waiting_io: u32,
+    /// Spinning on a latch (holding a core).
+    pub spinning: u32,
+    /// Asleep waiting for a latch.
+    pub sleeping_on_latch: u32,
 }
 
 /// Everything small the UI shows as numbers.
@@ -132,6 +140,10 @@ impl Engine {
             reads: c.reads,
             requests: c.read_requests,
             splits: self.stats.splits,
+            ahi_hits: self.ahi.counters().adaptive_hash_searches,
+            ahi_btree: self.ahi.counters().adaptive_hash_searches_btree,
+            ahi_added: self.ahi.counters().adaptive_hash_rows_added,
+            ahi_removed: self.ahi.counters().adaptive_hash_rows_removed,
         }
     }
 
@@ -148,6 +160,20 @@ impl Engine {
             f64::NAN
         };
         let c = self.bp.counters();
+        let searches = (b.ahi_hits - a.ahi_hits) + (b.ahi_btree - a.ahi_btree);
+        let ahi_hit = if searches > 0 {
+            (b.ahi_hits - a.ahi_hits) as f64 / searches as f64
+        } else {
+            f64::NAN
+        };
+        let (spinning, sleeping) = self
+            .sessions
+            .iter()
+            .fold((0, 0), |(sp, sl), s| match s.state {
+                ThreadState::Spinning => (sp + 1, sl),
+                ThreadState::SleepingOnLatch => (sp, sl + 1),
+                _ => (sp, sl),
+            });
         let row: [f64; COLUMNS.len()] = [
             b.t as f64 / SEC as f64,
             rate(b.queries, a.queries),
@@ -160,6 +186,11 @@ impl Engine {
             c.free_len as f64,
             rate(b.splits, a.splits),
             self.table.rows as f64,
+            ahi_hit,
+            rate(b.ahi_added, a.ahi_added),
+            rate(b.ahi_removed, a.ahi_removed),
+            spinning as f64,
+            sleeping as f64,
         ];
         self.series.push(&row);
         self.hist_iv.clear();
@@ -199,6 +230,46 @@ impl Engine {
             ("Com_select", self.stats.selects),
             ("Questions", self.stats.queries),
             ("index_page_splits", self.stats.splits),
+            (
+                "adaptive_hash_searches",
+                self.ahi.counters().adaptive_hash_searches,
+            ),
+            (
+                "adaptive_hash_searches_btree",
+                self.ahi.counters().adaptive_hash_searches_btree,
+            ),
+            (
+                "adaptive_hash_pages_added",
+                self.ahi.counters().adaptive_hash_pages_added,
+            ),
+            (
+                "adaptive_hash_pages_removed",
+                self.ahi.counters().adaptive_hash_pages_removed,
+            ),
+            (
+                "adaptive_hash_rows_added",
+                self.ahi.counters().adaptive_hash_rows_added,
+            ),
+            (
+                "adaptive_hash_rows_removed",
+                self.ahi.counters().adaptive_hash_rows_removed,
+            ),
+            (
+                "adaptive_hash_rows_updated",
+                self.ahi.counters().adaptive_hash_rows_updated,
+            ),
+            (
+                "ahi_latch_x_spin_waits",
+                self.ahi_latches.iter().map(|l| l.stats.x_spin_waits).sum(),
+            ),
+            (
+                "ahi_latch_x_spin_rounds",
+                self.ahi_latches.iter().map(|l| l.stats.x_spin_rounds).sum(),
+            ),
+            (
+                "ahi_latch_x_os_waits",
+                self.ahi_latches.iter().map(|l| l.stats.x_os_waits).sum(),
+            ),
         ] {
             m.insert(k, v as f64);
         }
@@ -240,6 +311,8 @@ impl Engine {
             running: 0,
             waiting_cpu: 0,
             waiting_io: 0,
+            spinning: 0,
+            sleeping_on_latch: 0,
         };
         for s in &self.sessions {
             if s.state != ThreadState::Idle {
@@ -249,6 +322,8 @@ impl Engine {
                 ThreadState::Running => threads.running += 1,
                 ThreadState::WaitCpu => threads.waiting_cpu += 1,
                 ThreadState::WaitIo => threads.waiting_io += 1,
+                ThreadState::Spinning => threads.spinning += 1,
+                ThreadState::SleepingOnLatch => threads.sleeping_on_latch += 1,
                 ThreadState::Idle => {}
             }
         }

@@ -2,6 +2,7 @@
 //! progress and where it is in that statement's step program.
 
 use super::table::RowBuf;
+use crate::ahi::Advice;
 use crate::sim::rng::Rng;
 use crate::sim::Nanos;
 use crate::storage::key::Key;
@@ -16,6 +17,10 @@ pub enum ThreadState {
     WaitCpu,
     /// Waiting for a page read, a page write or the commit.
     WaitIo,
+    /// Spinning on a latch (burning its core).
+    Spinning,
+    /// Asleep in the wait array until a latch is released (no core).
+    SleepingOnLatch,
     /// No more work (row target reached).
     Idle,
 }
@@ -31,6 +36,12 @@ pub enum Phase {
     Commit,
     /// Nothing left to do.
     Idle,
+    /// Spinning for an AHI partition latch; then it is granted or the thread sleeps.
+    AhiSpin,
+    /// Woken from the wait array: ask for the AHI latch again.
+    AhiRetry,
+    /// Holding the AHI partition X-latch, doing the hash work.
+    AhiWork,
 }
 
 /// One client thread.
@@ -66,6 +77,12 @@ pub struct Session {
     pub extra_cost: Nanos,
     /// The clustered insert succeeded.
     pub insert_ok: bool,
+    /// The hash lookup of this statement failed (`BTR_CUR_HASH_FAIL`).
+    pub hash_failed: bool,
+    /// The statement already tried the hash.
+    pub hash_tried: bool,
+    /// AHI work waiting for (or holding) a partition latch.
+    pub ahi_work: Advice,
 }
 
 /// A search path remembered across a wait.
@@ -107,6 +124,9 @@ impl Session {
             fixed: Vec::with_capacity(8),
             extra_cost: 0,
             insert_ok: true,
+            hash_failed: false,
+            hash_tried: false,
+            ahi_work: Advice::None,
         }
     }
 }

@@ -123,6 +123,25 @@ impl Table {
         store.page(self.trees[i].root).level as u64 + 1
     }
 
+    /// Field widths of each index's keys in bytes, as the AHI compares them:
+    /// PK fields for the clustered index, key fields then PK fields for a secondary.
+    /// Strings count their declared length (the lessons hash INT keys).
+    pub fn index_fields(&self) -> Vec<Vec<u16>> {
+        let width = |c: usize| match self.schema.columns[c].ty {
+            ColumnType::Int => 4,
+            ColumnType::BigInt => 8,
+            ColumnType::Char { chars } | ColumnType::Varchar { chars } => chars,
+        };
+        let pk: Vec<u16> = self.schema.primary_key.iter().map(|&c| width(c)).collect();
+        let mut out = vec![pk.clone()];
+        for ix in &self.schema.secondary {
+            let mut f: Vec<u16> = ix.columns.iter().map(|&c| width(c)).collect();
+            f.extend(&pk);
+            out.push(f);
+        }
+        out
+    }
+
     /// Number of indexes.
     pub fn n_indexes(&self) -> usize {
         self.trees.len()

@@ -127,6 +127,12 @@ impl IoDevice {
         self.in_flight.len() as u32
     }
 
+    /// Requests still tracked (not yet retired; retiring happens on `submit`), for
+    /// memory-footprint checks.
+    pub fn in_flight_len(&self) -> usize {
+        self.in_flight.len()
+    }
+
     /// Counters so far.
     pub fn counters(&self) -> &IoCounters {
         &self.counters

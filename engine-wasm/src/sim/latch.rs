@@ -135,7 +135,13 @@ impl RwLatch {
     /// A blocking request (`rw_lock_s_lock_spin` / `rw_lock_x_lock_func`): granted,
     /// or the caller spins for the returned time. `round_delays` are the random
     /// delays of the spin rounds in units (the caller draws them from its stream).
-    pub fn acquire(&mut self, tid: Tid, mode: Mode, cfg: &SpinConfig, round_delay_units: u64) -> Acquire {
+    pub fn acquire(
+        &mut self,
+        tid: Tid,
+        mode: Mode,
+        cfg: &SpinConfig,
+        round_delay_units: u64,
+    ) -> Acquire {
         if self.try_acquire(tid, mode) {
             return Acquire::Granted;
         }
@@ -207,7 +213,10 @@ mod tests {
         let cfg = SpinConfig::default();
         assert_eq!(l.acquire(1, Mode::Shared, &cfg, 90), Acquire::Granted);
         assert_eq!(l.acquire(2, Mode::Shared, &cfg, 90), Acquire::Granted);
-        assert_eq!(l.acquire(3, Mode::Exclusive, &cfg, 90), Acquire::Spin(90_000));
+        assert_eq!(
+            l.acquire(3, Mode::Exclusive, &cfg, 90),
+            Acquire::Spin(90_000)
+        );
         // a waiting writer blocks new readers (writer preference)
         assert!(!l.try_acquire(4, Mode::Shared));
         assert!(!l.after_spin(3, Mode::Exclusive));
@@ -230,7 +239,10 @@ mod tests {
         let cfg = SpinConfig::default();
         assert!(l.try_acquire(0, Mode::Exclusive));
         for t in 1..=3 {
-            assert!(matches!(l.acquire(t, Mode::Exclusive, &cfg, 10), Acquire::Spin(_)));
+            assert!(matches!(
+                l.acquire(t, Mode::Exclusive, &cfg, 10),
+                Acquire::Spin(_)
+            ));
             assert!(!l.after_spin(t, Mode::Exclusive));
         }
         let order: Vec<Tid> = l.sleepers().map(|s| s.0).collect();

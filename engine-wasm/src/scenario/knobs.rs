@@ -1,0 +1,32 @@
+//! Runtime knobs: what can change while a simulation runs (from the UI, or at a
+//! time set in the scenario's `run.changes`), with the allowed range of each.
+
+use super::error::EngineError;
+
+/// Runtime knobs: name (a scenario path), min, max. Values are integers.
+pub const KNOBS: &[(&str, f64, f64)] = &[
+    ("workload.threads", 1.0, 4096.0),
+    ("storage.read_latency_us", 1.0, 1_000_000.0),
+    ("storage.write_latency_us", 1.0, 1_000_000.0),
+    ("storage.commit_latency_us", 0.0, 1_000_000.0),
+    ("server.innodb_adaptive_hash_index", 0.0, 1.0),
+];
+
+/// Checks a knob name and value; the error names the knob and what is allowed.
+pub fn check_knob(name: &str, value: f64) -> Result<(), EngineError> {
+    let Some(&(_, min, max)) = KNOBS.iter().find(|k| k.0 == name) else {
+        let names: Vec<&str> = KNOBS.iter().map(|k| k.0).collect();
+        let shown: String = name.chars().take(40).collect();
+        return Err(EngineError::knob(
+            &shown,
+            format!("unknown knob; runtime knobs: {}", names.join(", ")),
+        ));
+    };
+    if !value.is_finite() || value < min || value > max || value.fract() != 0.0 {
+        return Err(EngineError::knob(
+            name,
+            format!("must be an integer from {min} to {max}, got {value}"),
+        ));
+    }
+    Ok(())
+}

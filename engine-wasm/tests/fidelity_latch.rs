@@ -1,0 +1,100 @@
+//! FIDELITY rows LATCH-1 and LATCH-2, natively on the ahi-latch lesson scenarios:
+//! 256 threads on 96 cores, a fully cached read-only point-select load, AHI turned
+//! on at t = 3 s. 8.0.25 (blocking page-hash builds) collapses and recovers; 8.0.30
+//! (try-lock, Bug #100512) does not. Scale: 2M rows (the article: 10M per table).
+
+use innodb_lab::sim::SEC;
+use innodb_lab::sim_handle::SimHandle;
+
+fn qps_series(file: &str, patch: &dyn Fn(&mut serde_json::Value)) -> Vec<(f64, f64)> {
+    let path = format!("{}/../lessons/scenarios/{file}", env!("CARGO_MANIFEST_DIR"));
+    let mut v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("scenario file")).expect("json");
+    patch(&mut v);
+    let mut h = SimHandle::new(&v.to_string()).expect("valid scenario");
+    let end = h.engine.end_time();
+    while h.engine.now < end {
+        let t = h.engine.now + SEC / 10;
+        h.engine.run_until(t);
+    }
+    let s = &h.engine.series;
+    (0..s.len())
+        .map(|i| {
+            (
+                s.get(i, "t_s").unwrap_or(0.0),
+                s.get(i, "qps").unwrap_or(0.0),
+            )
+        })
+        .collect()
+}
+
+fn baseline(series: &[(f64, f64)]) -> f64 {
+    let before: Vec<f64> = series
+        .iter()
+        .filter(|(t, _)| *t > 1.0 && *t <= 3.0)
+        .map(|x| x.1)
+        .collect();
+    before.iter().sum::<f64>() / before.len() as f64
+}
+
+/// Seconds from the AHI switch until QPS is back to ≥ 90% of baseline for good.
+fn recovery_s(series: &[(f64, f64)], base: f64) -> f64 {
+    let last_low = series
+        .iter()
+        .filter(|(t, q)| *t > 3.0 && *q < 0.9 * base)
+        .map(|x| x.0)
+        .fold(3.0, f64::max);
+    last_low - 3.0
+}
+
+#[test]
+fn latch_1_blocking_builds_collapse_then_recover() {
+    let s = qps_series("ahi-latch-8.0.25.json", &|_| {});
+    let base = baseline(&s);
+    let min_after = s
+        .iter()
+        .filter(|(t, _)| *t > 3.0 && *t <= 4.0)
+        .map(|x| x.1)
+        .fold(f64::MAX, f64::min);
+    assert!(
+        min_after <= 0.15 * base,
+        "drop to {:.1}% of {base:.0} qps",
+        100.0 * min_after / base
+    );
+    let end = s
+        .iter()
+        .filter(|(t, _)| *t > 5.0)
+        .map(|x| x.1)
+        .fold(f64::MAX, f64::min);
+    assert!(
+        end >= 0.9 * base,
+        "recovered only to {:.1}%",
+        100.0 * end / base
+    );
+    // fewer leaf pages: the convoy ends sooner
+    let small = qps_series("ahi-latch-8.0.25.json", &|v| {
+        v["table"]["prepare_rows"] = 400_000.into();
+        v["workload"]["table_size"] = 400_000.into();
+    });
+    let (r_big, r_small) = (recovery_s(&s, base), recovery_s(&small, baseline(&small)));
+    assert!(
+        r_small < r_big,
+        "recovery {r_small:.2} s with 400k rows vs {r_big:.2} s with 2M"
+    );
+}
+
+#[test]
+fn latch_2_try_lock_builds_never_collapse() {
+    let s = qps_series("ahi-latch-8.0.30.json", &|_| {});
+    let base = baseline(&s);
+    let min_after = s
+        .iter()
+        .filter(|(t, _)| *t > 3.0)
+        .map(|x| x.1)
+        .fold(f64::MAX, f64::min);
+    assert!(
+        min_after >= 0.8 * base,
+        "dipped to {:.1}% of baseline",
+        100.0 * min_after / base
+    );
+}

@@ -1,16 +1,70 @@
 // Vite config for the static site: root web/, relative asset paths (base './', so the
 // site works from any sub-path and offline), ES-module worker, lessons bundled from
-// ../lessons (import.meta.glob ?raw).
+// ../lessons (import.meta.glob ?raw). The production build carries a strict
+// Content-Security-Policy; the theme palette is a build-time stylesheet, so no inline
+// <style> is needed.
 
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { paletteCss } from './src/ui/palette';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * The production site's Content-Security-Policy (a <meta>: a static site has no headers
+ * of its own). Everything comes from this origin. Scripts: only our files, plus
+ * 'wasm-unsafe-eval' to compile the engine (no 'unsafe-eval', no inline script). Styles:
+ * only our CSS files; React and the views set styles through the CSSOM, which CSP allows,
+ * and lesson tables align with classes (lessons/markdown.ts), not style attributes.
+ * Images: the data: favicon. Workers: our module worker. A <meta> policy cannot set
+ * frame-ancestors or report-to; a host may add those as headers.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "worker-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+/**
+ * Adds the policy to index.html in `vite build` only: the dev server injects inline
+ * <style> for hot CSS updates, which this policy (rightly) refuses.
+ */
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'innodb-lab:csp',
+    apply: 'build',
+    // Plain text first thing in <head> (a <meta> policy covers only what follows it).
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        if (!html.includes('<head>')) throw new Error('index.html has no <head> for the CSP <meta>');
+        return html.replace('<head>', `<head>\n    <meta http-equiv="Content-Security-Policy" content="${CONTENT_SECURITY_POLICY}" />`);
+      },
+    },
+  };
+}
+
+const PALETTE_ID = 'virtual:palette.css';
+
+/** `import 'virtual:palette.css'`: the palette's CSS variables, generated at build time. */
+function paletteStylesheet(): Plugin {
+  return {
+    name: 'innodb-lab:palette-css',
+    resolveId: (id) => (id === PALETTE_ID ? `\0${PALETTE_ID}` : null),
+    load: (id) => (id === `\0${PALETTE_ID}` ? paletteCss() : null),
+  };
+}
+
 export default defineConfig({
   root: webRoot,
   base: './',
+  plugins: [contentSecurityPolicy(), paletteStylesheet()],
   // Vite 8 transforms TSX itself (no React plugin): the automatic JSX runtime.
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   worker: { format: 'es' },

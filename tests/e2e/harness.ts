@@ -8,8 +8,9 @@
 //   });
 //
 // Every page opened in a test collects `errors`: console errors (page and its workers),
-// uncaught exceptions, failed requests, HTTP >= 400 responses, crashes, and any request
-// to another origin (which is also blocked: the site must work offline). After each test
+// uncaught exceptions, failed requests, HTTP >= 400 responses, crashes, Content-Security-
+// Policy violations, dialogs (alert/confirm/prompt), and any request to another origin
+// (which is also blocked: the site must work offline). After each test
 // (tests/e2e/setup.ts) a page with errors fails the test unless they match `allowErrors`,
 // failing tests get screenshots in test-results/, and pages are closed.
 import fs from 'node:fs';
@@ -115,6 +116,20 @@ export async function openPage(pathOrUrl = '/', opts: OpenOptions = {}): Promise
     if (r.status() >= 400) errors.push(`HTTP ${r.status()}: ${r.url()}`);
   });
 
+  // Content-Security-Policy violations (the built site has a strict policy) and dialogs
+  // (alert/confirm/prompt: nothing on this site opens one, so one means injected script).
+  await page.exposeFunction('__e2eCspViolation', (what: string) => errors.push(`CSP violation: ${what}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __e2eCspViolation: (w: string) => void }).__e2eCspViolation;
+      void report(`${e.effectiveDirective} refused ${e.blockedURI || '(inline)'} at ${e.sourceFile || '?'}:${e.lineNumber}`);
+    });
+  });
+  page.on('dialog', (d) => {
+    errors.push(`dialog (${d.type()}): ${d.message()}`);
+    void d.dismiss().catch(() => undefined);
+  });
+
   const res = await page.goto(url.href, { waitUntil: opts.waitUntil ?? 'load' });
   if (res && !res.ok() && !errors.some((e) => e.includes(res.url()))) errors.push(`HTTP ${res.status()}: ${res.url()}`);
   return entry;
@@ -129,13 +144,16 @@ function safeName(name: string): string {
   return name.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 120) || 'page';
 }
 
-/** Save a PNG of `page` (default: the page opened last) to test-results/<name>.png; returns the path. */
-export async function screenshot(name: string, page?: Page): Promise<string> {
+/**
+ * Save a PNG of `page` (default: the page opened last) to test-results/<name>.png; returns
+ * the path. Whole page by default; `fullPage: false` keeps just the viewport.
+ */
+export async function screenshot(name: string, page?: Page, opts: { fullPage?: boolean } = {}): Promise<string> {
   const target = page ?? opened.at(-1)?.page;
   if (!target) throw new Error('screenshot(): no page is open');
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
   const file = path.join(RESULTS_DIR, `${safeName(name)}.png`);
-  await target.screenshot({ path: file, fullPage: true });
+  await target.screenshot({ path: file, fullPage: opts.fullPage ?? true });
   return file;
 }
 

@@ -1,27 +1,8 @@
 // The primary-keys lesson end to end in Chromium: home → lesson → play; splits rise and
 // the tree redraws; both A/B panels advance; step back returns the same numbers; a bad
 // URL knob shows a message naming it and the page keeps working.
-import type { Page } from 'playwright-core';
 import { expect, openPage, screenshot, test } from './harness';
-
-/** Values of one counter row of the metrics table (one per panel, A then B). */
-async function counter(page: Page, name: string): Promise<number[]> {
-  const row = page.locator('tr', { has: page.locator(`th[scope=row]:has-text("${name}")`) }).first();
-  const cells = await row.locator('td').allTextContents();
-  return cells.map((c) => Number(c.replace(/[^0-9.-]/g, ''))).filter((n) => !Number.isNaN(n));
-}
-
-async function simTime(page: Page): Promise<string> {
-  return ((await page.locator('.sim-time').first().textContent()) ?? '').trim();
-}
-
-async function play(page: Page) {
-  await page.getByRole('button', { name: 'Play', exact: true }).first().click();
-}
-
-async function pause(page: Page) {
-  await page.getByRole('button', { name: 'Pause', exact: true }).first().click();
-}
+import { counter, pause, play, simTime } from './panel';
 
 test('home → lesson → play: splits rise on both A/B panels', async () => {
   const { page, errors } = await openPage('/');

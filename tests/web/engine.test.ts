@@ -165,6 +165,18 @@ describe('EngineClient', () => {
     expect(f.summary.tables[0].rows).toBe(400);
   });
 
+  it('debugPanic: the panic hook\'s message replaces the bare trap, and the replay restores the time', async () => {
+    await client.create([fakeScenario()]);
+    await client.runTo(0.3e9);
+    await expect(client.debugPanic()).rejects.toMatchObject({
+      code: 'panic',
+      errors: [{ path: '', message: 'panicked at src/fake.rs:1:1:\ndeliberate fake panic' }],
+    });
+    expect(FakeWorker.created).toHaveLength(2);
+    expect(restarts).toEqual([{ error: { code: 'panic', errors: [{ path: '', message: 'panicked at src/fake.rs:1:1:\ndeliberate fake panic' }] }, timeNs: 0.3e9, ok: true }]);
+    expect((await client.frame())[0].timeNs).toBe(0.3e9);
+  });
+
   it('replays runtime knobs at their times', async () => {
     await client.create([fakeScenario({ workload: { threads: 1, max_rows: 1e9 } })]);
     await client.runTo(0.2e9);

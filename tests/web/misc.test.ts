@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applyOverrides, getPath, scenarioEndNs } from '../../web/src/engine/scenario';
 import { buildSims, knobValuesFor } from '../../web/src/lessons/scenarios';
 import type { ExperimentSpec } from '../../web/src/lessons/types';
-import { sliderToValue, snap, valueToSlider } from '../../web/src/ui/knobScale';
+import { sliderToValue, snap, stepKnob, valueToSlider } from '../../web/src/ui/knobScale';
 import { contrastRatio, fillColor, frameColor, paletteCss, PALETTES } from '../../web/src/ui/palette';
 import { mergeSeries } from '../../web/src/ui/seriesData';
 
@@ -43,6 +43,12 @@ describe('buildSims', () => {
     expect(JSON.parse(r2.sims![1].json)).toEqual({ seed: 7, workload: { max_rows: 300 } });
     expect(knobValuesFor(exp, { 'other.knob': 1 })).toEqual({ 'workload.max_rows': 200 });
   });
+  it('uses a chosen knob value only inside this experiment\'s range (another experiment may share the path)', () => {
+    expect(knobValuesFor(exp, { 'workload.max_rows': 1000 })).toEqual({ 'workload.max_rows': 1000 });
+    expect(knobValuesFor(exp, { 'workload.max_rows': 1001 })).toEqual({ 'workload.max_rows': 200 });
+    expect(knobValuesFor(exp, { 'workload.max_rows': 0 })).toEqual({ 'workload.max_rows': 200 });
+    expect(knobValuesFor(exp, { 'workload.max_rows': NaN })).toEqual({ 'workload.max_rows': 200 });
+  });
   it('names a missing or broken scenario file', () => {
     expect(buildSims(exp, { 'a.json': texts['a.json'] }, {}, undefined).error).toMatch(/lessons\/scenarios\/b\.json is missing/);
     expect(buildSims(exp, { ...texts, 'b.json': '{' }, {}, undefined).error).toMatch(/lessons\/scenarios\/b\.json: invalid JSON/);
@@ -76,6 +82,16 @@ describe('knob scale', () => {
     }
     expect(sliderToValue(log, 500)).toBe(45000); // geometric middle ≈ 44,721
     expect(snap({ min: 0, max: 1, step: 0.1, scale: 'linear' }, 0.30000000004)).toBe(0.3);
+  });
+  it('moves one knob step per arrow key, within the range', () => {
+    const coarse = { min: 500, max: 20000, step: 500, scale: 'linear' as const };
+    // one slider position (of 1000) is ~19.5 rows: it would snap back to the same value
+    expect(sliderToValue(coarse, valueToSlider(coarse, 3000) + 1)).toBe(3000);
+    expect(stepKnob(coarse, 3000, 1)).toBe(3500);
+    expect(stepKnob(coarse, 3000, -1)).toBe(2500);
+    expect(stepKnob(coarse, 20000, 1)).toBe(20000);
+    expect(stepKnob(coarse, 500, -1)).toBe(500);
+    expect(stepKnob(log, 45000, 1)).toBe(46000);
   });
 });
 

@@ -13,7 +13,7 @@ describe('parseUrlState', () => {
 
   it('accepts a leading ? and an empty query', () => {
     expect(parse('?step=2').state.step).toBe(2);
-    expect(parse('')).toEqual({ state: { knobs: {} }, messages: [] });
+    expect(parse('')).toEqual({ state: { knobs: {} }, messages: [], rejected: [], ignoredAll: false });
   });
 
   it('round-trips through formatUrlState', () => {
@@ -42,7 +42,8 @@ describe('parseUrlState', () => {
     ['javascript: in value', 'step=javascript:alert(1)', /"step" contains text that is not allowed/],
     ['script in name', '%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E=1', /name contains text that is not allowed/],
     ['unknown parameter', 'foo=1', /Unknown parameter "foo"; allowed: step, seed, k\.<knob>/],
-    ['bad encoding', 'seed=%E0%A4%A', /not correctly encoded/],
+    ['bad encoding', 'seed=%E0%A4%A', /Parameter "seed" is not correctly encoded \(bad %-escape\)/],
+    ['bad encoding in a name', '%E0%A4%A=1', /A parameter name is not correctly encoded/],
     ['duplicate', 'seed=1&seed=2', /appears more than once/],
     ['too long name', `${'a'.repeat(100)}=1`, /name is too long/],
   ];
@@ -66,16 +67,43 @@ describe('parseUrlState', () => {
     expect(r.messages).toHaveLength(1);
   });
 
-  it('refuses an over-long query as a whole', () => {
-    const r = parse(`step=1&x=${'y'.repeat(MAX_QUERY_LENGTH)}`);
+  it('refuses an over-long query as a whole, naming its longest parameter', () => {
+    const r = parse(`step=1&seed=${'9'.repeat(10_000)}`);
     expect(r.state).toEqual({ knobs: {} });
-    expect(r.messages[0]).toMatch(/too long/);
+    expect(r.ignoredAll).toBe(true);
+    expect(r.messages).toEqual([
+      'The address is too long (10012 characters; at most 2000), so none of its settings were used. Parameter "seed" alone is 10005 characters.',
+    ]);
+    // ... but never a name that is not safe to show
+    const bad = parse(`%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E=${'y'.repeat(MAX_QUERY_LENGTH)}`);
+    expect(bad.messages[0]).toMatch(/^The address is too long \(\d+ characters; at most 2000\), so none of its settings were used\.$/);
+  });
+
+  it('lists the parameters it refused, so the page can keep what it shows', () => {
+    const r = parse('step=9&seed=x&k.workload.max_rows=5&k.nope=1&foo=1&k.workload.max_rows=7');
+    expect(r.rejected).toEqual(['step', 'seed', 'k.workload.max_rows']);
+    expect(r.ignoredAll).toBe(false);
   });
 
   it('reads at most 40 parameters', () => {
     const r = parse(Array.from({ length: 45 }, (_, i) => `p${i}=1`).join('&'));
     expect(r.messages[0]).toMatch(/first 40/);
     expect(r.messages).toHaveLength(41);
+  });
+
+  it('accepts a knob value any experiment of the lesson allows (shared paths, different ranges)', () => {
+    const two = {
+      stepCount: 5,
+      knobs: [
+        { path: 'workload.max_rows', label: 'Rows', min: 500, max: 20000 },
+        { path: 'workload.max_rows', label: 'Rows', min: 10000, max: 2000000 },
+      ],
+    };
+    expect(parseUrlState('k.workload.max_rows=5000', two).state.knobs).toEqual({ 'workload.max_rows': 5000 });
+    expect(parseUrlState('k.workload.max_rows=1000000', two).state.knobs).toEqual({ 'workload.max_rows': 1000000 });
+    const r = parseUrlState('k.workload.max_rows=100', two);
+    expect(r.messages).toEqual(['Parameter "k.workload.max_rows" must be from 500 to 2000000, got 100; it was ignored.']);
+    expect(parseUrlState('k.nope=1', two).messages[0]).toMatch(/allowed: k\.workload\.max_rows\. It was ignored/);
   });
 
   it('names the knobs as "none" when the page has none', () => {

@@ -4,7 +4,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { ErrorBoundary } from './ui/ErrorBoundary';
 import { NotFound } from './ui/NotFound';
-import { parseRoute, type Route } from './ui/route';
+import { LESSON_ID_RULE, parseRoute, type Route } from './ui/route';
 import { useTheme, type ThemeChoice } from './ui/theme';
 
 const Home = lazy(() => import('./ui/Home'));
@@ -58,7 +58,11 @@ export function App() {
       case 'playground':
         return <Playground />;
       default:
-        return <NotFound what={`Nothing lives at “${route.path}”.`} />;
+        return route.path.startsWith('/lesson/') ? (
+          <NotFound what={`“${route.path.slice('/lesson/'.length)}” is not a lesson id.`} hint={LESSON_ID_RULE} />
+        ) : (
+          <NotFound what={`Nothing lives at “${route.path}”.`} />
+        );
     }
   })();
   return (

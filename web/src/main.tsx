@@ -3,14 +3,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { paletteCss } from './ui/palette';
 import { ThemeProvider } from './ui/theme';
 import './styles/theme.css';
 import './styles/app.css';
-
-const style = document.createElement('style');
-style.textContent = paletteCss();
-document.head.appendChild(style);
+// The palette's --pal-* variables (ui/palette.ts), generated at build time by a plugin
+// in web/vite.config.ts: a stylesheet file, not an inline <style> the CSP would refuse.
+import 'virtual:palette.css';
 
 const root = document.getElementById('root');
 if (root) {

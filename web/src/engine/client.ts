@@ -115,6 +115,14 @@ export class EngineClient {
     return (await this.call('validate', { json })).errors;
   }
 
+  /**
+   * Test-only (engine/debugHook.ts): makes the engine panic on purpose. Rejects with the
+   * panic error after the automatic restart (new worker, replay) has finished.
+   */
+  async debugPanic(): Promise<void> {
+    await this.call('debugPanic', {});
+  }
+
   /** Stops the worker; later calls reject. */
   dispose(): void {
     this.disposed = true;

@@ -1,7 +1,7 @@
 // The worker's state and command handlers, independent of `self`/postMessage so it can
 // be tested in Node with a fake engine. Owns the Simulation instances (A and B).
 
-import { parseEngineError, EngineError } from './errors';
+import { parseEngineError, EngineError, type EngineErrorData } from './errors';
 import type { Frame, IndexInfo, SeriesBlock, Summary, TraceEvent } from './frames';
 import type { Commands, CommandName, RunResult } from './protocol';
 import type { EngineModule, Simulation } from './simulation';
@@ -52,8 +52,24 @@ export class SimHost {
     try {
       return fn(args);
     } catch (e) {
-      throw new EngineError(parseEngineError(e));
+      throw new EngineError(this.withPanicMessage(parseEngineError(e)));
     }
+  }
+
+  /**
+   * A Rust panic reaches JS as a trap (`RuntimeError: unreachable`) that says nothing; the
+   * engine's panic hook kept the real message, which we read at once. The instance is not
+   * trusted after a trap: the client replaces the whole worker.
+   */
+  private withPanicMessage(data: EngineErrorData): EngineErrorData {
+    if (data.code !== 'panic' || !this.engine.take_panic_message) return data;
+    let message = '';
+    try {
+      message = this.engine.take_panic_message();
+    } catch {
+      // the trapped instance may refuse even this; keep the trap's own text
+    }
+    return message ? { code: 'panic', errors: [{ path: '', message }] } : data;
   }
 
   private readonly handlers: Handlers = {
@@ -170,6 +186,12 @@ export class SimHost {
     dispose: () => {
       this.disposeAll();
       return {};
+    },
+
+    debugPanic: () => {
+      this.requireSims();
+      this.slots[0].sim.debug_panic();
+      return {}; // not reached: debug_panic traps
     },
   };
 

@@ -26,6 +26,8 @@ export interface Commands {
   defaultScenario: { args: Record<string, never>; result: { json: string } };
   validate: { args: { json: string }; result: { errors: { path: string; message: string }[] } };
   dispose: { args: Record<string, never>; result: Record<string, never> };
+  /** Test-only: makes simulation A panic (see engine/debugHook.ts); answers with a 'panic' error. */
+  debugPanic: { args: Record<string, never>; result: Record<string, never> };
 }
 
 export type CommandName = keyof Commands;

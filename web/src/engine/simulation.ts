@@ -23,6 +23,8 @@ export interface Simulation {
   tree_upper(index: number): Uint32Array;
   pool_frames(): Uint8Array;
   page_records_json(index: number, leaf_ordinal: number, max: number): string;
+  /** Test-only: a deliberate Rust panic (traps the instance), to exercise crash recovery. */
+  debug_panic(): void;
 }
 
 /** The module surface the worker needs (constructor + free functions). */
@@ -30,4 +32,6 @@ export interface EngineModule {
   Simulation: new (scenarioJson: string) => Simulation;
   validate_scenario(json: string): string;
   default_scenario_json(): string;
+  /** The message of the last engine panic ("" when none); clears it. Read right after a trap. */
+  take_panic_message?(): string;
 }

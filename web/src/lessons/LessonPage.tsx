@@ -39,37 +39,53 @@ function LoadedLesson({ lesson, query }: { lesson: Lesson; query: string }) {
   const [pinned, setPinned] = useState<string | null>(null);
   const { current, goTo, setRef } = useCurrentStep(lesson.steps.length, (parsed.state.step ?? 1) - 1);
 
+  // A new address (typed or pasted over this one): apply what it says; for a parameter
+  // it names but that was refused, keep what is on screen rather than a default.
   useEffect(() => {
-    setSeed(parsed.state.seed);
-    setKnobValues(parsed.state.knobs);
     setMessages(parsed.messages);
+    if (parsed.ignoredAll) return;
+    const refused = new Set(parsed.rejected);
+    setSeed((cur) => (refused.has('seed') ? cur : parsed.state.seed));
+    setKnobValues((cur) => {
+      const next = { ...parsed.state.knobs };
+      for (const [path, v] of Object.entries(cur)) if (refused.has(`k.${path}`)) next[path] = v;
+      return next;
+    });
   }, [parsed]);
 
-  // Jump to the step named in the URL once the page is laid out.
   useEffect(() => {
-    if (parsed.state.step && parsed.state.step > 1) requestAnimationFrame(() => goTo(parsed.state.step! - 1, false));
     document.title = `${lesson.meta.title} · InnoDB Lab`;
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per lesson
   }, [lesson]);
+
+  // Jump to the step named in the address once the page is laid out.
+  const urlStep = parsed.state.step;
+  useEffect(() => {
+    if (!urlStep) return;
+    const raf = requestAnimationFrame(() => goTo(urlStep - 1, false));
+    return () => cancelAnimationFrame(raf);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the address names a step
+  }, [urlStep, parsed]);
 
   useEffect(() => setPinned(null), [current]);
 
-  // Mirror state into the URL without adding history entries or re-routing.
+  // Mirror state into the URL without adding history entries or re-routing; also after
+  // every new address, so refused parameters do not linger in it.
   useEffect(() => {
     const state: UrlState = { step: current > 0 ? current + 1 : undefined, seed, knobs: knobValues };
     const hash = lessonHref(lesson.meta.id, formatUrlState(state));
     if (location.hash !== hash) history.replaceState(null, '', hash);
-  }, [current, seed, knobValues, lesson]);
+  }, [current, seed, knobValues, lesson, parsed]);
 
   const active = (pinned && placed.find((p) => p.experiment.id === pinned)?.experiment) || activeExperimentFor(placed, current);
   const onKnob = useCallback((path: string, value: number) => setKnobValues((v) => ({ ...v, [path]: value })), []);
-  const showExperiment = useCallback(
-    (expId: string) => {
-      setPinned(expId);
-      document.getElementById('experiment-panel')?.scrollIntoView({ block: 'start' });
-    },
-    [],
-  );
+  // Pins the experiment and moves focus to the panel, so a keyboard reader's next Tab is
+  // on its player bar rather than in the rest of the narrative.
+  const showExperiment = useCallback((expId: string) => {
+    setPinned(expId);
+    const panel = document.getElementById('experiment-panel');
+    panel?.scrollIntoView({ block: 'start' });
+    panel?.focus({ preventScroll: true });
+  }, []);
   const onDone = useCallback((expId: string) => setRan((r) => (r.has(expId) ? r : new Set(r).add(expId))), []);
 
   return (
@@ -113,7 +129,7 @@ function LoadedLesson({ lesson, query }: { lesson: Lesson; query: string }) {
           onShowExperiment={showExperiment}
         />
       </div>
-      <aside className="lesson-panel" id="experiment-panel">
+      <aside className="lesson-panel" id="experiment-panel" tabIndex={-1} aria-label="Experiment">
         {active ? (
           <LessonExperiment
             key={active.id}

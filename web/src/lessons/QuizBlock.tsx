@@ -20,10 +20,15 @@ export function QuizBlock({ quiz, experimentTitle, experimentRan, onRunExperimen
   const correct = choice === quiz.answer;
 
   return (
-    <section className="quiz" aria-label="Predict, then run">
-      <p className="quiz-kicker">Predict</p>
-      <p className="quiz-question">{quiz.question}</p>
-      <div role="radiogroup" aria-label={quiz.question}>
+    // Named by its own question, so each quiz is a distinct region for screen readers.
+    <section className="quiz" aria-labelledby={`${name}-kicker ${name}-question`}>
+      <p className="quiz-kicker" id={`${name}-kicker`}>
+        Predict
+      </p>
+      <p className="quiz-question" id={`${name}-question`}>
+        {quiz.question}
+      </p>
+      <div role="radiogroup" aria-labelledby={`${name}-question`}>
         {quiz.choices.map((c, i) => (
           <label key={i} className={`quiz-choice${show && i === quiz.answer ? ' is-answer' : ''}${show && i === choice && !correct ? ' is-wrong' : ''}`}>
             <input type="radio" name={name} checked={choice === i} disabled={locked} onChange={() => setChoice(i)} />

@@ -1,9 +1,12 @@
 // The one markdown-it instance for lesson prose. html: false — HTML in lesson data is
 // shown as text, never injected; markdown-it's validateLink drops javascript: URLs.
+// Table alignment becomes a class, not a style attribute (the site's CSP has no
+// 'unsafe-inline' for styles).
 
 import MarkdownIt from 'markdown-it';
 
-const md = new MarkdownIt({ html: false, linkify: true, typographer: true });
+/** Exported so a unit test can assert its safety options (html: false). */
+export const md = new MarkdownIt({ html: false, linkify: true, typographer: true });
 
 // External links open in a new tab without giving it a handle on this page.
 const defaultLinkOpen = md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
@@ -15,6 +18,17 @@ md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   }
   return defaultLinkOpen(tokens, idx, options, env, self);
 };
+
+// `| ---: |` columns: markdown-it writes style="text-align:right"; use class="align-right".
+md.core.ruler.push('align_classes', (state) => {
+  for (const t of state.tokens) {
+    if (t.type !== 'th_open' && t.type !== 'td_open') continue;
+    const m = /^text-align:(left|center|right)$/.exec(String(t.attrGet('style') ?? ''));
+    if (!t.attrs || !m) continue;
+    t.attrs = t.attrs.filter(([name]) => name !== 'style');
+    t.attrJoin('class', `align-${m[1]}`);
+  }
+});
 
 /** Markdown -> safe HTML string. */
 export function renderMarkdown(text: string): string {

@@ -9,10 +9,17 @@ export interface BuiltSim {
   json: string;
 }
 
-/** The value of each knob of `exp`: the reader's (URL or slider) or the default. */
+/**
+ * The value of each knob of `exp`: the reader's (URL or slider) when it is within this
+ * experiment's range, else the default. (Experiments of one lesson may share a knob path
+ * with different ranges; a value chosen for one must not push another out of range.)
+ */
 export function knobValuesFor(exp: ExperimentSpec, chosen: Record<string, number>): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const k of exp.knobs) out[k.path] = chosen[k.path] ?? k.default;
+  for (const k of exp.knobs) {
+    const v = chosen[k.path];
+    out[k.path] = v !== undefined && Number.isFinite(v) && v >= k.min && v <= k.max ? v : k.default;
+  }
   return out;
 }
 

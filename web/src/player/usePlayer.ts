@@ -257,7 +257,8 @@ export function usePlayer(opts: PlayerOptions): Player {
   useEffect(() => {
     if (!opts.keyboard) return;
     const onKey = (ev: KeyboardEvent) => {
-      if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+      // A control that used the key itself (e.g. arrows moving along the leaf strip) wins.
+      if (ev.defaultPrevented || ev.ctrlKey || ev.metaKey || ev.altKey) return;
       const space = ev.key === ' ';
       if (isEditable(ev.target, space)) return;
       const actions: Record<string, () => void> = {

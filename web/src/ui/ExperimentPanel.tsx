@@ -6,7 +6,7 @@ import type { ChartSpec, KnobSpec, SizeReferenceSpec, ViewName } from '../lesson
 import type { WorkerFactory } from '../engine/client';
 import { usePlayer } from '../player/usePlayer';
 import type { Speed } from '../player/speed';
-import { EngineMessage } from './EngineMessage';
+import { EngineMessage, RestartMessage } from './EngineMessage';
 import { Knobs } from './Knobs';
 import { PlayerBar } from './PlayerBar';
 import { useTheme } from './theme';
@@ -61,7 +61,7 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
   const abColor = (i: number) => (i === 0 ? palette.ab.A : palette.ab.B);
 
   return (
-    <div className="experiment-panel" aria-label={`Experiment: ${props.title}`}>
+    <section className="experiment-panel" aria-label={`Experiment: ${props.title}`}>
       <header className="panel-head">
         <h2>{props.title}</h2>
         {sims && sims.length > 1 ? (
@@ -82,11 +82,7 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
           {props.loadError}
         </div>
       ) : null}
-      {session.notice ? (
-        <div className="notice notice-warn" role="status">
-          {session.notice}
-        </div>
-      ) : null}
+      {session.restart ? <RestartMessage info={session.restart} onDismiss={session.dismissRestart} /> : null}
       {session.error ? <EngineMessage error={session.error} knobs={props.knobs} /> : null}
       {session.creating || (!sims && !props.loadError) ? <p className="muted">Starting the simulation…</p> : null}
       <Knobs knobs={props.knobs} values={props.knobValues} onChange={props.onKnob} seed={props.seed} onSeed={props.onSeed} />
@@ -103,6 +99,6 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
           client={session.client}
         />
       ) : null}
-    </div>
+    </section>
   );
 }

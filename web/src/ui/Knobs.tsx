@@ -3,7 +3,8 @@
 
 import { useEffect, useState } from 'react';
 import type { KnobSpec } from '../lessons/types';
-import { sliderToValue, snap, SLIDER_MAX, valueToSlider } from './knobScale';
+import { knobTextProblem } from './knobText';
+import { sliderToValue, snap, SLIDER_MAX, stepKnob, valueToSlider } from './knobScale';
 
 interface Props {
   knobs: KnobSpec[];
@@ -39,8 +40,8 @@ function Knob({ knob, value, onCommit }: { knob: KnobSpec; value: number; onComm
   };
   const commitText = () => {
     const v = Number(text);
-    if (text.trim() === '' || !Number.isFinite(v)) setProblem(`Enter a number from ${knob.min} to ${knob.max}.`);
-    else if (v < knob.min || v > knob.max) setProblem(`Must be from ${knob.min} to ${knob.max}.`);
+    const problemWith = knobTextProblem(knob, text, value);
+    if (problemWith) setProblem(problemWith);
     else {
       setProblem(null);
       const s = snap(knob, v);
@@ -50,6 +51,7 @@ function Knob({ knob, value, onCommit }: { knob: KnobSpec; value: number; onComm
     }
   };
   const id = `knob-${knob.path.replace(/\W/g, '-')}`;
+  const errorId = `${id}-error`;
   return (
     <div className="knob">
       <label htmlFor={id}>
@@ -64,6 +66,14 @@ function Knob({ knob, value, onCommit }: { knob: KnobSpec; value: number; onComm
         value={valueToSlider(knob, draft)}
         onChange={(e) => {
           const v = sliderToValue(knob, Number(e.target.value));
+          setDraft(v);
+          setText(String(v));
+        }}
+        onKeyDown={(e) => {
+          const dir = e.key === 'ArrowRight' || e.key === 'ArrowUp' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowDown' ? -1 : 0;
+          if (!dir) return;
+          e.preventDefault();
+          const v = stepKnob(knob, draft, dir);
           setDraft(v);
           setText(String(v));
         }}
@@ -83,9 +93,11 @@ function Knob({ knob, value, onCommit }: { knob: KnobSpec; value: number; onComm
         onChange={(e) => setText(e.target.value)}
         onBlur={commitText}
         onKeyDown={(e) => e.key === 'Enter' && commitText()}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? errorId : undefined}
       />
       {problem ? (
-        <span className="field-error" role="alert">
+        <span className="field-error" role="alert" id={errorId}>
           {problem}
         </span>
       ) : null}
@@ -99,8 +111,9 @@ function SeedField({ seed, onSeed }: { seed: number | undefined; onSeed: (s: num
   useEffect(() => setText(seed === undefined ? '' : String(seed)), [seed]);
   const commit = () => {
     const v = Number(text);
-    if (!/^\d{1,10}$/.test(text.trim()) || v > 4294967295) setProblem('The seed is an integer from 0 to 4294967295.');
-    else {
+    if (!/^\d{1,10}$/.test(text.trim()) || v > 4294967295) {
+      setProblem(`Random seed: enter a whole number from 0 to 4294967295; ${seed === undefined ? 'the lesson’s seed is kept' : `it stays at ${seed}`}.`);
+    } else {
       setProblem(null);
       if (v !== seed) onSeed(v);
     }
@@ -118,9 +131,11 @@ function SeedField({ seed, onSeed }: { seed: number | undefined; onSeed: (s: num
         onChange={(e) => setText(e.target.value)}
         onBlur={commit}
         onKeyDown={(e) => e.key === 'Enter' && commit()}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? 'knob-seed-error' : undefined}
       />
       {problem ? (
-        <span className="field-error" role="alert">
+        <span className="field-error" role="alert" id="knob-seed-error">
           {problem}
         </span>
       ) : null}

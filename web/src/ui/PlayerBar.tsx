@@ -17,6 +17,17 @@ const PLAY = 'M3 1v12l10-6z';
 const PAUSE = 'M2 1h4v12H2zM8 1h4v12H8z';
 import { formatSimTime, formatSpeed, SPEEDS, type Speed } from '../player/speed';
 
+/**
+ * The scrubber moves in whole ticks (an arrow key = 1/1000 of the run so far). A value off
+ * the input's step grid would be snapped by the browser, and React, seeing a value it did
+ * not set, would report a second, spurious change (a seek back to where it was).
+ */
+const SCRUB_TICKS = 1000;
+
+function scrubToNs(tick: number, maxNs: number): number {
+  return tick >= SCRUB_TICKS ? maxNs : Math.round((tick / SCRUB_TICKS) * maxNs);
+}
+
 interface Props {
   player: Player;
   disabled: boolean;
@@ -68,11 +79,11 @@ export function PlayerBar({ player, disabled }: Props) {
         className="scrubber"
         type="range"
         min={0}
-        max={max}
-        step={Math.max(1, Math.round(max / 1000))}
-        value={p.timeNs}
+        max={SCRUB_TICKS}
+        step={1}
+        value={Math.round((p.timeNs / max) * SCRUB_TICKS)}
         disabled={disabled || p.maxTimeNs <= 0}
-        onChange={(e) => p.seek(Number(e.target.value))}
+        onChange={(e) => p.seek(scrubToNs(Number(e.target.value), max))}
         aria-label="Simulated time (scrub)"
         aria-valuetext={formatSimTime(p.timeNs)}
       />

@@ -1,10 +1,14 @@
 // Playground: edit a scenario as JSON (start from the engine's defaults or a lesson
-// scenario) and run it in one experiment panel with every view.
+// scenario) and run it in one experiment panel with every view. A scenario is checked
+// (JSON syntax, then the engine's validation, field by field) before it replaces the one
+// running, so a mistake never costs the reader the simulation on screen.
 
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { loadScenarioText, scenarioFileNames } from '../lessons/registry';
 import type { ChartSpec, ViewName } from '../lessons/types';
 import { EngineClient } from '../engine/client';
+import type { FieldError } from '../engine/errors';
+import { jsonErrorOffset, lineColumn } from './jsonLocate';
 import { ExperimentPanel, type PanelSim } from './ExperimentPanel';
 
 const VIEWS: ViewName[] = ['btree', 'pool', 'fill-histogram', 'charts', 'sizes', 'metrics'];
@@ -14,17 +18,21 @@ const CHARTS: ChartSpec[] = [
   { column: 'bp_hit_rate', label: 'Buffer pool hit rate', unit: '0–1' },
 ];
 
-/** Points at a JSON syntax error: "line 3, column 7: Unexpected token". */
+/** Longest scenario text accepted (a full scenario is ~1–2 kB). */
+export const MAX_SCENARIO_CHARS = 100_000;
+
+/** Points at a JSON syntax error: "Invalid JSON at line 3, column 7: Unexpected token …". */
 export function jsonProblem(text: string): string | null {
+  if (text.length > MAX_SCENARIO_CHARS) return `The scenario is too long (${text.length} characters; at most ${MAX_SCENARIO_CHARS}).`;
   try {
     const v: unknown = JSON.parse(text);
     return typeof v === 'object' && v !== null && !Array.isArray(v) ? null : 'The scenario must be a JSON object ({ … }).';
   } catch (e) {
-    const msg = e instanceof Error ? e.message : String(e);
-    const m = /position (\d+)/.exec(msg);
-    if (!m) return `Invalid JSON: ${msg}`;
-    const before = text.slice(0, Number(m[1])).split('\n');
-    return `Invalid JSON at line ${before.length}, column ${before[before.length - 1].length + 1}: ${msg.replace(/ in JSON at position \d+.*$/, '')}`;
+    const msg = (e instanceof Error ? e.message : String(e)).replace(/ in JSON at position \d+.*$/, '');
+    const at = jsonErrorOffset(text);
+    if (at < 0) return `Invalid JSON: ${msg}`;
+    const { line, column } = lineColumn(text, at);
+    return `Invalid JSON at line ${line}, column ${column}: ${at >= text.length ? 'the text ends too early' : msg}`;
   }
 }
 
@@ -33,7 +41,13 @@ export default function Playground() {
   const [start, setStart] = useState<string>('(engine defaults)');
   const [text, setText] = useState('');
   const [running, setRunning] = useState<PanelSim[] | null>(null);
+  const [runs, setRuns] = useState(0); // each Run starts a fresh panel, even for the same scenario
   const [problem, setProblem] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldError[]>([]);
+  const [checking, setChecking] = useState(false);
+  // One engine for validation, started on the first run and stopped with the page.
+  const validator = useRef<EngineClient | null>(null);
+  useEffect(() => () => validator.current?.dispose(), []);
 
   useEffect(() => {
     document.title = 'Playground · InnoDB Lab';
@@ -55,10 +69,22 @@ export default function Playground() {
     };
   }, [start]);
 
-  const run = () => {
+  const run = async () => {
     const p = jsonProblem(text);
     setProblem(p);
-    if (!p) setRunning([{ label: start, json: JSON.stringify(JSON.parse(text)) }]);
+    setFieldErrors([]);
+    if (p) return;
+    const json = JSON.stringify(JSON.parse(text));
+    setChecking(true);
+    validator.current ??= new EngineClient();
+    // If validation itself is unavailable, run anyway: the panel reports the engine's error.
+    const errors = await validator.current.validate(json).catch(() => [] as FieldError[]);
+    setChecking(false);
+    if (errors.length > 0) setFieldErrors(errors);
+    else {
+      setRunning([{ label: start, json }]);
+      setRuns((n) => n + 1);
+    }
   };
 
   return (
@@ -79,25 +105,41 @@ export default function Playground() {
         </label>
         <textarea
           aria-label="Scenario JSON"
+          aria-invalid={problem || fieldErrors.length > 0 ? true : undefined}
           spellCheck={false}
           value={text}
           onChange={(e) => setText(e.target.value)}
           rows={28}
         />
         <div className="editor-actions">
-          <button type="button" className="primary" onClick={run}>
+          <button type="button" className="primary" onClick={() => void run()} disabled={checking}>
             Run this scenario
           </button>
         </div>
         {problem ? (
-          <div className="notice notice-error" role="alert">
+          <div className="notice notice-error scenario-problem" role="alert">
             {problem}
+            {running ? <p>The simulation on the right is unchanged.</p> : null}
+          </div>
+        ) : null}
+        {fieldErrors.length > 0 ? (
+          <div className="notice notice-error scenario-problem" role="alert">
+            <strong>The scenario was not run: {fieldErrors.length === 1 ? 'one field needs' : `${fieldErrors.length} fields need`} fixing.</strong>
+            <ul>
+              {fieldErrors.map((e, i) => (
+                <li key={i}>
+                  <code>{e.path || '(the whole scenario)'}</code>: {e.message}
+                </li>
+              ))}
+            </ul>
+            {running ? <p>The simulation on the right is unchanged.</p> : null}
           </div>
         ) : null}
       </div>
       <div className="playground-panel">
         {running ? (
           <ExperimentPanel
+            key={runs}
             title="Your scenario"
             sims={running}
             views={VIEWS}

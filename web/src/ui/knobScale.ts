@@ -26,3 +26,11 @@ export function snap(k: KnobRangeSpec, v: number): number {
   const clamped = Math.min(k.max, Math.max(k.min, stepped));
   return Number(clamped.toPrecision(12));
 }
+
+/**
+ * One arrow-key step along the knob: its own step, not one of the slider's 1000
+ * positions (which may all snap back to the same value on a coarse knob).
+ */
+export function stepKnob(k: KnobRangeSpec, v: number, dir: 1 | -1): number {
+  return snap(k, v + dir * k.step);
+}

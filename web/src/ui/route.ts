@@ -8,6 +8,9 @@ export type Route =
 
 const LESSON_ID_RE = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
+/** What a lesson id may be, in words (for the not-found page). */
+export const LESSON_ID_RULE = 'A lesson id is 1 to 64 lower-case letters, digits and dashes, like “primary-keys”.';
+
 /** Parses `location.hash` ("#/lesson/primary-keys?step=2"). */
 export function parseRoute(hash: string): Route {
   const h = hash.replace(/^#/, '');

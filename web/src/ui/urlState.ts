@@ -25,6 +25,10 @@ export interface UrlState {
 export interface UrlParseResult {
   state: UrlState;
   messages: string[]; // one per ignored parameter
+  /** Parameters named but refused ("step", "seed", "k.<path>"): the page keeps its current value. */
+  rejected: string[];
+  /** The whole query was refused (e.g. too long): the page keeps everything as it is. */
+  ignoredAll: boolean;
 }
 
 export const MAX_QUERY_LENGTH = 2000;
@@ -72,22 +76,26 @@ function integerIn(name: string, raw: string, min: number, max: number, what: st
 export function parseUrlState(query: string, ctx: UrlStateContext): UrlParseResult {
   const state: UrlState = { knobs: {} };
   const messages: string[] = [];
+  const rejected: string[] = [];
   if (query.startsWith('?')) query = query.slice(1);
-  if (query === '') return { state, messages };
-  if (query.length > MAX_QUERY_LENGTH) {
-    return { state, messages: [`The address is too long (over ${MAX_QUERY_LENGTH} characters); its settings were ignored.`] };
-  }
+  if (query === '') return { state, messages, rejected, ignoredAll: false };
+  if (query.length > MAX_QUERY_LENGTH) return { state, messages: [tooLong(query)], rejected, ignoredAll: true };
   const parts = query.split('&').filter((p) => p !== '');
   if (parts.length > MAX_PARAMS) messages.push(`Only the first ${MAX_PARAMS} parameters were read.`);
   const seen = new Set<string>();
-  const knobByPath = new Map(ctx.knobs.map((k) => [k.path, k]));
+  // Several experiments of a lesson may share a knob path with different ranges: accept
+  // what any of them accepts (each experiment falls back to its default outside its own).
+  const knobByPath = new Map<string, KnobRange>();
+  for (const k of ctx.knobs) {
+    const seenKnob = knobByPath.get(k.path);
+    knobByPath.set(k.path, seenKnob ? { ...seenKnob, min: Math.min(seenKnob.min, k.min), max: Math.max(seenKnob.max, k.max) } : k);
+  }
 
   for (const part of parts.slice(0, MAX_PARAMS)) {
     const eq = part.indexOf('=');
     const name = decode(eq < 0 ? part : part.slice(0, eq));
-    const raw = decode(eq < 0 ? '' : part.slice(eq + 1));
-    if (name === null || raw === null) {
-      messages.push('A parameter is not correctly encoded; it was ignored.');
+    if (name === null) {
+      messages.push('A parameter name is not correctly encoded (bad %-escape); it was ignored.');
       continue;
     }
     if (name.length > MAX_NAME_LENGTH) {
@@ -95,7 +103,7 @@ export function parseUrlState(query: string, ctx: UrlStateContext): UrlParseResu
       continue;
     }
     if (!SAFE_NAME_RE.test(name) || SCRIPT_RE.test(name)) {
-      messages.push('A parameter name contains text that is not allowed; it was ignored.');
+      messages.push('A parameter name contains text that is not allowed (names are step, seed or k.<knob>); it was ignored.');
       continue;
     }
     if (seen.has(name)) {
@@ -104,31 +112,51 @@ export function parseUrlState(query: string, ctx: UrlStateContext): UrlParseResu
     }
     seen.add(name);
 
+    const refuse = (message: string) => {
+      messages.push(message);
+      rejected.push(name);
+    };
+    const raw = decode(eq < 0 ? '' : part.slice(eq + 1));
+    if (raw === null) {
+      if (name === 'step' || name === 'seed' || name.startsWith('k.')) refuse(`Parameter "${name}" is not correctly encoded (bad %-escape); it was ignored.`);
+      else messages.push(`Parameter "${name}" is not correctly encoded (bad %-escape); it was ignored.`);
+      continue;
+    }
     if (name === 'step') {
       const v = integerIn(name, raw, 1, Math.max(1, ctx.stepCount), 'a step number');
-      if (typeof v === 'string') messages.push(v);
+      if (typeof v === 'string') refuse(v);
       else state.step = v;
     } else if (name === 'seed') {
       const v = integerIn(name, raw, 0, MAX_SEED, 'an integer');
-      if (typeof v === 'string') messages.push(v);
+      if (typeof v === 'string') refuse(v);
       else state.seed = v;
     } else if (name.startsWith('k.')) {
       const path = name.slice(2);
       const knob = knobByPath.get(path);
       if (!knob) {
-        const allowed = ctx.knobs.length ? ctx.knobs.map((k) => `k.${k.path}`).join(', ') : 'none on this page';
+        const allowed = knobByPath.size ? [...knobByPath.keys()].map((k) => `k.${k}`).join(', ') : 'none on this page';
         messages.push(`Unknown knob "${name}"; allowed: ${allowed}. It was ignored.`);
         continue;
       }
       const v = number(name, raw);
-      if (typeof v === 'string') messages.push(v);
-      else if (v < knob.min || v > knob.max) messages.push(`Parameter "${name}" must be from ${knob.min} to ${knob.max}, got ${show(raw)}; it was ignored.`);
+      if (typeof v === 'string') refuse(v);
+      else if (v < knob.min || v > knob.max) refuse(`Parameter "${name}" must be from ${knob.min} to ${knob.max}, got ${show(raw)}; it was ignored.`);
       else state.knobs[path] = v;
     } else {
       messages.push(`Unknown parameter "${name}"; allowed: step, seed, k.<knob>. It was ignored.`);
     }
   }
-  return { state, messages };
+  return { state, messages, rejected, ignoredAll: false };
+}
+
+/** Names the longest parameter of an over-long query when its name is harmless to show. */
+function tooLong(query: string): string {
+  const head = `The address is too long (${query.length} characters; at most ${MAX_QUERY_LENGTH}), so none of its settings were used.`;
+  const longest = query.split('&').reduce((a, b) => (b.length > a.length ? b : a), '');
+  const eq = longest.indexOf('=');
+  const name = decode(eq < 0 ? longest : longest.slice(0, eq));
+  if (name === null || name.length > MAX_NAME_LENGTH || !SAFE_NAME_RE.test(name) || SCRIPT_RE.test(name)) return head;
+  return `${head} Parameter "${name}" alone is ${longest.length} characters.`;
 }
 
 /** Serializes state back to a query string (stable order; "" when empty). */

@@ -3,11 +3,11 @@
 // errors and automatic restarts into messages for the panel.
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { EngineClient, type WorkerFactory } from '../engine/client';
+import { EngineClient, type RestartInfo, type WorkerFactory } from '../engine/client';
+import { registerDebugTarget } from '../engine/debugHook';
 import { EngineError, parseEngineError, type EngineErrorData } from '../engine/errors';
 import type { Frame } from '../engine/frames';
 import type { PlayerSource } from '../player/usePlayer';
-import { formatSimTime } from '../player/speed';
 import { mergeSeries, type SeriesData } from './seriesData';
 
 export interface EngineSession {
@@ -15,7 +15,9 @@ export interface EngineSession {
   frames: Frame[] | null;
   series: SeriesData[];
   error: EngineErrorData | null;
-  notice: string | null;
+  /** The last automatic restart after an engine bug (shown until dismissed or re-created). */
+  restart: RestartInfo | null;
+  dismissRestart: () => void;
   creating: boolean;
   onFrames: (frames: Frame[]) => void;
   onError: (e: unknown) => void;
@@ -29,7 +31,7 @@ export function useEngineSession(scenarios: string[] | null, factory?: WorkerFac
   const [frames, setFrames] = useState<Frame[] | null>(null);
   const [series, setSeries] = useState<SeriesData[]>([]);
   const [error, setError] = useState<EngineErrorData | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [restart, setRestart] = useState<RestartInfo | null>(null);
   const [creating, setCreating] = useState(false);
   const generation = useRef(0);
 
@@ -37,15 +39,20 @@ export function useEngineSession(scenarios: string[] | null, factory?: WorkerFac
     const c: EngineClient = new EngineClient(factory, (info) => {
       generation.current += 1;
       if (info.ok) {
-        setNotice(`The engine hit a bug; restarted and replayed to t=${formatSimTime(info.timeNs)}.`);
+        setRestart(info);
         setSource({ engine: c, generation: generation.current, startNs: info.timeNs });
       } else {
+        setRestart(null);
         setSource(null);
         setError({ code: 'panic', errors: [{ path: '', message: 'The engine hit a bug and could not be restarted. Reload the page to try again.' }] });
       }
     });
     setClient(c);
-    return () => c.dispose();
+    const unregister = registerDebugTarget(c);
+    return () => {
+      unregister();
+      c.dispose();
+    };
   }, [factory]);
 
   const key = scenarios ? JSON.stringify(scenarios) : null;
@@ -55,7 +62,7 @@ export function useEngineSession(scenarios: string[] | null, factory?: WorkerFac
     setCreating(true);
     setSource(null);
     setError(null);
-    setNotice(null);
+    setRestart(null);
     setFrames(null);
     setSeries([]);
     client
@@ -85,5 +92,7 @@ export function useEngineSession(scenarios: string[] | null, factory?: WorkerFac
     setError(data);
   }, []);
 
-  return { source, frames, series, error, notice, creating, onFrames, onError, client };
+  const dismissRestart = useCallback(() => setRestart(null), []);
+
+  return { source, frames, series, error, restart, dismissRestart, creating, onFrames, onError, client };
 }

@@ -1,0 +1,119 @@
+// Accessibility of every page of the built site with axe-core (WCAG 2.x A/AA + best
+// practice): home, the lesson at several steps (experiment panel loaded, after playing,
+// with a quiz answered, with address / knob / engine-restart messages showing), the
+// playground (editing, running, refusing a scenario) and not-found, in the light, dark
+// and projector themes and on a phone-sized screen. No serious or critical violation;
+// lesser ones are printed.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import type { DebugHook } from '../../web/src/engine/debugHook';
+import { expect, openPage, test } from './harness';
+import { pause, play, stepForward, waitForPanel } from './panel';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/** Serious/critical violations as readable lines (lesser ones are logged). */
+async function audit(page: Page, what: string): Promise<string[]> {
+  // Legacy mode runs axe in the page itself (no extra blank page per run: twice as fast);
+  // the site has no iframes, which is all it gives up.
+  const r = await new AxeBuilder({ page }).setLegacyMode(true).withTags(TAGS).options({ resultTypes: ['violations'] }).analyze();
+  const line = (v: (typeof r.violations)[number]) =>
+    `${what}: [${v.impact}] ${v.id} (${v.help}) at ${v.nodes
+      .slice(0, 3)
+      .map((n) => n.target.join(' '))
+      .join(' | ')}`;
+  const severe = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const lesser = r.violations.filter((v) => !severe.includes(v));
+  if (lesser.length) console.log(lesser.map(line).join('\n'));
+  return severe.map(line);
+}
+
+async function go(page: Page, hash: string) {
+  await page.evaluate((h) => (location.hash = h), hash);
+}
+
+async function theme(page: Page, name: 'Auto theme' | 'Light' | 'Dark' | 'Projector') {
+  await page.getByRole('combobox', { name: 'Colour theme' }).selectOption({ label: name });
+}
+
+async function playAMoment(page: Page) {
+  await play(page);
+  await page.waitForTimeout(700);
+  await pause(page);
+}
+
+test('home, lessons, playground and not-found have no serious or critical violation (light, dark, projector)', async () => {
+  const { page } = await openPage('/');
+  const found: string[] = [];
+  await page.getByRole('link', { name: /Primary keys/ }).first().waitFor();
+  for (const t of ['Light', 'Dark', 'Projector'] as const) {
+    await theme(page, t);
+    found.push(...(await audit(page, `home (${t})`)));
+  }
+
+  // Lesson, first step: the slow-motion experiment loaded, then played a moment.
+  await theme(page, 'Light');
+  await go(page, '#/lesson/primary-keys');
+  await waitForPanel(page);
+  await playAMoment(page);
+  found.push(...(await audit(page, 'lesson step 1, after playing (Light)')));
+  // A quiz answered and its explanation shown, in the dark theme.
+  await theme(page, 'Dark');
+  const quiz = page.locator('.quiz').first();
+  await quiz.getByRole('radio').nth(2).check();
+  await quiz.getByRole('button', { name: 'Lock in my prediction' }).click();
+  await quiz.getByRole('button', { name: 'Reveal the answer' }).click();
+  await quiz.locator('.quiz-result').waitFor();
+  found.push(...(await audit(page, 'lesson step 1, quiz answered (Dark)')));
+
+  // Step 4: the A/B experiment with every view and chart, after playing; projector theme.
+  await theme(page, 'Projector');
+  await go(page, '#/lesson/primary-keys?step=4');
+  await waitForPanel(page);
+  await playAMoment(page);
+  found.push(...(await audit(page, 'lesson step 4 A/B, after playing (Projector)')));
+  await theme(page, 'Dark');
+  // Messages: a refused address parameter, a refused knob value, an engine restart.
+  await go(page, '#/lesson/primary-keys?step=4&seed=abc');
+  await page.locator('.url-messages').waitFor();
+  const knob = page.getByRole('spinbutton', { name: 'Rows to insert value' });
+  await knob.fill('5');
+  await knob.press('Enter');
+  await page.locator('.field-error').first().waitFor();
+  await stepForward(page, 1);
+  await page.evaluate(() => (window as unknown as { __innodbLab: DebugHook }).__innodbLab.debugPanic());
+  await page.locator('.engine-restart').waitFor();
+  found.push(...(await audit(page, 'lesson step 4 with address, knob and restart messages (Dark)')));
+  await theme(page, 'Light');
+
+  // Playground: editing, running, then a scenario refused.
+  await go(page, '#/playground');
+  const editor = page.getByRole('textbox', { name: 'Scenario JSON' });
+  await expect.poll(async () => (await editor.inputValue()).length, { timeout: 20_000 }).toBeGreaterThan(10);
+  found.push(...(await audit(page, 'playground, editing (Light)')));
+  await page.getByRole('button', { name: 'Run this scenario' }).click();
+  await waitForPanel(page, 'Innodb_buffer_pool_read_requests');
+  await playAMoment(page);
+  await editor.fill('{"workload": {"threads": 0}}');
+  await page.getByRole('button', { name: 'Run this scenario' }).click();
+  await page.locator('.scenario-problem').waitFor();
+  found.push(...(await audit(page, 'playground, running + refused scenario (Light)')));
+  await theme(page, 'Dark');
+  found.push(...(await audit(page, 'playground, running + refused scenario (Dark)')));
+
+  await go(page, '#/nowhere');
+  await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+  await page.locator('.not-found li').first().waitFor();
+  found.push(...(await audit(page, 'not-found (Dark)')));
+  await theme(page, 'Light');
+  found.push(...(await audit(page, 'not-found (Light)')));
+
+  expect(found).toEqual([]);
+});
+
+test('a phone-sized lesson page (panel below the text) has no serious or critical violation', async () => {
+  const { page } = await openPage('/#/lesson/primary-keys?step=2', { viewport: { width: 390, height: 844 } });
+  await waitForPanel(page);
+  await playAMoment(page);
+  expect(await audit(page, 'lesson step 2, 390 px wide')).toEqual([]);
+});

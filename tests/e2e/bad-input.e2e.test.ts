@@ -1,0 +1,260 @@
+// Bad input everywhere, in the built site: every lesson URL parameter (step, seed,
+// k.<knob>, unknown ones, the lesson id), the knob and seed fields, and the playground's
+// scenario JSON, fed out-of-range, wrong-type, 10 kB, script-like and unicode values.
+// Each gets a message naming the field and what is allowed; nothing is rendered as HTML
+// (no element made from the payload, no dialog: the harness fails on any); what is on
+// screen is kept (same values, same simulated time); and the page keeps working.
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { expect, openPage, screenshot, test } from './harness';
+import { counter, simTime, stepForward, waitForPanel, play, pause } from './panel';
+
+const XSS = '<img src=x onerror=alert(1)>';
+const LESSON = '#/lesson/primary-keys';
+const LESSON_FILE = new URL('../../lessons/primary-keys.md', import.meta.url);
+const GOOD = { step: 'step=2', seed: 'seed=7', knob: 'k.workload.max_rows=5000' };
+
+/** Records any element that could run script, added anywhere after this call. */
+async function watchForInjectedElements(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { __injected: string[] };
+    w.__injected = [];
+    const suspicious = (el: Element) =>
+      /^(IMG|SCRIPT|IFRAME|OBJECT|EMBED|FRAME)$/.test(el.tagName) ||
+      [...el.attributes].some((a) => /^on/i.test(a.name) || /^\s*javascript:/i.test(a.value));
+    new MutationObserver((records) => {
+      for (const r of records) {
+        for (const n of r.addedNodes) {
+          if (!(n instanceof Element)) continue;
+          for (const el of [n, ...n.querySelectorAll('*')]) if (suspicious(el)) w.__injected.push(el.outerHTML.slice(0, 120));
+        }
+        if (r.type === 'attributes' && r.target instanceof Element && suspicious(r.target)) w.__injected.push(r.target.outerHTML.slice(0, 120));
+      }
+    }).observe(document, { childList: true, subtree: true, attributes: true });
+  });
+}
+
+async function injected(page: Page): Promise<string[]> {
+  const found = await page.evaluate(() => (window as unknown as { __injected: string[] }).__injected);
+  const now = await page.evaluate(() => [...document.querySelectorAll('img, iframe, object, embed, script:not([src]), [onerror], [onload]')].map((e) => e.outerHTML.slice(0, 120)));
+  return [...found, ...now];
+}
+
+async function setHash(page: Page, hash: string) {
+  await page.evaluate((h) => (location.hash = h), hash);
+}
+
+const knobField = (page: Page) => page.getByRole('spinbutton', { name: 'Rows to insert value' });
+const seedField = (page: Page) => page.getByRole('spinbutton', { name: 'Random seed' });
+
+test('bad URL parameters: each named with what is allowed, nothing rendered, screen kept, page works', async () => {
+  const { page } = await openPage(`/${LESSON}?${GOOD.step}&${GOOD.seed}&${GOOD.knob}`);
+  await waitForPanel(page);
+  await watchForInjectedElements(page);
+  await expect.poll(() => knobField(page).inputValue()).toBe('5000');
+  await expect.poll(() => seedField(page).inputValue()).toBe('7');
+  await stepForward(page, 2);
+  const t = await simTime(page);
+  const title = await page.getByRole('heading', { level: 1 }).textContent();
+
+  // [what, the bad parameter(s), good ones it replaces, expected message]
+  const cases: [string, string, (keyof typeof GOOD)[], RegExp][] = [
+    ['step out of range', 'step=99', ['step'], /"step" must be a step number from 1 to \d+, got 99/],
+    ['step zero', 'step=0', ['step'], /"step" must be a step number from 1 to \d+/],
+    ['step fraction', 'step=1.5', ['step'], /"step" must be a step number from 1 to \d+/],
+    ['step text', 'step=two', ['step'], /"step" must be a number, got "two"/],
+    ['negative seed', 'seed=-3', ['seed'], /"seed" must be an integer from 0 to 4294967295/],
+    ['seed too big', 'seed=99999999999', ['seed'], /"seed" must be an integer from 0 to 4294967295/],
+    ['seed text', 'seed=abc', ['seed'], /"seed" must be a number, got "abc"/],
+    ['seed script', `seed=${encodeURIComponent(XSS)}`, ['seed'], /"seed" contains text that is not allowed; only a number is/],
+    ['seed javascript:', 'seed=javascript:alert(1)', ['seed'], /"seed" contains text that is not allowed; only a number is/],
+    ['seed unicode digits', `seed=${encodeURIComponent('٣٤')}`, ['seed'], /"seed" must be a number, got "\(text that is not allowed\)"/],
+    ['knob text', 'k.workload.max_rows=lots', ['knob'], /"k\.workload\.max_rows" must be a number, got "lots"/],
+    ['knob out of range', 'k.workload.max_rows=99', ['knob'], /"k\.workload\.max_rows" must be from 500 to 2000000, got 99/],
+    ['knob fullwidth digits', `k.workload.max_rows=${encodeURIComponent('５０００')}`, ['knob'], /"k\.workload\.max_rows" must be a number/],
+    ['knob script', `k.workload.max_rows=${encodeURIComponent(XSS)}`, ['knob'], /"k\.workload\.max_rows" contains text that is not allowed/],
+    ['knob too long', `k.workload.max_rows=${'1'.repeat(500)}`, ['knob'], /"k\.workload\.max_rows" is too long \(at most 24 characters\)/],
+    ['unknown knob', 'k.workload.nope=4', [], /Unknown knob "k\.workload\.nope"; allowed: k\.workload\.max_rows, k\.workload\.table_size, k\.server\.innodb_buffer_pool_pages/],
+    ['unknown parameter', 'foo=bar', [], /Unknown parameter "foo"; allowed: step, seed, k\.<knob>/],
+    ['script name', `${encodeURIComponent(XSS)}=1`, [], /A parameter name contains text that is not allowed \(names are step, seed or k\.<knob>\)/],
+    ['emoji name', `${encodeURIComponent('😀')}=1`, [], /A parameter name contains text that is not allowed/],
+    ['bad escape', 'seed=%E0%A4%A', ['seed'], /Parameter "seed" is not correctly encoded \(bad %-escape\)/],
+    ['10 kB value', `seed=${'9'.repeat(10_000)}`, ['seed'], /The address is too long \(10\d{3} characters; at most 2000\).*Parameter "seed" alone is 10005 characters/],
+    ['10 kB name', `${'a'.repeat(10_000)}=1`, [], /The address is too long/],
+  ];
+  for (const [what, bad, replaces, message] of cases) {
+    const keep = (Object.keys(GOOD) as (keyof typeof GOOD)[]).filter((k) => !replaces.includes(k)).map((k) => GOOD[k]);
+    await setHash(page, `${LESSON}?${[...keep, bad].join('&')}`);
+    const box = page.locator('.url-messages');
+    await expect.poll(async () => ((await box.count()) ? await box.innerText() : ''), { message: what, timeout: 5000 }).toMatch(message);
+    expect(await box.getAttribute('role'), what).toBe('status');
+    // Kept: the lesson, the knob and seed values, and the simulation at its time.
+    expect(await page.getByRole('heading', { level: 1 }).textContent(), what).toBe(title);
+    expect(await knobField(page).inputValue(), what).toBe('5000');
+    expect(await seedField(page).inputValue(), what).toBe('7');
+    expect(await simTime(page), what).toBe(t);
+    // The bad parameter does not stay in the address.
+    await expect.poll(() => page.evaluate(() => location.hash), { message: what }).toBe(`${LESSON}?step=2&seed=7&k.workload.max_rows=5000`);
+  }
+  // Every knob of the lesson (read from the lesson file), refused the same way.
+  const knobPaths = [...new Set([...fs.readFileSync(LESSON_FILE, 'utf8').matchAll(/\{ path: ([\w.]+),/g)].map((m) => m[1]))];
+  expect(knobPaths.length).toBeGreaterThan(1);
+  for (const path of knobPaths) {
+    for (const [value, message] of [
+      [encodeURIComponent(XSS), /contains text that is not allowed/],
+      ['-1e12', /must be from -?[\d.]+ to [\d.]+, got -1e12/],
+      ['ten', /must be a number, got "ten"/],
+    ] as const) {
+      const good = [GOOD.step, GOOD.seed, ...(GOOD.knob.startsWith(`k.${path}=`) ? [] : [GOOD.knob])];
+      await setHash(page, `${LESSON}?${[...good, `k.${path}=${value}`].join('&')}`);
+      const box = page.locator('.url-messages');
+      const what = `k.${path}=${value}`;
+      await expect.poll(async () => ((await box.count()) ? await box.innerText() : ''), { message: what, timeout: 5000 }).toContain(`"k.${path}"`);
+      expect(await box.innerText(), what).toMatch(message);
+      expect(await simTime(page), what).toBe(t);
+    }
+  }
+  await screenshot('bad-url-parameters', page, { fullPage: false });
+  expect(await injected(page)).toEqual([]);
+
+  // Still working: play moves the numbers.
+  await page.locator('.url-messages').getByRole('button', { name: 'Dismiss' }).click();
+  const before = await counter(page, 'Innodb_rows_inserted');
+  await play(page);
+  await expect.poll(async () => (await counter(page, 'Innodb_rows_inserted'))[0], { timeout: 10_000 }).toBeGreaterThan(before[0]);
+  await pause(page);
+});
+
+test('bad lesson ids: the not-found page says what was asked and lists the lessons', async () => {
+  const { page } = await openPage('/#/');
+  await page.getByRole('link', { name: /Primary keys/ }).first().waitFor();
+  await watchForInjectedElements(page);
+  const cases: [string, RegExp][] = [
+    ['#/lesson/nope', /There is no lesson “nope”\./],
+    [`#/lesson/${XSS}`, /is not a lesson id\.\s*A lesson id is 1 to 64 lower-case letters, digits and dashes/],
+    ['#/lesson/javascript:alert(1)', /“javascript:alert\(1\)” is not a lesson id\./],
+    [`#/lesson/${'a'.repeat(10_000)}`, /“a{50,60}…” is not a lesson id\./],
+    ['#/lesson/prímary-keys', /is not a lesson id\./],
+    ['#/lesson/Primary-Keys', /“Primary-Keys” is not a lesson id\./],
+    ['#/lesson/primary-keys/extra', /“primary-keys\/extra” is not a lesson id\./],
+    [`#/${XSS}`, /Nothing lives at/],
+  ];
+  for (const [hash, message] of cases) {
+    await setHash(page, hash);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await expect.poll(() => page.locator('.not-found').innerText(), { message: hash }).toMatch(message);
+    await expect.poll(() => page.locator('.not-found').getByRole('link', { name: /Primary keys/ }).count(), { message: hash }).toBe(1);
+  }
+  await screenshot('bad-lesson-id', page, { fullPage: false });
+  expect(await injected(page)).toEqual([]);
+  // The way back works: the listed lesson opens and plays.
+  await page.locator('.not-found').getByRole('link', { name: /Primary keys/ }).click();
+  await waitForPanel(page);
+  const before = await counter(page, 'Innodb_rows_inserted');
+  await play(page);
+  await expect.poll(async () => (await counter(page, 'Innodb_rows_inserted'))[0], { timeout: 10_000 }).toBeGreaterThan(before[0] ?? 0);
+  await pause(page);
+});
+
+test('bad knob and seed input: message names the field and range, the simulation is kept, page works', async () => {
+  const { page } = await openPage(`/${LESSON}?${GOOD.step}&${GOOD.seed}&${GOOD.knob}`);
+  await waitForPanel(page);
+  await watchForInjectedElements(page);
+  await stepForward(page, 2);
+  const t = await simTime(page);
+  const field = knobField(page);
+  const problem = page.locator('#knob-workload-max_rows-error');
+
+  const typed: [string, string, RegExp][] = [
+    ['above range', '999999999', /^Rows to insert must be from 500 to 20000, got 999999999; it stays at 5000\.$/],
+    ['below range', '-5', /^Rows to insert must be from 500 to 20000, got -5; it stays at 5000\.$/],
+    ['empty', '', /^Rows to insert: enter a number from 500 to 20000, got nothing \(or text that is not a number\); it stays at 5000\.$/],
+    // (the browser itself empties a number field holding 10 kB of digits: not a finite number)
+    ['10 kB', '9'.repeat(10_000), /^Rows to insert: enter a number from 500 to 20000, got (a 10000-character value|nothing \(or text that is not a number\)); it stays at 5000\.$/],
+    ['overflow', '1e400', /^Rows to insert: enter a number from 500 to 20000, got (“1e400”|nothing \(or text that is not a number\)); it stays at 5000\.$/],
+  ];
+  for (const [what, text, message] of typed) {
+    await field.fill(text);
+    await field.press('Enter');
+    await expect.poll(() => problem.textContent(), { message: what }).toMatch(message);
+    expect(await field.getAttribute('aria-invalid'), what).toBe('true');
+    expect(await simTime(page), what).toBe(t); // not re-created
+  }
+  // Wrong type, script-like and unicode text: a number field drops what is not a number.
+  for (const text of ['abc', XSS, 'javascript:alert(1)', '٣٤', '😀']) {
+    await field.fill('');
+    await field.pressSequentially(text);
+    await field.press('Enter');
+    await expect.poll(() => problem.textContent(), { message: text }).toMatch(/^Rows to insert: enter a number from 500 to 20000, got .*; it stays at 5000\.$/);
+    expect(await simTime(page), text).toBe(t);
+  }
+  await expect.poll(() => page.getByRole('slider', { name: 'Rows to insert' }).getAttribute('aria-valuetext')).toBe('5000');
+
+  const seed = seedField(page);
+  for (const text of ['-3', '1.5', '99999999999', '']) {
+    await seed.fill(text);
+    await seed.press('Enter');
+    await expect.poll(() => page.locator('#knob-seed-error').textContent(), { message: text }).toBe('Random seed: enter a whole number from 0 to 4294967295; it stays at 7.');
+    expect(await simTime(page), text).toBe(t);
+  }
+  await screenshot('bad-knob-input', page, { fullPage: false });
+  expect(await injected(page)).toEqual([]);
+
+  // Still working: play moves the numbers; a good value then clears the message and applies.
+  const before = await counter(page, 'Innodb_rows_inserted');
+  await play(page);
+  await expect.poll(async () => (await counter(page, 'Innodb_rows_inserted'))[0], { timeout: 10_000 }).toBeGreaterThan(before[0]);
+  await pause(page);
+  await field.fill('6000');
+  await field.press('Enter');
+  await expect.poll(() => problem.count()).toBe(0);
+  await expect.poll(() => page.evaluate(() => location.hash)).toContain('k.workload.max_rows=6000');
+});
+
+test('a bad playground scenario names the JSON path and keeps the running simulation', async () => {
+  const { page } = await openPage('/#/playground');
+  await watchForInjectedElements(page);
+  const editor = page.getByRole('textbox', { name: 'Scenario JSON' });
+  await expect.poll(async () => (await editor.inputValue()).length, { timeout: 20_000 }).toBeGreaterThan(10);
+  const good = JSON.parse(await editor.inputValue()) as Record<string, Record<string, unknown>>;
+  await page.getByRole('button', { name: 'Run this scenario' }).click();
+  await waitForPanel(page);
+  await stepForward(page, 2);
+  const t = await simTime(page);
+  const tables = await page.locator('.experiment-panel table').first().textContent();
+
+  const withField = (section: string, field: string, value: unknown) => JSON.stringify({ ...good, [section]: { ...good[section], [field]: value } }, null, 2);
+  const cases: [string, string, RegExp][] = [
+    ['out of range', withField('workload', 'threads', 0), /workload\.threads: must be an integer from 1 to 4096, got 0/],
+    ['wrong type', JSON.stringify({ ...good, seed: 'javascript:alert(1)' }), /seed: must be an integer from 0 to 4294967295, got a string/],
+    ['unknown field', JSON.stringify({ ...good, wrkload: {} }), /wrkload: unknown field; allowed: version, seed, server, storage, table, workload, run/],
+    ['script-like text', withField('table', 'name', XSS), /table\.name: must be a name of 1 to 64 letters, digits or _, got "<img src=x onerror=alert\(1\)>"/],
+    ['10 kB text', withField('table', 'name', 'a'.repeat(10_000)), /table\.name: must be a name of 1 to 64 letters, digits or _/],
+    ['unicode', withField('table', 'name', '表'), /table\.name: must be a name of 1 to 64 letters, digits or _, got "表"/],
+    ['not an object', '[]', /The scenario must be a JSON object/],
+    ['syntax error', '{\n  "seed": 1,\n  "workload": \n}', /Invalid JSON at line 4, column 1/],
+    ['huge', JSON.stringify({ ...good, pad: 'x'.repeat(200_000) }), /The scenario is too long \(2\d{5} characters; at most 100000\)/],
+  ];
+  for (const [what, text, message] of cases) {
+    await editor.fill(text);
+    await page.getByRole('button', { name: 'Run this scenario' }).click();
+    const box = page.locator('.scenario-problem');
+    await expect.poll(async () => ((await box.count()) ? await box.innerText() : ''), { message: what, timeout: 10_000 }).toMatch(message);
+    expect(await box.innerText(), what).toContain('The simulation on the right is unchanged.');
+    expect(await editor.getAttribute('aria-invalid'), what).toBe('true');
+    expect(await simTime(page), what).toBe(t);
+    expect(await page.locator('.experiment-panel table').first().textContent(), what).toBe(tables);
+  }
+  await screenshot('bad-playground-scenario', page, { fullPage: false });
+  expect(await injected(page)).toEqual([]);
+
+  // Still working: play moves the numbers; the good scenario runs again when fixed.
+  const before = await counter(page, 'Innodb_buffer_pool_read_requests');
+  await play(page);
+  await expect.poll(async () => (await counter(page, 'Innodb_buffer_pool_read_requests'))[0], { timeout: 10_000 }).toBeGreaterThan(before[0]);
+  await pause(page);
+  await editor.fill(JSON.stringify(good, null, 2));
+  await page.getByRole('button', { name: 'Run this scenario' }).click();
+  await expect.poll(() => page.locator('.scenario-problem').count()).toBe(0);
+  await expect.poll(() => simTime(page)).toBe('0 µs');
+});

@@ -1,0 +1,179 @@
+// Keyboard use of a lesson page in the built site: Tab reaches every control in document
+// order with a visible focus ring (header, step navigation, quizzes, "go to the
+// experiment", player bar, knobs, views), "Go to the experiment" moves focus into the
+// panel, and each control works from the keyboard, as do the player shortcuts
+// (Space, ←/→, +/−), which stay out of the way of fields and of the leaf strip.
+import type { Page } from 'playwright-core';
+import { expect, openPage, test } from './harness';
+import { simTime, stepForward, waitForPanel } from './panel';
+
+interface Focused {
+  label: string; // tag + accessible-ish name
+  inPanel: boolean;
+  order: number; // position in document order when focused
+  ring: boolean; // a visible focus indicator (outline)
+}
+
+async function focused(page: Page): Promise<Focused | null> {
+  return page.evaluate(() => {
+    const e = document.activeElement as HTMLElement | null;
+    if (!e || e === document.body) return null;
+    const name = e.getAttribute('aria-label') || (e as HTMLInputElement).labels?.[0]?.textContent || e.textContent || '';
+    const type = e.tagName === 'INPUT' ? e.getAttribute('type') : null;
+    const cs = getComputedStyle(e);
+    return {
+      label: `${e.tagName.toLowerCase()}${type ? `[${type}]` : ''} ${name.trim().replace(/\s+/g, ' ').slice(0, 40)}`,
+      inPanel: !!e.closest('.experiment-panel'),
+      order: [...document.querySelectorAll('*')].indexOf(e),
+      ring: cs.outlineStyle !== 'none' && parseFloat(cs.outlineWidth) >= 2,
+    };
+  });
+}
+
+/** Tabbable controls of the panel now (visible, enabled, tabindex >= 0), as labels. */
+async function panelTabbables(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const sel = 'a[href], button, input, select, textarea, [tabindex]';
+    return [...document.querySelectorAll<HTMLElement>(`.experiment-panel :is(${sel})`)]
+      .filter((e) => e.tabIndex >= 0 && !(e as HTMLButtonElement).disabled && e.getClientRects().length > 0)
+      .map((e) => {
+        const name = e.getAttribute('aria-label') || (e as HTMLInputElement).labels?.[0]?.textContent || e.textContent || '';
+        const type = e.tagName === 'INPUT' ? e.getAttribute('type') : null;
+        return `${e.tagName.toLowerCase()}${type ? `[${type}]` : ''} ${name.trim().replace(/\s+/g, ' ').slice(0, 40)}`;
+      });
+  });
+}
+
+async function blur(page: Page) {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+}
+
+test('Tab walks every control in document order with a visible focus ring', async () => {
+  const { page } = await openPage('/#/lesson/primary-keys?step=2');
+  await waitForPanel(page);
+  expect(await page.locator('[tabindex]:not([tabindex="0"]):not([tabindex="-1"])').count()).toBe(0); // no positive tabindex
+
+  const walk: Focused[] = [];
+  for (let i = 0; i < 200; i++) {
+    // At a reader's pace: the page settles (focus scrolls the text, which may switch the
+    // panel's experiment; its player is enabled once the simulation is made).
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await page.waitForFunction(() => !document.querySelector('.player-bar button.play')?.hasAttribute('disabled'));
+    await page.keyboard.press('Tab');
+    const f = await focused(page);
+    if (!f || (walk.length > 0 && f.label === walk[0].label)) break; // wrapped around
+    walk.push(f);
+  }
+  const labels = walk.map((w) => w.label);
+  expect(labels.slice(0, 5)).toEqual(['a Skip to content', 'a InnoDB Lab', 'a Lessons', 'a Playground', 'select Colour theme']);
+  for (const want of [/^button Next →$/, /^input\[radio\] /, /^button Reveal the answer$/, /^a Go to the experiment ↓$/, /^button Reset to start$/, /^button Play$/, /^button Step forward$/, /^select /, /^input\[range\] Rows to insert/, /^input\[number\] Rows to insert value$/, /^input\[number\] Random seed$/]) {
+    expect(labels.some((l) => want.test(l)), `${want} reached`).toBe(true);
+  }
+  // Document order, and a ring on everything focused from the keyboard.
+  for (let i = 1; i < walk.length; i++) expect(walk[i].order, `${walk[i - 1].label} → ${walk[i].label}`).toBeGreaterThan(walk[i - 1].order);
+  expect(walk.filter((w) => !w.ring).map((w) => w.label)).toEqual([]);
+  // Every control of the panel (as it is now) was reached.
+  const reached = new Set(walk.filter((w) => w.inPanel).map((w) => w.label));
+  expect((await panelTabbables(page)).filter((l) => !reached.has(l))).toEqual([]);
+});
+
+test('"Go to the experiment" moves focus into the panel, and every control works from the keyboard', async () => {
+  const { page } = await openPage('/#/lesson/primary-keys?step=2');
+  await waitForPanel(page);
+  const step = page.locator('.step-nav span');
+
+  // Step navigation: Enter and Space on the buttons.
+  await page.getByRole('button', { name: 'Next →' }).focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => step.textContent()).toMatch(/^Step 3 of \d+$/);
+  await page.getByRole('button', { name: '← Previous' }).focus();
+  await page.keyboard.press(' ');
+  await expect.poll(() => step.textContent()).toMatch(/^Step 2 of \d+$/);
+
+  // The quiz: arrows choose, Enter locks, Space reveals.
+  const quiz = page.locator('.step.is-current .quiz');
+  await quiz.getByRole('radio').first().focus();
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(() => quiz.getByRole('radio').nth(1).isChecked()).toBe(true);
+  await page.keyboard.press('Tab');
+  await expect.poll(async () => (await focused(page))?.label).toBe('button Lock in my prediction');
+  await page.keyboard.press('Enter');
+  await quiz.getByText(/to the end to check it/).waitFor();
+  await quiz.getByRole('button', { name: 'Reveal the answer' }).focus();
+  await page.keyboard.press(' ');
+  await quiz.locator('.quiz-result').waitFor();
+  expect(await quiz.locator('.quiz-result').textContent()).toMatch(/^Not quite\. /); // choice 1 is wrong for this quiz
+
+  // "Go to the experiment": focus lands in the panel, on this step's experiment.
+  const toPanel = page.locator('.step.is-current .to-panel');
+  await toPanel.focus();
+  expect(await toPanel.isVisible()).toBe(true); // shown while focused
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect.poll(async () => (await focused(page))?.label).toBe('button Reset to start');
+  expect(await page.locator('.experiment-panel h2').textContent()).toBe('Sequential ids in slow motion');
+
+  // Player bar: Enter on Play / Pause, step buttons, the scrubber with Home.
+  const playButton = page.locator('.player-bar button.play');
+  await playButton.focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => playButton.getAttribute('aria-label')).toBe('Pause');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => playButton.getAttribute('aria-label')).toBe('Play');
+  await stepForward(page, 1);
+  const t = await simTime(page);
+  await page.getByRole('button', { name: 'Step forward' }).focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => simTime(page)).not.toBe(t);
+  await page.getByRole('slider', { name: 'Simulated time (scrub)' }).focus();
+  await page.keyboard.press('Home');
+  await expect.poll(() => simTime(page)).toBe('0 µs');
+
+  // Shortcuts with nothing focused: Space plays and pauses, → / ← step, + / − change speed.
+  await blur(page);
+  await page.keyboard.press(' ');
+  await expect.poll(() => playButton.getAttribute('aria-label')).toBe('Pause');
+  await page.keyboard.press(' ');
+  await expect.poll(() => playButton.getAttribute('aria-label')).toBe('Play');
+  const t0 = await simTime(page);
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => simTime(page)).not.toBe(t0);
+  const t1 = await simTime(page);
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => simTime(page)).not.toBe(t1);
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(() => simTime(page)).toBe(t1);
+  const speed = page.getByRole('combobox', { name: /Speed/ });
+  const s0 = await speed.inputValue();
+  await page.keyboard.press('+');
+  await expect.poll(() => speed.inputValue()).not.toBe(s0);
+  await page.keyboard.press('-');
+  await expect.poll(() => speed.inputValue()).toBe(s0);
+
+  // ... but not while typing in a field, nor when the leaf strip uses the arrows.
+  const seed = page.getByRole('spinbutton', { name: 'Random seed' });
+  await seed.focus();
+  await page.keyboard.press('-');
+  await page.keyboard.press(' ');
+  expect(await speed.inputValue()).toBe(s0);
+  expect(await playButton.getAttribute('aria-label')).toBe('Play');
+  const strip = page.getByRole('img', { name: /^Leaf pages / }).first();
+  await strip.focus();
+  const tStrip = await simTime(page);
+  const hint = page.locator('canvas + p').first();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => hint.textContent()).toMatch(/^leaf #|^leaves #/);
+  await page.waitForTimeout(300);
+  expect(await simTime(page)).toBe(tStrip);
+  await page.keyboard.press('Enter'); // opens the leaf (or zooms into a dense column)
+  await expect.poll(async () => (await page.locator('section[aria-label^="Leaf #"]').count()) + (await page.getByRole('button', { name: 'Whole tree' }).count())).toBeGreaterThan(0);
+
+  // The knob slider: arrows move it, releasing the key applies it (the address says so).
+  await page.getByRole('slider', { name: 'Rows to insert' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/k\.workload\.max_rows=3\d\d\d\b/);
+  // Theme: a native select, operable with the keyboard.
+  await page.getByRole('combobox', { name: 'Colour theme' }).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe('light');
+});

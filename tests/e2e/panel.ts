@@ -1,0 +1,55 @@
+// Reading and driving the experiment panel from e2e tests: the player bar, the counters
+// table, and a text snapshot of every numbers table (to compare two runs exactly).
+import type { Page } from 'playwright-core';
+
+/** Values of one counter row of the metrics table (one per panel, A then B). */
+export async function counter(page: Page, name: string): Promise<number[]> {
+  const row = page.locator('tr', { has: page.locator(`th[scope=row]:has-text("${name}")`) }).first();
+  const cells = await row.locator('td').allTextContents();
+  return cells.map((c) => Number(c.replace(/[^0-9.-]/g, ''))).filter((n) => !Number.isNaN(n));
+}
+
+/** The simulated time shown in the player bar ("t = 0.750 s"). */
+export async function simTime(page: Page): Promise<string> {
+  return ((await page.locator('.sim-time output').first().textContent()) ?? '').trim();
+}
+
+/** Every numbers table of the experiment panel as text (counters, sizes), in page order. */
+export async function tablesText(page: Page): Promise<string[]> {
+  return page.locator('.experiment-panel table').evaluateAll((ts) => ts.map((t) => (t.textContent ?? '').replace(/\s+/g, ' ').trim()));
+}
+
+/** Waits until the panel has a simulation and its counters are drawn. */
+export async function waitForPanel(page: Page, counterName = 'Innodb_rows_inserted'): Promise<void> {
+  await page.getByRole('button', { name: 'Play', exact: true }).first().waitFor({ timeout: 20_000 });
+  await page.waitForSelector(`th[scope=row]:has-text("${counterName}")`, { timeout: 20_000 });
+  await page.waitForFunction(() => !document.querySelector('.player-bar button.play')?.hasAttribute('disabled'), null, { timeout: 20_000 });
+}
+
+export async function play(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Play', exact: true }).first().click();
+}
+
+export async function pause(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Pause', exact: true }).first().click();
+}
+
+/** Clicks "Step forward" `n` times, waiting for the time to move after each click. */
+export async function stepForward(page: Page, n: number): Promise<void> {
+  const fwd = page.getByRole('button', { name: 'Step forward' }).first();
+  for (let i = 0; i < n; i++) {
+    const before = await simTime(page);
+    await fwd.click();
+    await page.waitForFunction((b) => document.querySelector('.sim-time output')?.textContent?.trim() !== b, before, { timeout: 10_000 });
+  }
+}
+
+/** Plays for `ms` of wall time and pauses; returns the counter before and after. */
+export async function playFor(page: Page, ms: number, counterName = 'Innodb_rows_inserted'): Promise<{ before: number[]; after: number[] }> {
+  const before = await counter(page, counterName);
+  await play(page);
+  await page.waitForTimeout(ms);
+  await pause(page);
+  const after = await counter(page, counterName);
+  return { before, after };
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { jsonErrorOffset, lineColumn } from '../../web/src/ui/jsonLocate';
+import { jsonProblem } from '../../web/src/ui/Playground';
+
+describe('jsonErrorOffset', () => {
+  it('accepts what JSON.parse accepts', () => {
+    for (const t of ['{}', '[]', ' {"a": [1, -2.5e3, true, false, null, "x\\n\\u00e9"], "b": {}} ', '0', '"s"', '[[[]]]']) {
+      expect(() => JSON.parse(t)).not.toThrow();
+      expect(jsonErrorOffset(t), t).toBe(-1);
+    }
+  });
+  it('points at the first bad character', () => {
+    const cases: [string, number][] = [
+      ['{"a": }', 6],
+      ['{"a": 1,}', 8],
+      ['{"a" 1}', 5],
+      ["{'a': 1}", 1],
+      ['[1 2]', 3],
+      ['{"a": tru}', 6],
+      ['{"a": 01}', 7],
+      ['{"a": "x\ty"}', 8],
+      ['{"a": "\\q"}', 7],
+      ['{} x', 3],
+      ['-', 0],
+      ['', 0],
+      ['{"a": [1, 2', 11],
+    ];
+    for (const [t, at] of cases) {
+      expect(() => JSON.parse(t), t).toThrow();
+      expect(jsonErrorOffset(t), t).toBe(at);
+    }
+  });
+  it('survives deep nesting', () => {
+    expect(jsonErrorOffset('['.repeat(100_000))).toBeGreaterThan(0);
+  });
+  it('gives 1-based line and column', () => {
+    expect(lineColumn('{\n  "a": \n}', 10)).toEqual({ line: 3, column: 1 });
+  });
+});
+
+describe('jsonProblem (playground)', () => {
+  it('names the line and column of a syntax error', () => {
+    expect(jsonProblem('{\n  "seed": 1,\n  "workload": \n}')).toMatch(/^Invalid JSON at line 4, column 1: /);
+    expect(jsonProblem('{\n  "seed": 1,')).toBe('Invalid JSON at line 2, column 13: the text ends too early');
+  });
+  it('wants an object and a sane size', () => {
+    expect(jsonProblem('[]')).toBe('The scenario must be a JSON object ({ … }).');
+    expect(jsonProblem(`{"a": "${'x'.repeat(100_000)}"}`)).toMatch(/^The scenario is too long \(100009 characters; at most 100000\)\.$/);
+    expect(jsonProblem('{"seed": 1}')).toBeNull();
+  });
+});

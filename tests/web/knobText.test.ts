@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { knobTextProblem } from '../../web/src/ui/knobText';
+
+const knob = { label: 'Rows to insert', min: 500, max: 20000 };
+
+describe('knobTextProblem', () => {
+  it('accepts a number in range', () => {
+    expect(knobTextProblem(knob, '5000', 3000)).toBeNull();
+    expect(knobTextProblem(knob, ' 500 ', 3000)).toBeNull();
+    expect(knobTextProblem(knob, '2e4', 3000)).toBeNull();
+  });
+  it('names the knob, the range and the value kept', () => {
+    expect(knobTextProblem(knob, '99', 3000)).toBe('Rows to insert must be from 500 to 20000, got 99; it stays at 3000.');
+    expect(knobTextProblem(knob, '', 3000)).toBe('Rows to insert: enter a number from 500 to 20000, got nothing (or text that is not a number); it stays at 3000.');
+    expect(knobTextProblem(knob, 'abc', 3000)).toBe('Rows to insert: enter a number from 500 to 20000, got “abc”; it stays at 3000.');
+    expect(knobTextProblem({ ...knob, unit: 'rows' }, '-1', 3000)).toBe('Rows to insert must be from 500 to 20000 rows, got -1; it stays at 3000 rows.');
+  });
+  it('describes long input instead of echoing it', () => {
+    expect(knobTextProblem(knob, '9'.repeat(10_000), 3000)).toBe('Rows to insert: enter a number from 500 to 20000, got a 10000-character value; it stays at 3000.');
+    expect(knobTextProblem(knob, '9'.repeat(300), 3000)).toBe('Rows to insert must be from 500 to 20000, got a 300-digit number; it stays at 3000.');
+    expect(knobTextProblem(knob, `<img src=x onerror=alert(1)>${'x'.repeat(30)}`, 3000)).not.toMatch(/</);
+  });
+});

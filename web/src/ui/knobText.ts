@@ -1,0 +1,28 @@
+// Checks what a reader typed into a knob's number field (pure): a message that names
+// the knob, the allowed range and the value kept, or null when the text is usable.
+// Long input is described, never echoed.
+
+/** The parts of a knob the message needs. */
+export interface KnobTextSpec {
+  label: string;
+  unit?: string;
+  min: number;
+  max: number;
+}
+
+/** Why `text` cannot be the knob's value (null when it can), naming the knob and the range. */
+export function knobTextProblem(knob: KnobTextSpec, text: string, current: number): string | null {
+  const t = text.trim();
+  const v = Number(t);
+  const unit = knob.unit ? ` ${knob.unit}` : '';
+  const kept = `it stays at ${current}${unit}`;
+  if (t === '' || !Number.isFinite(v)) {
+    const got = t === '' ? 'nothing (or text that is not a number)' : t.length > 24 ? `a ${t.length}-character value` : `“${t}”`;
+    return `${knob.label}: enter a number from ${knob.min} to ${knob.max}${unit}, got ${got}; ${kept}.`;
+  }
+  if (v < knob.min || v > knob.max) {
+    const got = t.length > 24 ? `a ${t.length}-digit number` : t;
+    return `${knob.label} must be from ${knob.min} to ${knob.max}${unit}, got ${got}; ${kept}.`;
+  }
+  return null;
+}

@@ -51,21 +51,23 @@ impl Fields {
         u16::from(self.complete[key.len()])
     }
 
-    /// Bytes of the first `n_fields` fields (clamped to the key's length).
-    #[inline]
-    pub(crate) fn prefix_len(&self, n_fields: u16, key: &Key) -> usize {
-        let end = match usize::from(n_fields).checked_sub(1) {
-            Some(i) => self.end.get(i).copied().unwrap_or(0),
-            None => 0,
-        };
-        usize::from(end).min(key.len())
-    }
-
-    /// Fold of the first `n_fields` fields of `key` for index `index`.
-    // models rec_fold() / dtuple_fold() with n_bytes = 0, seeded by the index id
+    /// Fold of the first `n_fields` fields of `key` for index `index`: InnoDB's own
+    /// fold, so its collisions (two keys, one fold: one node, lookups that fail and
+    /// re-point it) happen here as they do there.
+    // models rec_fold() / dtuple_fold() with n_bytes = 0: ut_fold_ull(index id), then
+    // ut_fold_ulint_pair(fold, ut_fold_binary(field)) per field
     #[inline]
     pub(crate) fn fold(&self, index: u16, n_fields: u16, key: &Key) -> u64 {
-        fold_bytes(index, &key.as_bytes()[..self.prefix_len(n_fields, key)])
+        let b = key.as_bytes();
+        let mut fold = ut_fold_ull(u64::from(index));
+        let mut start = 0;
+        for &end in self.end.iter().take(usize::from(n_fields)) {
+            let end = usize::from(end).min(b.len());
+            fold = ut_fold_ulint_pair(fold, ut_fold_binary(&b[start.min(end)..end]));
+            start = end;
+        }
+        // 0 marks an empty cell in our table; InnoDB has no such value (1 in 2^64).
+        fold.max(1)
     }
 
     /// Compares search tuple `tuple` with record `rec` over the tuple's fields, as
@@ -96,34 +98,27 @@ fn common_prefix(a: &[u8], b: &[u8]) -> usize {
     a.iter().zip(b).take_while(|(x, y)| x == y).count()
 }
 
-/// A deterministic 64-bit hash of a key prefix, seeded by the index id; never 0 (0
-/// marks an empty cell in the hash table). Uses explicit little-endian reads so the
-/// value is the same natively and in WASM.
-pub(crate) fn fold_bytes(index: u16, bytes: &[u8]) -> u64 {
-    const K: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut h = (u64::from(index) << 32 | bytes.len() as u64).wrapping_mul(K);
-    // words are read little-endian, the last one zero-padded (no memcpy: this is on
-    // the hot path of every hash lookup)
-    let mut words = bytes.chunks_exact(8);
-    for c in &mut words {
-        let w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
-        h = (h ^ w).wrapping_mul(K).rotate_left(31);
-    }
-    let rest = words.remainder();
-    if !rest.is_empty() {
-        let w = rest
-            .iter()
-            .enumerate()
-            .fold(0u64, |w, (i, &b)| w | u64::from(b) << (8 * i));
-        h = (h ^ w).wrapping_mul(K).rotate_left(31);
-    }
-    // murmur3 fmix64: every input bit reaches every output bit
-    h ^= h >> 33;
-    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
-    h ^= h >> 33;
-    h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
-    h ^= h >> 33;
-    h.max(1)
+/// `ut_fold_ulint_pair` (ut0rnd.ic), on 64-bit `ulint` with wrapping arithmetic.
+#[inline]
+pub(crate) fn ut_fold_ulint_pair(n1: u64, n2: u64) -> u64 {
+    const UT_HASH_RANDOM_MASK: u64 = 1_463_735_687;
+    const UT_HASH_RANDOM_MASK2: u64 = 1_653_893_711;
+    ((((n1 ^ n2 ^ UT_HASH_RANDOM_MASK2) << 8).wrapping_add(n1)) ^ UT_HASH_RANDOM_MASK)
+        .wrapping_add(n2)
+}
+
+/// `ut_fold_ull`: the two 32-bit halves folded as a pair.
+#[inline]
+pub(crate) fn ut_fold_ull(d: u64) -> u64 {
+    ut_fold_ulint_pair(d & 0xffff_ffff, d >> 32)
+}
+
+/// `ut_fold_binary`: every byte folded in order.
+#[inline]
+pub(crate) fn ut_fold_binary(bytes: &[u8]) -> u64 {
+    bytes
+        .iter()
+        .fold(0, |f, &b| ut_fold_ulint_pair(f, u64::from(b)))
 }
 
 #[cfg(test)]
@@ -152,7 +147,6 @@ mod tests {
             f.cmp_tuple_rec(&k2(6, 0), &k2(5, 9)),
             (Ordering::Greater, 0)
         );
-        assert_eq!(f.prefix_len(1, &k2(1, 2)), 4);
         assert!(Fields::new(&[]).is_none());
         assert!(Fields::new(&[20, 20]).is_none());
     }
@@ -164,8 +158,8 @@ mod tests {
         assert_ne!(f.fold(3, 2, &k2(7, 1)), f.fold(3, 2, &k2(7, 2)));
         assert_ne!(f.fold(3, 1, &k2(7, 1)), f.fold(4, 1, &k2(7, 1)));
         // golden values: explicit little-endian words keep them the same in WASM
-        assert_eq!(fold_bytes(0, &[1, 2, 3, 4]), 0xa0ac_0357_337f_2f44);
-        assert_eq!(fold_bytes(7, &[9; 12]), 0x37ba_756c_63c6_401e);
-        assert_ne!(fold_bytes(0, &[0]), fold_bytes(0, &[]));
+        // InnoDB's own test vector (ut0rnd-t.cc): the low 32 bits of the "innodb" fold
+        assert_eq!(ut_fold_binary(b"innodb") & 0xffff_ffff, 58_956_420);
+        assert_ne!(ut_fold_binary(&[0]), ut_fold_binary(&[]));
     }
 }

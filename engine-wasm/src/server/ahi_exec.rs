@@ -158,7 +158,13 @@ impl Engine {
                     std::mem::replace(&mut self.sessions[tid as usize].ahi_work, Advice::None);
                 let part = match work {
                     Advice::Build { page, prefix, part } => {
-                        self.ahi.build_page(page, prefix, &self.store);
+                        // The leaf was unfixed after the descent; if it left the pool
+                        // while this thread computed folds or waited for the latch,
+                        // there is nothing to hash (a hashed page must be resident:
+                        // every eviction drops its hash, and a hit skips the read).
+                        if self.bp.is_resident(page) && !self.bp.read_in_flight(page) {
+                            self.ahi.build_page(page, prefix, &self.store);
+                        }
                         Some(part)
                     }
                     Advice::UpdateRef { page, part, rec } => {

@@ -38,6 +38,22 @@ impl Engine {
             }
         }
         self.reserved_rows = self.table.rows;
+        self.flush_all_untimed();
+    }
+
+    /// After loading, every dirty page is written, as happens in the pause between
+    /// `sysbench prepare` and `run` (the page cleaner's idle flushing at
+    /// `innodb_idle_flush_pct`): the run starts from a clean pool and an empty
+    /// flush list. No virtual time passes.
+    fn flush_all_untimed(&mut self) {
+        let mut dirty = Vec::new();
+        self.bp.flush_list_oldest(usize::MAX, &mut dirty);
+        for page in dirty {
+            if self.bp.begin_write(page) {
+                self.bpev.clear();
+                self.bp.complete_write(page, &mut self.bpev);
+            }
+        }
     }
 
     fn apply_prepare_events(&mut self) {

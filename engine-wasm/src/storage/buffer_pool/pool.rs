@@ -188,6 +188,12 @@ impl BufferPool {
         true
     }
 
+    /// Buffer fixes held on the page (0 when absent).
+    pub fn fix_count(&self, page: PageNo) -> u32 {
+        self.frame_of(page)
+            .map_or(0, |f| self.frames[f as usize].fix_count)
+    }
+
     /// Releases one [`BufferPool::fix`].
     pub fn unfix(&mut self, page: PageNo) {
         if let Some(f) = self.frame_of(page) {

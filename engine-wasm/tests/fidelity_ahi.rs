@@ -1,0 +1,144 @@
+//! FIDELITY rows AHI-1..AHI-5, natively, on the adaptive-hash-index lesson's
+//! scenario files: sysbench select.lua (PK point lookups), 1 thread, MySQL 5.7
+//! (which counts each built row twice in adaptive_hash_rows_added). Scale: the
+//! article's 16 GB pool and 10M/500M-row tables become 40,000/4,096 pages and
+//! 2M rows (innodb_old_blocks_time scaled with the pool: 1000 ms -> 4 ms).
+
+use innodb_lab::sim::SEC;
+use innodb_lab::sim_handle::SimHandle;
+
+/// AHI counters over the window [warm_s, end] of a lesson scenario.
+struct Window {
+    hits: u64,
+    btree: u64,
+    added: u64,
+    removed: u64,
+    rows: u64,
+    /// Hit ratio of the first and the last fifth of the window.
+    early: f64,
+    late: f64,
+}
+
+fn counters(h: &SimHandle) -> (u64, u64, u64, u64) {
+    let c = h.engine.ahi.counters();
+    (
+        c.adaptive_hash_searches,
+        c.adaptive_hash_searches_btree,
+        c.adaptive_hash_rows_added,
+        c.adaptive_hash_rows_removed,
+    )
+}
+
+fn ratio(a: (u64, u64, u64, u64), b: (u64, u64, u64, u64)) -> f64 {
+    let hits = (b.0 - a.0) as f64;
+    hits / (hits + (b.1 - a.1) as f64).max(1.0)
+}
+
+fn window(file: &str, warm_s: f64) -> Window {
+    let path = format!("{}/../lessons/scenarios/{file}", env!("CARGO_MANIFEST_DIR"));
+    let mut h = SimHandle::new(&std::fs::read_to_string(path).expect("scenario")).expect("valid");
+    let end = h.engine.end_time();
+    let warm = (warm_s * SEC as f64) as u64;
+    let fifth = (end - warm) / 5;
+    h.engine.run_until(warm);
+    let a = counters(&h);
+    h.engine.run_until(warm + fifth);
+    let a1 = counters(&h);
+    h.engine.run_until(end - fifth);
+    let b0 = counters(&h);
+    h.engine.run_until(end);
+    let b = counters(&h);
+    Window {
+        hits: b.0 - a.0,
+        btree: b.1 - a.1,
+        added: b.2 - a.2,
+        removed: b.3 - a.3,
+        rows: h.engine.table.rows,
+        early: ratio(a, a1),
+        late: ratio(b0, b),
+    }
+}
+
+impl Window {
+    fn hit_ratio(&self) -> f64 {
+        self.hits as f64 / (self.hits + self.btree).max(1) as f64
+    }
+}
+
+#[test]
+fn ahi_1_one_row_is_always_a_hit() {
+    let path = format!(
+        "{}/../lessons/scenarios/ahi-1-row.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut h = SimHandle::new(&std::fs::read_to_string(path).expect("scenario")).expect("valid");
+    h.engine.run_until(h.engine.end_time());
+    let c = h.engine.ahi.counters();
+    let r = c.adaptive_hash_searches as f64
+        / (c.adaptive_hash_searches + c.adaptive_hash_searches_btree) as f64;
+    assert!(r >= 0.99, "hit ratio {r}");
+    // one row hashed once; 5.7 counts it twice
+    assert_eq!(c.adaptive_hash_rows_added, 2);
+    assert_eq!(c.adaptive_hash_rows_removed, 0);
+}
+
+#[test]
+fn ahi_2_ten_thousand_rows_reach_about_100_percent() {
+    let w = window("ahi-10k-rows.json", 5.0);
+    assert!(w.hit_ratio() >= 0.98, "hit ratio {}", w.hit_ratio());
+    assert_eq!(w.rows, 10_000);
+    assert!(
+        w.added <= 100,
+        "maintenance after warm-up: {} rows added",
+        w.added
+    );
+}
+
+#[test]
+fn ahi_3_fits_in_pool_close_to_but_not_100_percent() {
+    let w = window("ahi-fits-in-pool.json", 30.0);
+    let r = w.hit_ratio();
+    // InnoDB's own fold (rec_fold) gives some keys the same fold: they share one
+    // node and keep failing and re-pointing it, so maintenance never stops.
+    assert!((0.85..=0.999).contains(&r), "hit ratio {r}");
+    assert!(w.added > 0, "maintenance continues");
+    eprintln!(
+        "AHI-3: hit ratio {r:.5}, rows added after warm-up {}",
+        w.added
+    );
+}
+
+#[test]
+fn ahi_4_uniform_beyond_the_pool_never_reaches_5_percent_and_churns() {
+    let w = window("ahi-uniform-outgrows-pool.json", 30.0);
+    let r = w.hit_ratio();
+    assert!(r < 0.05, "hit ratio {r}");
+    // churn: what is built is evicted again (rows_added counts each row twice in 5.7)
+    let built = w.added as f64 / 2.0;
+    assert!(
+        w.removed as f64 > 0.7 * built && (w.removed as f64) < 1.3 * built,
+        "added {} removed {}",
+        w.added,
+        w.removed
+    );
+    eprintln!(
+        "AHI-4: hit ratio {r:.5}, rows added {} removed {}",
+        w.added, w.removed
+    );
+}
+
+#[test]
+fn ahi_5_pareto_beyond_the_pool_climbs_toward_half() {
+    let w = window("ahi-pareto-outgrows-pool.json", 0.0);
+    assert!(
+        w.late >= 0.30 && w.late <= 0.70,
+        "final hit ratio {}",
+        w.late
+    );
+    assert!(w.late > w.early, "rising: {} -> {}", w.early, w.late);
+    assert!(w.removed > 0, "maintenance stays significant");
+    eprintln!(
+        "AHI-5: hit ratio {:.3} -> {:.3}, rows added {} removed {}",
+        w.early, w.late, w.added, w.removed
+    );
+}

@@ -191,6 +191,16 @@ impl Simulation {
         }
     }
 
+    /// SHOW ENGINE INNODB STATUS–like text (per-second averages since the last call).
+    pub fn status_text(&mut self) -> String {
+        self.h.status_text()
+    }
+
+    /// The AHI partitions: `[{part, nodes, cells, heapPages, xHeld, readers, sleepers, xSpinWaits, xOsWaits}]`.
+    pub fn ahi_parts_json(&self) -> String {
+        serde_json::to_string(&self.h.engine.ahi_parts()).unwrap_or_default()
+    }
+
     /// Test-only: makes the engine panic, to exercise crash recovery in the UI.
     pub fn debug_panic(&self) {
         crate::sim_handle::debug_panic();

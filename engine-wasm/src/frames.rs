@@ -15,6 +15,8 @@ pub const LEAF_RESIDENT: u8 = 1;
 pub const LEAF_DIRTY: u8 = 2;
 /// The page split since the previous `leaf_state` call for its index.
 pub const LEAF_SPLIT_RECENT: u8 = 4;
+/// The page carries an adaptive hash index.
+pub const LEAF_HASHED: u8 = 8;
 
 fn fill_byte(p: &Page) -> u8 {
     ((p.data_bytes as f64 / USABLE).min(1.0) * 255.0).round() as u8
@@ -54,6 +56,9 @@ pub fn leaf_state(e: &Engine, index: usize, since_split: &mut u64) -> Vec<u8> {
                 .is_some_and(|&s| s > *since_split)
             {
                 b |= LEAF_SPLIT_RECENT;
+            }
+            if e.ahi.is_hashed(p) {
+                b |= LEAF_HASHED;
             }
             b
         })

@@ -61,6 +61,7 @@ pub struct SimHandle {
     next_snapshot: u32,
     commands: Vec<Command>,
     split_seen: Vec<u64>,
+    status_base: crate::server::status::StatusBase,
 }
 
 impl SimHandle {
@@ -76,6 +77,7 @@ impl SimHandle {
             next_snapshot: 1,
             commands: Vec::new(),
             split_seen: vec![0; n],
+            status_base: Default::default(),
         })
     }
 
@@ -174,6 +176,14 @@ impl SimHandle {
         let events: Vec<_> = tr.since(since).take(2000).collect();
         let next = since.max(tr.first_seq()) + events.len() as u64;
         serde_json::to_string(&Page { next, events }).unwrap_or_default()
+    }
+
+    /// SHOW ENGINE INNODB STATUS text (averages since the previous call).
+    pub fn status_text(&mut self) -> String {
+        let mut base = std::mem::take(&mut self.status_base);
+        let s = self.engine.status_text(&mut base);
+        self.status_base = base;
+        s
     }
 
     /// Leaf state bytes, flagging splits since the previous call for this index.

@@ -10,6 +10,7 @@ mod io_paths;
 mod prepare;
 pub mod report;
 mod session;
+pub mod status;
 pub mod table;
 
 pub use engine::Engine;

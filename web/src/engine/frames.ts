@@ -14,11 +14,13 @@ export interface IndexInfo {
  * leaf_fill(index): Uint8Array, one byte per leaf page in key order (left to right):
  *   fill = round(255 * used_bytes / 16252).
  * leaf_state(index): Uint8Array, same order: bit0 resident in the pool, bit1 dirty,
- *   bit2 split in the last frame (highlight).
+ *   bit2 split in the last frame (highlight), bit3 hashed by the AHI.
  */
 export const LEAF_RESIDENT = 1;
 export const LEAF_DIRTY = 2;
 export const LEAF_SPLIT_RECENT = 4;
+/** bit3: the page carries an adaptive hash index. */
+export const LEAF_HASHED = 8;
 
 /**
  * tree_upper(index): Uint32Array, 4 words per non-leaf page, levels from the root

@@ -1,0 +1,228 @@
+//! SHOW ENGINE INNODB STATUS, as far as the engine models it: the SEMAPHORES,
+//! INSERT BUFFER AND ADAPTIVE HASH INDEX, BUFFER POOL AND MEMORY and ROW
+//! OPERATIONS sections, with per-second averages since the previous call.
+
+use super::engine::Engine;
+use crate::sim::SEC;
+use serde::Serialize;
+use std::fmt::Write;
+
+/// Counter values at the previous STATUS call (for "per second averages").
+#[derive(Clone, Debug, Default)]
+pub struct StatusBase {
+    t: u64,
+    hash: u64,
+    btree: u64,
+    young: u64,
+    not_young: u64,
+    reads: u64,
+    created: u64,
+    written: u64,
+    requests: u64,
+    rows_read: u64,
+    inserted: u64,
+}
+
+/// One AHI partition as the UI draws it.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AhiPart {
+    /// Partition number.
+    pub part: usize,
+    /// Hash nodes.
+    pub nodes: u64,
+    /// Cells ("Hash table size").
+    pub cells: u64,
+    /// Heap pages taken from the buffer pool.
+    pub heap_pages: u64,
+    /// X-latched now.
+    pub x_held: bool,
+    /// S holders now.
+    pub readers: u32,
+    /// Threads asleep waiting for it.
+    pub sleepers: u32,
+    /// Cumulative X spin waits and OS waits.
+    pub x_spin_waits: u64,
+    /// Cumulative OS waits (exclusive).
+    pub x_os_waits: u64,
+}
+
+impl Engine {
+    fn status_base(&self) -> StatusBase {
+        let a = self.ahi.counters();
+        let b = self.bp.counters();
+        StatusBase {
+            t: self.now,
+            hash: a.adaptive_hash_searches,
+            btree: a.adaptive_hash_searches_btree,
+            young: b.pages_made_young,
+            not_young: b.pages_made_not_young,
+            reads: b.reads,
+            created: b.pages_created,
+            written: b.pages_written,
+            requests: b.read_requests,
+            rows_read: self.stats.rows_read,
+            inserted: self.stats.inserts,
+        }
+    }
+
+    /// The AHI partitions with their latch state.
+    pub fn ahi_parts(&self) -> Vec<AhiPart> {
+        self.ahi
+            .part_stats()
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let l = &self.ahi_latches[i.min(self.ahi_latches.len().saturating_sub(1))];
+                AhiPart {
+                    part: i,
+                    nodes: p.nodes,
+                    cells: p.cells,
+                    heap_pages: p.heap_pages,
+                    x_held: l.x_held(),
+                    readers: l.readers(),
+                    sleepers: l.sleepers().count() as u32,
+                    x_spin_waits: l.stats.x_spin_waits,
+                    x_os_waits: l.stats.x_os_waits,
+                }
+            })
+            .collect()
+    }
+
+    /// The STATUS text; `base` holds the previous call's counters and is updated.
+    pub fn status_text(&self, base: &mut StatusBase) -> String {
+        let now = self.status_base();
+        let secs = ((now.t.saturating_sub(base.t)) as f64 / SEC as f64).max(1e-9);
+        let per_s = |a: u64, b: u64| a.saturating_sub(b) as f64 / secs;
+        let mut o = String::new();
+        let line = "=====================================";
+        let _ = writeln!(
+            o,
+            "{line}\nINNODB MONITOR OUTPUT (simulated, t = {:.3} s)\n{line}",
+            now.t as f64 / SEC as f64
+        );
+        let _ = writeln!(
+            o,
+            "Per second averages calculated from the last {secs:.2} seconds"
+        );
+        let _ = writeln!(o, "----------\nSEMAPHORES\n----------");
+        let (mut xs, mut xr, mut xo, mut ss, mut sr, mut so) = (0, 0, 0, 0, 0, 0);
+        for l in &self.ahi_latches {
+            xs += l.stats.x_spin_waits;
+            xr += l.stats.x_spin_rounds;
+            xo += l.stats.x_os_waits;
+            ss += l.stats.s_spin_waits;
+            sr += l.stats.s_spin_rounds;
+            so += l.stats.s_os_waits;
+        }
+        let _ = writeln!(o, "RW-shared spins {ss}, rounds {sr}, OS waits {so}");
+        let _ = writeln!(o, "RW-excl spins {xs}, rounds {xr}, OS waits {xo}");
+        let spr = |r: u64, w: u64| if w == 0 { 0.0 } else { r as f64 / w as f64 };
+        let _ = writeln!(
+            o,
+            "Spin rounds per wait: {:.2} RW-shared, {:.2} RW-excl",
+            spr(sr, ss),
+            spr(xr, xs)
+        );
+        for (i, p) in self.ahi_parts().iter().enumerate() {
+            if p.sleepers > 0 || p.x_held {
+                let _ = writeln!(
+                    o,
+                    "--Thread(s) waiting on the AHI latch of partition {i}: {} asleep; X-latched: {}",
+                    p.sleepers,
+                    if p.x_held { "yes" } else { "no" }
+                );
+            }
+        }
+        let _ = writeln!(o, "-------------------------------------\nINSERT BUFFER AND ADAPTIVE HASH INDEX\n-------------------------------------");
+        if self.ahi.enabled() {
+            for p in self.ahi.part_stats() {
+                let _ = writeln!(
+                    o,
+                    "Hash table size {}, node heap has {} buffer(s)",
+                    p.cells, p.heap_pages
+                );
+            }
+        } else {
+            let _ = writeln!(o, "Adaptive hash index is disabled");
+        }
+        let _ = writeln!(
+            o,
+            "{:.2} hash searches/s, {:.2} non-hash searches/s",
+            per_s(now.hash, base.hash),
+            per_s(now.btree, base.btree)
+        );
+        let b = self.bp.counters();
+        let n = self.bp.config().n_frames;
+        let _ = writeln!(
+            o,
+            "----------------------\nBUFFER POOL AND MEMORY\n----------------------"
+        );
+        let _ = writeln!(
+            o,
+            "Buffer pool size   {n}\nFree buffers       {}\nDatabase pages     {}",
+            b.free_len, b.lru_len
+        );
+        let _ = writeln!(
+            o,
+            "Old database pages {}\nModified db pages  {}",
+            b.old_len, b.dirty_len
+        );
+        let _ = writeln!(
+            o,
+            "Pages made young {}, not young {}",
+            b.pages_made_young, b.pages_made_not_young
+        );
+        let _ = writeln!(
+            o,
+            "{:.2} youngs/s, {:.2} non-youngs/s",
+            per_s(now.young, base.young),
+            per_s(now.not_young, base.not_young)
+        );
+        let _ = writeln!(
+            o,
+            "Pages read {}, created {}, written {}",
+            b.reads, b.pages_created, b.pages_written
+        );
+        let _ = writeln!(
+            o,
+            "{:.2} reads/s, {:.2} creates/s, {:.2} writes/s",
+            per_s(now.reads, base.reads),
+            per_s(now.created, base.created),
+            per_s(now.written, base.written)
+        );
+        let gets = now.requests.saturating_sub(base.requests);
+        if gets > 0 {
+            // buf_print_io_instance: 1000 - 1000·Δreads/Δgets
+            let rate = 1000 - (1000 * now.reads.saturating_sub(base.reads) / gets).min(1000);
+            let _ = writeln!(o, "Buffer pool hit rate {rate} / 1000");
+        } else {
+            let _ = writeln!(o, "No buffer pool page gets since the last printout");
+        }
+        let _ = writeln!(o, "--------------\nROW OPERATIONS\n--------------");
+        let t = &self.sessions;
+        let inside = t
+            .iter()
+            .filter(|s| s.state != super::session::ThreadState::Idle)
+            .count();
+        let _ = writeln!(
+            o,
+            "{inside} queries inside InnoDB, {} queries in queue",
+            self.cpu.queued()
+        );
+        let _ = writeln!(
+            o,
+            "Number of rows inserted {}, updated 0, deleted 0, read {}",
+            self.stats.inserts, self.stats.rows_read
+        );
+        let _ = writeln!(
+            o,
+            "{:.2} inserts/s, 0.00 updates/s, 0.00 deletes/s, {:.2} reads/s",
+            per_s(now.inserted, base.inserted),
+            per_s(now.rows_read, base.rows_read)
+        );
+        let _ = writeln!(o, "----------------------------\nEND OF INNODB MONITOR OUTPUT\n============================");
+        *base = now;
+        o
+    }
+}

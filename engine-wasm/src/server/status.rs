@@ -192,12 +192,15 @@ impl Engine {
             per_s(now.written, base.written)
         );
         let gets = now.requests.saturating_sub(base.requests);
-        if gets > 0 {
+        let reads = now.reads.saturating_sub(base.reads);
+        match (1000 * reads).checked_div(gets) {
             // buf_print_io_instance: 1000 - 1000·Δreads/Δgets
-            let rate = 1000 - (1000 * now.reads.saturating_sub(base.reads) / gets).min(1000);
-            let _ = writeln!(o, "Buffer pool hit rate {rate} / 1000");
-        } else {
-            let _ = writeln!(o, "No buffer pool page gets since the last printout");
+            Some(miss) => {
+                let _ = writeln!(o, "Buffer pool hit rate {} / 1000", 1000 - miss.min(1000));
+            }
+            None => {
+                let _ = writeln!(o, "No buffer pool page gets since the last printout");
+            }
         }
         let _ = writeln!(o, "--------------\nROW OPERATIONS\n--------------");
         let t = &self.sessions;

@@ -196,6 +196,12 @@ impl Simulation {
         self.h.status_text()
     }
 
+    /// One byte per client thread: 0 idle, 1 running, 2 waiting for a core,
+    /// 3 waiting for IO, 4 spinning on a latch, 5 asleep on a latch.
+    pub fn thread_states(&self) -> Vec<u8> {
+        self.h.engine.thread_states()
+    }
+
     /// The AHI partitions: `[{part, nodes, cells, heapPages, xHeld, readers, sleepers, xSpinWaits, xOsWaits}]`.
     pub fn ahi_parts_json(&self) -> String {
         serde_json::to_string(&self.h.engine.ahi_parts()).unwrap_or_default()

@@ -66,6 +66,23 @@ impl Engine {
         }
     }
 
+    /// One byte per client thread: 0 idle, 1 running, 2 waiting for a core,
+    /// 3 waiting for IO, 4 spinning on a latch, 5 asleep on a latch.
+    pub fn thread_states(&self) -> Vec<u8> {
+        use super::session::ThreadState as T;
+        self.sessions
+            .iter()
+            .map(|s| match s.state {
+                T::Idle => 0,
+                T::Running => 1,
+                T::WaitCpu => 2,
+                T::WaitIo => 3,
+                T::Spinning => 4,
+                T::SleepingOnLatch => 5,
+            })
+            .collect()
+    }
+
     /// The AHI partitions with their latch state.
     pub fn ahi_parts(&self) -> Vec<AhiPart> {
         self.ahi

@@ -74,7 +74,10 @@ fn same_scenario_and_seed_give_identical_results() {
 
 #[test]
 fn status_text_reports_the_ahi_and_the_pool_like_innodb() {
-    let path = format!("{}/../lessons/scenarios/ahi-10k-rows.json", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/../lessons/scenarios/ahi-10k-rows.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let mut h = SimHandle::new(&std::fs::read_to_string(path).expect("scenario")).expect("valid");
     h.engine.run_until(5 * SEC);
     let _ = h.status_text();
@@ -83,11 +86,22 @@ fn status_text_reports_the_ahi_and_the_pool_like_innodb() {
     assert_eq!(s.matches("Hash table size ").count(), 8, "{s}");
     assert!(s.contains("Buffer pool hit rate 1000 / 1000"), "{s}");
     // one second of warm, fully hashed single-thread lookups: ~32k hash searches/s
-    let line = s.lines().find(|l| l.contains("hash searches/s")).expect("AHI line");
-    let hash_per_s: f64 = line.split_whitespace().next().and_then(|x| x.parse().ok()).expect("number");
+    let line = s
+        .lines()
+        .find(|l| l.contains("hash searches/s"))
+        .expect("AHI line");
+    let hash_per_s: f64 = line
+        .split_whitespace()
+        .next()
+        .and_then(|x| x.parse().ok())
+        .expect("number");
     assert!(hash_per_s > 25_000.0 && hash_per_s < 40_000.0, "{line}");
     assert!(line.contains(" 0.00 non-hash searches/s"), "{line}");
     let parts = h.engine.ahi_parts();
     assert_eq!(parts.len(), 8);
-    assert_eq!(parts.iter().filter(|p| p.nodes > 0).count(), 1, "one index, one partition");
+    assert_eq!(
+        parts.iter().filter(|p| p.nodes > 0).count(),
+        1,
+        "one index, one partition"
+    );
 }

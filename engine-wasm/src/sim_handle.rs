@@ -56,7 +56,9 @@ pub struct Command {
 pub struct SimHandle {
     /// The live engine.
     pub engine: Engine,
-    initial: Engine,
+    /// The scenario text, to rebuild the start state on reset (deterministic, so no
+    /// second copy of the engine is kept).
+    scenario_json: String,
     snapshots: BTreeMap<u32, (Engine, Vec<Command>, Vec<u64>)>,
     next_snapshot: u32,
     commands: Vec<Command>,
@@ -71,7 +73,7 @@ impl SimHandle {
         let engine = Engine::new(s)?;
         let n = engine.table.n_indexes();
         Ok(SimHandle {
-            initial: engine.clone(),
+            scenario_json: json.to_string(),
             engine,
             snapshots: BTreeMap::new(),
             next_snapshot: 1,
@@ -130,9 +132,10 @@ impl SimHandle {
 
     /// Back to the start.
     pub fn reset(&mut self) -> Result<(), EngineError> {
-        self.engine = self.initial.clone();
+        self.engine = Engine::new(parse_scenario(&self.scenario_json)?)?;
         self.commands.clear();
         self.split_seen.iter_mut().for_each(|s| *s = 0);
+        self.status_base = Default::default();
         Ok(())
     }
 

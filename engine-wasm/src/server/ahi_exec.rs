@@ -195,6 +195,7 @@ impl Engine {
 
     /// The AHI part of the statement is over: run its remaining CPU, then finish.
     fn continue_after_ahi(&mut self, tid: Tid) {
+        self.unfix_all(tid);
         let s = &mut self.sessions[tid as usize];
         s.phase = Phase::Finish;
         s.state = ThreadState::Running;

@@ -121,17 +121,18 @@ impl Engine {
                 self.sessions[tid as usize].extra_cost += ROW_SEND_NS;
                 true
             };
-            self.unfix_all(tid);
             let s = &mut self.sessions[tid as usize];
             s.cur_index = if ok { i + 1 } else { n_idx };
             if !s.is_insert {
-                // btr_search_info_update after the descent; the AHI work it advises
-                // may take the partition latch and continue through events.
+                // btr_search_info_update runs while the cursor still latches the
+                // leaf, so the page stays fixed through any AHI work it advises
+                // (which may wait for the partition latch); see continue_after_ahi.
                 let leaf = s.paths[i].pages.last().copied().unwrap_or(FIL_NULL);
                 if !self.after_descent(tid, leaf) {
                     return;
                 }
             }
+            self.unfix_all(tid);
         }
         if self.sessions[tid as usize].is_insert && self.sessions[tid as usize].insert_ok {
             self.table.rows += 1;

@@ -21,11 +21,13 @@ const SLOT_MASK: Word = 0xffff;
 /// The first 14 key bytes, big-endian in the word's top 112 bits (zero-padded: a
 /// shorter key that is a prefix of another compares equal here, never greater).
 fn prefix(key: &Key) -> Word {
-    let mut word: Word = 0;
-    for (i, &b) in key.as_bytes().iter().take(PREFIX_BYTES).enumerate() {
-        word |= Word::from(b) << (120 - 8 * i);
-    }
-    word
+    // One big-endian load of a zero-padded buffer: no per-byte 128-bit shifts
+    // (which WebAssembly runs as library calls).
+    let b = key.as_bytes();
+    let n = b.len().min(PREFIX_BYTES);
+    let mut buf = [0u8; 16];
+    buf[..n].copy_from_slice(&b[..n]);
+    Word::from_be_bytes(buf) & !SLOT_MASK
 }
 
 /// Number of words below `p` in the sorted `dir`. An 8-way search: the seven pivots

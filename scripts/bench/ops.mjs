@@ -1,0 +1,10 @@
+// What counts as one simulated operation: a statement, MySQL's `Questions` counter
+// (falls back to Com_insert + Com_select for engines that predate it).
+
+/** Simulated statements in a Summary (CLI "summary" / summary_json()), or null. */
+export function operationsOf(summary) {
+  const c = summary?.counters ?? {};
+  if (typeof c.Questions === 'number') return c.Questions;
+  const parts = [c.Com_insert, c.Com_select].filter((v) => typeof v === 'number');
+  return parts.length ? parts.reduce((a, b) => a + b, 0) : null;
+}

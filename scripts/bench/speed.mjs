@@ -1,0 +1,118 @@
+// Section "speed": simulated statements (summary Questions) per wall second of the
+// simulation loop, median of several runs, natively (CLI), as WASM in Node and as
+// WASM in the site's Web Worker in Chromium, for every scenario file the lessons use;
+// plus the headline: 1M random-PK inserts. Every run starts a fresh engine (process,
+// child process, worker), and the three engines' runs are interleaved.
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT, log } from '../lib/util.mjs';
+import { discoverLessons, SCENARIOS_DIR, scenarioText } from './lessons.mjs';
+import { runNative } from './native.mjs';
+import { goalRow, infoRow, missingRow } from './report.mjs';
+import { fmtRate, fmtX, median } from './stats.mjs';
+import { runChild } from './fork.mjs';
+import { workerRunner } from './worker-speed.mjs';
+
+const TAG = 'bench:speed';
+const S = 'speed';
+export const GOALS = { headlineNativeRate: 1_000_000, headlineWasmToNative: 0.75, wasmToNative: 0.8 };
+
+/** Runs every engine `runs` times, interleaved (native, Node, worker, native, ...), so
+ *  background load on a shared machine hits all three alike; medians per engine. */
+async function interleaved(runs, engines) {
+  const all = Object.fromEntries(Object.keys(engines).map((k) => [k, []]));
+  const failed = {};
+  for (let i = 0; i < runs; i++) {
+    for (const [k, once] of Object.entries(engines)) {
+      if (failed[k]) continue;
+      const r = await once();
+      if (r.missing) failed[k] = r;
+      else all[k].push(r);
+    }
+  }
+  const out = {};
+  for (const [k, list] of Object.entries(all)) {
+    out[k] = failed[k] ?? {
+      rate: median(list.map((r) => r.rate)),
+      ops: list[0]?.ops,
+      walls: list.map((r) => r.wall),
+      done: list.every((r) => r.done !== false),
+      memoryBytes: list[0]?.memoryBytes,
+    };
+  }
+  return out;
+}
+
+/** The headline scenario: pk-random with workload.max_rows = rows. */
+function headlineScenario(rows) {
+  const src = path.join(SCENARIOS_DIR, 'pk-random.json');
+  if (!fs.existsSync(src)) return null;
+  const sc = JSON.parse(fs.readFileSync(src, 'utf8'));
+  sc.workload = { ...(sc.workload ?? {}), max_rows: rows };
+  const file = path.join(ROOT, 'bench-results', 'bench-scenario.json');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(sc));
+  return { file, json: JSON.stringify(sc) };
+}
+
+/** Runs the section; resolves { rows, details }. `ctx` = { opts, native, wasm, browser() }. */
+export async function speedSection(ctx) {
+  const { opts } = ctx;
+  const rows = [];
+  const details = { headline: null, scenarios: {} };
+  const nativeExe = ctx.native.exe;
+  const files = [];
+  for (const lesson of discoverLessons()) for (const f of lesson.scenarioFiles) if (!files.some((x) => x.file === f)) files.push({ file: f, lesson: lesson.id });
+  const session = await ctx.browser();
+  const worker = ctx.wasm.missing ? { missing: ctx.wasm.missing } : await workerRunner(session);
+  // Each engine as a function of (scenario file path, scenario JSON) -> one run.
+  const engines = (file, json) => ({
+    native: () => (nativeExe ? runNative(nativeExe, file) : ctx.native),
+    node: () => (ctx.wasm.missing ? ctx.wasm : runChild('wasm-run', { json })), // fresh process = fresh instance
+    worker: () => (worker.missing ? worker : worker.run(json)), // fresh worker = fresh instance
+  });
+  try {
+    // Headline: 1M random-PK inserts.
+    const hl = headlineScenario(opts.headlineRows);
+    const label = `${(opts.headlineRows / 1e6).toFixed(opts.headlineRows % 1e6 ? 1 : 0)}M random-PK inserts`;
+    if (!hl) rows.push(missingRow({ section: S, metric: `Headline ${label}`, note: 'lessons/scenarios/pk-random.json missing' }));
+    else {
+      log(TAG, `headline: ${label}, ${opts.headlineRuns} run(s) each: native, WASM in Node, WASM in the Web Worker`);
+      const r = await interleaved(opts.headlineRuns, engines(hl.file, hl.json));
+      details.headline = { rows: opts.headlineRows, ...r };
+      rows.push(goalRow({ section: S, metric: `Headline ${label}: native`, value: r.native.rate, goal: GOALS.headlineNativeRate, cmp: '>=', show: fmtRate, note: r.native.missing }));
+      rows.push(infoRow({ section: S, metric: `Headline ${label}: WASM in Node`, value: r.node.rate, show: fmtRate, note: r.node.missing }));
+      rows.push(infoRow({ section: S, metric: `Headline ${label}: WASM in Web Worker (Chromium)`, value: r.worker.rate, show: fmtRate, note: r.worker.missing }));
+      for (const [k, name] of [
+        ['node', 'WASM in Node'],
+        ['worker', 'Web Worker'],
+      ]) {
+        const ratio = r.native.rate && r[k].rate ? r[k].rate / r.native.rate : null;
+        rows.push(goalRow({ section: S, metric: `Headline ${label}: ${name} / native`, value: ratio, goal: GOALS.headlineWasmToNative, cmp: '>=', show: fmtX, note: 'needs both runs' }));
+      }
+    }
+
+    // Every lesson's scenario files, as the lessons ship them.
+    for (const { file, lesson } of files) {
+      log(TAG, `${file}: ${opts.speedRuns} run(s) each: native, WASM in Node, WASM in the Web Worker`);
+      const r = await interleaved(opts.speedRuns, engines(path.join(SCENARIOS_DIR, file), scenarioText(file)));
+      details.scenarios[file] = { lesson, ...r };
+      const name = `${lesson} · ${file.replace(/\.json$/, '')}`;
+      const ops = r.native.ops ?? r.node.ops ?? r.worker.ops;
+      const opsNote = ops ? ` (${ops.toLocaleString('en-US')} statements)` : '';
+      rows.push(infoRow({ section: S, metric: `${name}: native${opsNote}`, value: r.native.rate, show: fmtRate, note: r.native.missing }));
+      rows.push(infoRow({ section: S, metric: `${name}: WASM in Node`, value: r.node.rate, show: fmtRate, note: r.node.missing }));
+      rows.push(infoRow({ section: S, metric: `${name}: WASM in Web Worker (Chromium)`, value: r.worker.rate, show: fmtRate, note: r.worker.missing }));
+      for (const [k, label] of [
+        ['node', 'WASM in Node'],
+        ['worker', 'Web Worker'],
+      ]) {
+        const ratio = r.native.rate && r[k].rate ? r[k].rate / r.native.rate : null;
+        rows.push(goalRow({ section: S, metric: `${name}: ${label} / native`, value: ratio, goal: GOALS.wasmToNative, cmp: '>=', show: fmtX, note: 'needs both runs' }));
+      }
+    }
+  } finally {
+    await worker.close?.();
+  }
+  return { rows, details };
+}

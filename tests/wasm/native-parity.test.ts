@@ -13,7 +13,7 @@ const engineDir = path.resolve(__dirname, '../../engine-wasm');
 function native(json: string): { summary: unknown; series: number[][] } {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'parity-')), 'scenario.json');
   fs.writeFileSync(file, json);
-  const out = execFileSync('cargo', ['run', '--quiet', '--release', '--bin', 'innodb-sim', '--', 'run', file, '--json'], {
+  const out = execFileSync('cargo', ['run', '--quiet', '--profile', 'fast', '--bin', 'innodb-sim', '--', 'run', file, '--json'], {
     cwd: engineDir,
     maxBuffer: 1 << 28,
     encoding: 'utf8',

@@ -1,7 +1,7 @@
 // Leaf strip binning (one column per leaf, or per pixel with mean/max), picking,
 // split flash rules, and the records bar of one page.
 import { describe, expect, it } from 'vitest';
-import { binLeaves, columnAtX, leafAtX, leafCounts, recentSplits } from '../../web/src/views/btree/strip';
+import { binLeaves, columnAtX, leafAtX, leafCounts, recentSplits, showHashedRow, STRIP_ROWS, stripRows } from '../../web/src/views/btree/strip';
 import { FLASH_MS, flashAlpha, shouldFlash, SLOW_MOTION_MAX_SPLITS } from '../../web/src/views/btree/splitFlash';
 import { PAGE_USABLE_BYTES, recordTotals, recordsBar } from '../../web/src/views/btree/records';
 
@@ -51,10 +51,28 @@ describe('picking and counts', () => {
     const c = binLeaves(new Uint8Array(4), new Uint8Array(4), { lo: 0, hi: 4 }, 8);
     expect([columnAtX(0, c), columnAtX(5.9, c), columnAtX(99, c)]).toEqual([0, 2, 3]);
   });
-  it('counts resident, dirty and recently split leaves', () => {
-    const s = new Uint8Array([1, 3, 7, 0, 4]);
-    expect(leafCounts(s)).toEqual({ resident: 3, dirty: 2, split: 2 });
+  it('counts resident, dirty, hashed and recently split leaves', () => {
+    const s = new Uint8Array([1, 3, 7, 0, 4, 9, 8 | 2 | 1]);
+    expect(leafCounts(s)).toEqual({ resident: 5, dirty: 3, hashed: 2, split: 2 });
     expect(recentSplits(s)).toEqual([2, 4]);
+  });
+});
+
+describe('AHI row of the strip', () => {
+  it('bins the share of hashed leaves per column', () => {
+    // leaves 0-3: hashed+resident, resident, hashed+resident, nothing
+    const c = binLeaves(new Uint8Array(4), new Uint8Array([9, 1, 9, 0]), { lo: 0, hi: 4 }, 2);
+    expect(arr(c.hashed)).toEqual([0.5, 0.5]);
+    expect(arr(binLeaves(new Uint8Array(4), new Uint8Array([9, 1, 9, 0]), { lo: 0, hi: 4 }, 8).hashed)).toEqual([1, 0, 1, 0]);
+  });
+  it('adds a 4th row only once the AHI has hashed pages, and keeps it', () => {
+    expect(stripRows(false)).toBe(STRIP_ROWS);
+    expect(STRIP_ROWS.hashed).toBeNull();
+    expect(stripRows(true)).toMatchObject({ dirty: { y: 66, h: 7 }, hashed: { y: 75, h: 7 }, height: 82 });
+    expect(showHashedRow(0, {})).toBe(false);
+    expect(showHashedRow(0, { adaptive_hash_pages_added: 0 })).toBe(false);
+    expect(showHashedRow(3, {})).toBe(true);
+    expect(showHashedRow(0, { adaptive_hash_pages_added: 12 })).toBe(true); // all dropped again: the row stays
   });
 });
 

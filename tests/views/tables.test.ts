@@ -16,7 +16,7 @@ function summary(counters: Record<string, number>, tables: Summary['tables'] = [
     tables,
     indexes: [],
     latency: { count: 0, meanUs: 0, p50Us: 0, p95Us: 0, p99Us: 0 },
-    threads: { total: 0, running: 0, waitingCpu: 0, waitingIo: 0 },
+    threads: { total: 0, running: 0, waitingCpu: 0, waitingIo: 0, spinning: 0, sleepingOnLatch: 0 },
     done: false,
   };
 }
@@ -91,17 +91,31 @@ describe('sizeRows', () => {
 });
 
 describe('threadSegments', () => {
-  it('stacks running, waiting for CPU, waiting for IO, other', () => {
+  it('stacks running, waiting for CPU, spinning, asleep on a latch, waiting for IO, idle', () => {
+    const s = threadSegments({ total: 20, running: 8, waitingCpu: 4, waitingIo: 2, spinning: 3, sleepingOnLatch: 2 }, 200);
+    expect(s.map((x) => [x.key, x.count, x.x, x.width, x.hatch])).toEqual([
+      ['running', 8, 0, 80, false],
+      ['waitingCpu', 4, 80, 40, true],
+      ['spinning', 3, 120, 30, false],
+      ['sleeping', 2, 150, 20, true],
+      ['waitingIo', 2, 170, 20, false],
+      ['idle', 1, 190, 10, true],
+    ]);
+    expect(s.map((x) => x.label)).toEqual(['running', 'waiting for a CPU', 'spinning on a latch', 'asleep on a latch', 'waiting for IO', 'idle']);
+  });
+  it('an older summary without the latch states draws them as 0', () => {
     const s = threadSegments({ total: 15, running: 8, waitingCpu: 4, waitingIo: 2 }, 150);
     expect(s.map((x) => [x.key, x.count, x.x, x.width])).toEqual([
       ['running', 8, 0, 80],
       ['waitingCpu', 4, 80, 40],
+      ['spinning', 0, 120, 0],
+      ['sleeping', 0, 120, 0],
       ['waitingIo', 2, 120, 20],
       ['idle', 1, 140, 10],
     ]);
   });
   it('never negative when the states exceed the total; zero threads → zero widths', () => {
-    expect(threadSegments({ total: 2, running: 2, waitingCpu: 1, waitingIo: 0 }, 30).map((x) => x.width)).toEqual([20, 10, 0, 0]);
+    expect(threadSegments({ total: 2, running: 2, waitingCpu: 1, waitingIo: 0, spinning: 1, sleepingOnLatch: 0 }, 40).map((x) => x.width)).toEqual([20, 10, 10, 0, 0, 0]);
     expect(threadSegments({ total: 0, running: 0, waitingCpu: 0, waitingIo: 0 }, 30).every((x) => x.width === 0)).toBe(true);
   });
 });

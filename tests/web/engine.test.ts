@@ -3,6 +3,7 @@ import { EngineClient, type RestartInfo } from '../../web/src/engine/client';
 import { EngineError, parseEngineError } from '../../web/src/engine/errors';
 import { SimHost } from '../../web/src/engine/host';
 import { frameTransferables, isRequest } from '../../web/src/engine/protocol';
+import { STATUS_MIN_INTERVAL_MS, statusDue } from '../../web/src/engine/statusThrottle';
 import { fakeEngine, fakeScenario, FakeSimulation } from './fixtures/fakeEngine';
 import { FakeWorker } from './fixtures/fakeWorker';
 
@@ -85,7 +86,67 @@ describe('SimHost', () => {
     const { frames } = host.handle('frame', {});
     const pool = frames[0].pool;
     expect(pool.byteLength).toBe(pool.buffer.byteLength); // the wasm-style view was copied
-    expect(frameTransferables(frames)).toHaveLength(4);
+    expect(frames[0].threadStates.byteLength).toBe(frames[0].threadStates.buffer.byteLength);
+    // leaf fill, leaf state, upper levels, pool, thread states
+    expect(frameTransferables(frames)).toHaveLength(5);
+  });
+
+  it('carries thread states and AHI partitions in every frame', () => {
+    host.handle('create', { scenarios: [fakeScenario({ workload: { threads: 8, max_rows: 5000 } })] });
+    host.handle('runTo', { tNs: 0.2e9 });
+    const [f] = host.handle('frame', {}).frames;
+    // sample 2: thread i is in state (i + 2) % 6
+    expect(Array.from(f.threadStates)).toEqual([2, 3, 4, 5, 0, 1, 2, 3]);
+    expect(f.summary.threads).toEqual({ total: 7, running: 1, waitingCpu: 2, waitingIo: 2, spinning: 1, sleepingOnLatch: 1 });
+    expect(f.ahiParts.map((p) => [p.part, p.nodes, p.heapPages])).toEqual([
+      [0, 160, 2],
+      [1, 0, 0],
+    ]);
+    expect(f.statusText).toBeUndefined(); // not asked for
+  });
+
+  it('adds status_text() only when asked, after time moved, at most once a second of wall time', () => {
+    let now = 0;
+    const h = new SimHost(fakeEngine, () => now);
+    h.handle('create', { scenarios: [fakeScenario({ workload: { threads: 1, max_rows: 1e9 } })] });
+    const status = () => h.handle('frame', { statusText: true }).frames[0].statusText;
+    expect(status()).toBeUndefined(); // t = 0: nothing to average yet
+    h.handle('runTo', { tNs: 0.1e9 });
+    expect(status()).toBe('FAKE STATUS t = 0.1 s, call 1');
+    h.handle('runTo', { tNs: 0.2e9 });
+    now = STATUS_MIN_INTERVAL_MS - 1;
+    expect(status()).toBeUndefined(); // too soon
+    now = STATUS_MIN_INTERVAL_MS;
+    expect(status()).toBe('FAKE STATUS t = 0.2 s, call 2');
+    now = 5 * STATUS_MIN_INTERVAL_MS;
+    expect(status()).toBeUndefined(); // paused: time did not move
+    expect(h.handle('frame', {}).frames[0].statusText).toBeUndefined();
+  });
+
+  it('answers `status` with the texts that are due (a STATUS view while paused)', () => {
+    let now = 0;
+    const h = new SimHost(fakeEngine, () => now);
+    h.handle('create', { scenarios: [fakeScenario({ workload: { threads: 1, max_rows: 1e9 } }), fakeScenario({ workload: { threads: 2, max_rows: 1e9 } })] });
+    h.handle('runTo', { tNs: 0.3e9 });
+    expect(h.handle('status', {})).toEqual({ texts: ['FAKE STATUS t = 0.3 s, call 1', 'FAKE STATUS t = 0.3 s, call 1'], timeNs: [0.3e9, 0.3e9] });
+    h.handle('runTo', { tNs: 0.4e9 });
+    now = 200;
+    expect(h.handle('status', {}).texts).toEqual([null, null]);
+    now = 1200;
+    expect(h.handle('status', {}).texts).toEqual(['FAKE STATUS t = 0.4 s, call 2', 'FAKE STATUS t = 0.4 s, call 2']);
+  });
+
+  it('re-bases the status averages after a restore', () => {
+    let now = 0;
+    const h = new SimHost(fakeEngine, () => now);
+    h.handle('create', { scenarios: [fakeScenario({ workload: { threads: 1, max_rows: 1e9 } })] });
+    const snap = h.handle('snapshot', {});
+    h.handle('runTo', { tNs: 0.5e9 });
+    expect(h.handle('frame', { statusText: true }).frames[0].statusText).toBe('FAKE STATUS t = 0.5 s, call 1');
+    h.handle('restore', { token: snap.token }); // call 2 re-bases at t = 0
+    h.handle('runTo', { tNs: 0.1e9 });
+    now = 10; // no wait after a restore
+    expect(h.handle('frame', { statusText: true }).frames[0].statusText).toBe('FAKE STATUS t = 0.1 s, call 3');
   });
 
   it('stops a budgeted run early', () => {
@@ -127,6 +188,16 @@ describe('SimHost', () => {
     expect(isRequest({ id: 1, type: 'frame', args: {} })).toBe(true);
     expect(isRequest({ id: '1', type: 'frame', args: {} })).toBe(false);
     expect(isRequest(null)).toBe(false);
+  });
+});
+
+describe('statusDue', () => {
+  it('needs time past 0 and past the last call, and the wall interval', () => {
+    expect(statusDue(null, 0, 0)).toBe(false);
+    expect(statusDue(null, 1, 0)).toBe(true);
+    expect(statusDue({ wallMs: 0, timeNs: 5 }, 5, 5000)).toBe(false);
+    expect(statusDue({ wallMs: 0, timeNs: 5 }, 6, 999)).toBe(false);
+    expect(statusDue({ wallMs: 0, timeNs: 5 }, 6, 1000)).toBe(true);
   });
 });
 
@@ -219,6 +290,17 @@ describe('EngineClient', () => {
     expect((await client.frame())[0].timeNs).toBe(0);
     expect(JSON.parse(await client.pageRecords(0, 0, 3))).toMatchObject({ page: 3 });
     expect(JSON.parse(await client.defaultScenario())).toMatchObject({ version: 1 });
+  });
+
+  it('asks for the status text only while a view wants it', async () => {
+    await client.create([fakeScenario()]);
+    await client.frame();
+    client.setStatusText(true);
+    await client.frame();
+    client.setStatusText(false);
+    await client.frame();
+    const frames = FakeWorker.created[0].received.filter((r) => r.type === 'frame');
+    expect(frames.map((r) => r.args)).toEqual([{}, { statusText: true }, {}]);
   });
 
   it('rejects after dispose', async () => {

@@ -47,6 +47,7 @@ export class EngineClient {
   private queue: Promise<unknown> = Promise.resolve();
   private session: Session | null = null;
   private disposed = false;
+  private wantStatusText = false;
 
   constructor(
     private readonly factory: WorkerFactory = defaultWorkerFactory,
@@ -76,7 +77,20 @@ export class EngineClient {
   }
 
   async frame(): Promise<Frame[]> {
-    return (await this.call('frame', {})).frames;
+    return (await this.call('frame', this.wantStatusText ? { statusText: true } : {})).frames;
+  }
+
+  /** status_text() of each simulation where due (else null), with the virtual times. */
+  status(): Promise<Commands['status']['result']> {
+    return this.call('status', {});
+  }
+
+  /**
+   * While on, frames carry `statusText` when it is due (at most once a second of wall
+   * time, see host.ts); a STATUS view turns it on while it shows.
+   */
+  setStatusText(on: boolean): void {
+    this.wantStatusText = on;
   }
 
   async setKnob(name: string, value: number): Promise<RunResult> {

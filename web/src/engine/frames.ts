@@ -42,6 +42,35 @@ export const FRAME_DIRTY = 2;
 export const FRAME_OLD = 4;
 
 /**
+ * thread_states(): Uint8Array, one byte per client thread (indexed by session number,
+ * idle threads included), the thread's state at the frame's instant:
+ */
+export const THREAD_IDLE = 0;
+export const THREAD_RUNNING = 1;
+/** runnable, queued for a core */
+export const THREAD_WAIT_CPU = 2;
+export const THREAD_WAIT_IO = 3;
+/** spinning on a latch (holds a core) */
+export const THREAD_SPINNING = 4;
+/** asleep in a latch's wait queue (an OS wait) */
+export const THREAD_SLEEPING = 5;
+/** Number of thread states (bytes are 0 .. THREAD_STATE_COUNT - 1). */
+export const THREAD_STATE_COUNT = 6;
+
+/** ahi_parts_json(): one adaptive hash index partition and its rw-latch, now. */
+export interface AhiPart {
+  part: number;
+  nodes: number; // hash entries (records hashed)
+  cells: number; // hash table size
+  heapPages: number; // buffer pool pages taken by the node heap
+  xHeld: boolean; // x-latched right now (a build or a drop in progress)
+  readers: number; // s-latch holders right now
+  sleepers: number; // threads asleep in the latch's wait queue
+  xSpinWaits: number; // cumulative
+  xOsWaits: number; // cumulative
+}
+
+/**
  * series(since): Float64Array, rows of series_columns().length values, one row per
  * metric sample (every sample interval of simulated time), starting at sample
  * index `since`. Column 0 is always the sample time in simulated seconds.
@@ -89,7 +118,8 @@ export interface Summary {
   tables: TableSize[];
   indexes: IndexStats[];
   latency: { count: number; meanUs: number; p50Us: number; p95Us: number; p99Us: number };
-  threads: { total: number; running: number; waitingCpu: number; waitingIo: number };
+  /** Client threads by state; `total` counts the non-idle ones. */
+  threads: { total: number; running: number; waitingCpu: number; waitingIo: number; spinning: number; sleepingOnLatch: number };
   done: boolean; // the scenario's run target (rows or duration) is reached
 }
 
@@ -104,4 +134,11 @@ export interface Frame {
   pool: Uint8Array;
   series: SeriesBlock; // new rows since the previous frame
   events: TraceEvent[]; // new events since the previous frame (capped)
+  threadStates: Uint8Array; // thread_states(), one byte per client thread
+  ahiParts: AhiPart[]; // ahi_parts_json()
+  /**
+   * status_text(), only in frames asked for it (`frame` with statusText) and then at most
+   * once per STATUS_MIN_INTERVAL_MS of wall time, after virtual time moved (host.ts).
+   */
+  statusText?: string;
 }

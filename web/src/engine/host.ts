@@ -2,9 +2,10 @@
 // be tested in Node with a fake engine. Owns the Simulation instances (A and B).
 
 import { parseEngineError, EngineError, type EngineErrorData } from './errors';
-import type { Frame, IndexInfo, SeriesBlock, Summary, TraceEvent } from './frames';
+import type { AhiPart, Frame, IndexInfo, SeriesBlock, Summary, TraceEvent } from './frames';
 import type { Commands, CommandName, RunResult } from './protocol';
 import type { EngineModule, Simulation } from './simulation';
+import { statusDue, type StatusCall } from './statusThrottle';
 
 /** At most this many events per frame per sim (the newest ones). */
 export const MAX_EVENTS_PER_FRAME = 2000;
@@ -15,6 +16,8 @@ interface SimSlot {
   columns: string[];
   seriesCursor: number; // next sample index to send
   eventCursor: number; // next absolute event number to send
+  /** The last status_text() call, or null if never asked. */
+  lastStatus: StatusCall | null;
 }
 
 interface SnapshotSet {
@@ -96,6 +99,7 @@ export class SimHost {
             columns: JSON.parse(sim.series_columns_json()) as string[],
             seriesCursor: 0,
             eventCursor: 0,
+            lastStatus: null,
           });
         });
       } catch (e) {
@@ -128,9 +132,14 @@ export class SimHost {
       return this.runResult();
     },
 
-    frame: () => {
+    frame: ({ statusText }) => {
       this.requireSims();
-      return { frames: this.slots.map((s) => this.buildFrame(s)) };
+      return { frames: this.slots.map((s) => this.buildFrame(s, statusText === true)) };
+    },
+
+    status: () => {
+      this.requireSims();
+      return { texts: this.slots.map((s) => this.statusIfDue(s, true) ?? null), timeNs: this.slots.map((s) => s.sim.time_ns()) };
     },
 
     setKnob: ({ name, value }) => {
@@ -159,6 +168,12 @@ export class SimHost {
         // Rows/events after the checkpoint no longer exist; resend from there.
         s.seriesCursor = Math.min(s.seriesCursor, set.cursors[i].series);
         s.eventCursor = Math.min(s.eventCursor, set.cursors[i].events);
+        // The status averages are relative to the previous call, which may now lie in the
+        // future: call once to re-base, and let the next frame that moves time show one.
+        if (s.lastStatus) {
+          s.sim.status_text();
+          s.lastStatus = { wallMs: -Infinity, timeNs: s.sim.time_ns() };
+        }
       });
       return this.runResult();
     },
@@ -215,7 +230,17 @@ export class SimHost {
     return (JSON.parse(s.sim.events_json(s.eventCursor)) as { next: number }).next;
   }
 
-  private buildFrame(s: SimSlot): Frame {
+  /** status_text() when a STATUS view asks and it is due (statusThrottle.ts). */
+  private statusIfDue(s: SimSlot, wanted: boolean): string | undefined {
+    if (!wanted) return undefined;
+    const timeNs = s.sim.time_ns();
+    const wallMs = this.now();
+    if (!statusDue(s.lastStatus, timeNs, wallMs)) return undefined;
+    s.lastStatus = { wallMs, timeNs };
+    return s.sim.status_text();
+  }
+
+  private buildFrame(s: SimSlot, wantStatus: boolean): Frame {
     const { sim } = s;
     const width = s.columns.length;
     const flat = sim.series(s.seriesCursor);
@@ -229,7 +254,8 @@ export class SimHost {
     const events = ev.events.length > MAX_EVENTS_PER_FRAME ? ev.events.slice(-MAX_EVENTS_PER_FRAME) : ev.events;
 
     const ids = s.indexes.map((i) => i.id);
-    return {
+    const statusText = this.statusIfDue(s, wantStatus);
+    const frame: Frame = {
       timeNs: sim.time_ns(),
       summary: JSON.parse(sim.summary_json()) as Summary,
       indexes: s.indexes,
@@ -239,7 +265,11 @@ export class SimHost {
       pool: own(sim.pool_frames()),
       series,
       events,
+      threadStates: own(sim.thread_states()),
+      ahiParts: JSON.parse(sim.ahi_parts_json()) as AhiPart[],
     };
+    if (statusText !== undefined) frame.statusText = statusText;
+    return frame;
   }
 
   private disposeAll(): void {

@@ -13,8 +13,16 @@ export interface Commands {
    * stops early once that much wall time is spent; `timeNs` is the time reached.
    */
   runTo: { args: { tNs: number; budgetMs?: number }; result: RunResult };
-  /** One Frame per simulation, with the series rows and events since the previous frame. */
-  frame: { args: Record<string, never>; result: { frames: Frame[] } };
+  /**
+   * One Frame per simulation, with the series rows and events since the previous frame.
+   * `statusText`: a STATUS view is showing; frames then carry status_text() when it is due.
+   */
+  frame: { args: { statusText?: boolean }; result: { frames: Frame[] } };
+  /**
+   * status_text() of every simulation where it is due (statusThrottle.ts), null where not:
+   * for a STATUS view while paused, when no frame comes to carry it.
+   */
+  status: { args: Record<string, never>; result: { texts: (string | null)[]; timeNs: number[] } };
   /** Runtime knob on every simulation (recorded in the engine's command log). */
   setKnob: { args: { name: string; value: number }; result: RunResult };
   /** Checkpoint every simulation; the token names the set. */
@@ -52,7 +60,7 @@ export type Response =
 export function frameTransferables(frames: Frame[]): ArrayBuffer[] {
   const seen = new Set<ArrayBuffer>();
   for (const f of frames) {
-    for (const a of [...f.leafFill, ...f.leafState, ...f.upper, f.pool]) {
+    for (const a of [...f.leafFill, ...f.leafState, ...f.upper, f.pool, f.threadStates]) {
       if (a.buffer instanceof ArrayBuffer) seen.add(a.buffer);
     }
   }

@@ -23,6 +23,12 @@ export interface Simulation {
   tree_upper(index: number): Uint32Array;
   pool_frames(): Uint8Array;
   page_records_json(index: number, leaf_ordinal: number, max: number): string;
+  /** SHOW ENGINE INNODB STATUS-like text; per-second averages since the previous call. */
+  status_text(): string;
+  /** One byte per client thread (frames.ts THREAD_*). */
+  thread_states(): Uint8Array;
+  /** AhiPart[] as JSON (frames.ts). */
+  ahi_parts_json(): string;
   /** Test-only: a deliberate Rust panic (traps the instance), to exercise crash recovery. */
   debug_panic(): void;
 }

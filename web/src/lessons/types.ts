@@ -1,8 +1,12 @@
 // The data model of a lesson after parsing: front matter, steps, and the validated
 // experiment and quiz blocks.
 
-/** Structure views an experiment may show (names used in lesson files). */
-export const VIEW_NAMES = ['btree', 'pool', 'fill-histogram', 'sizes', 'metrics', 'charts'] as const;
+/**
+ * Views an experiment may show (names used in lesson files): the B+tree, the buffer pool,
+ * client threads (bar + swimlanes), the adaptive hash index, the leaf fill histogram,
+ * charts, the sysbench report, SHOW ENGINE INNODB STATUS, table sizes, counters.
+ */
+export const VIEW_NAMES = ['btree', 'pool', 'fill-histogram', 'sizes', 'metrics', 'charts', 'threads', 'ahi', 'status', 'sysbench'] as const;
 export type ViewName = (typeof VIEW_NAMES)[number];
 
 export interface LessonSource {

@@ -40,7 +40,8 @@ export interface ExperimentPanelProps {
 export function ExperimentPanel(props: ExperimentPanelProps) {
   const { sims, views, charts } = props;
   const scenarioJson = useMemo(() => (sims ? sims.map((s) => s.json) : null), [sims]);
-  const session = useEngineSession(scenarioJson, props.workerFactory);
+  // status_text() is only worth its cost (and its averaging window) while a STATUS view shows.
+  const session = useEngineSession(scenarioJson, props.workerFactory, views.includes('status'));
   const player = usePlayer({
     source: session.source,
     defaultSpeed: props.defaultSpeed,
@@ -90,6 +91,7 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
         <PanelViews
           frames={frames}
           series={session.series}
+          status={session.status}
           labels={labels}
           views={views}
           charts={charts}

@@ -1,5 +1,6 @@
 // The views of an experiment panel, in VISUAL.md order: structure views (A | B side by
-// side), charts (A and B overlaid), then the numbers tables.
+// side: tree, pool, threads, AHI), charts (A and B overlaid), then text and numbers
+// (sysbench report, STATUS, sizes, counters).
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { EngineClient } from '../engine/client';
@@ -8,8 +9,11 @@ import type { ChartSpec, SizeReferenceSpec, ViewName } from '../lessons/types';
 import type { PageRecords } from '../views/index';
 import type { Palette } from './palette';
 import type { SeriesData } from './seriesData';
+import type { StatusSnapshot } from './useEngineSession';
 import { useViewComponents, ViewSlot } from './ViewSlot';
 import type { ViewComponents } from './viewModules';
+
+const EMPTY_SERIES: SeriesData = { columns: [], rows: [] };
 
 /** Stand-ins while the views chunk loads. */
 function Loading() {
@@ -27,11 +31,17 @@ const LOADING = {
   TimeSeriesChart: Loading,
   FillHistogram: Loading,
   ThreadsBar: Loading,
+  ThreadsView: Loading,
+  AhiView: Loading,
+  StatusView: Loading,
+  SysbenchReport: Loading,
 } as unknown as ViewComponents;
 
 interface Props {
   frames: Frame[];
   series: SeriesData[];
+  /** The latest status text per simulation (null until one arrives). */
+  status: (StatusSnapshot | null)[];
   labels: string[];
   views: ViewName[];
   charts: ChartSpec[];
@@ -77,7 +87,7 @@ function TreeCell({ frame, sim, label, client, reducedMotion, C }: { frame: Fram
   return <C frame={frame} label={label} reducedMotion={reducedMotion} onZoom={onZoom} records={records} />;
 }
 
-export function PanelViews({ frames, series, labels, views, charts, sizeReference, palette, reducedMotion, client }: Props) {
+export function PanelViews({ frames, series, status, labels, views, charts, sizeReference, palette, reducedMotion, client }: Props) {
   const { components: V, failed } = useViewComponents();
   const W = V ?? LOADING;
   const ab = (i: number) => (i === 0 ? palette.ab.A : palette.ab.B);
@@ -112,6 +122,8 @@ export function PanelViews({ frames, series, labels, views, charts, sizeReferenc
           <TreeCell frame={f} sim={i} label={labels[i]} client={client} reducedMotion={reducedMotion} C={W.BTreeView} />
         ))}
       {has('pool') && sideBySide('Buffer pool', (f, i) => <W.BufferPoolView frame={f} label={labels[i]} reducedMotion={reducedMotion} />)}
+      {has('threads') && sideBySide('Client threads', (f, i) => <W.ThreadsView frame={f} label={pair ? labels[i] : undefined} />)}
+      {has('ahi') && sideBySide('Adaptive hash index', (f, i) => <W.AhiView frame={f} label={pair ? labels[i] : undefined} />)}
       {has('fill-histogram') && (
         <section className="view-row" aria-label="Leaf page fill">
           <h3>Leaf page fill</h3>
@@ -145,6 +157,12 @@ export function PanelViews({ frames, series, labels, views, charts, sizeReferenc
             </ViewSlot>
           </section>
         ))}
+      {has('sysbench') &&
+        sideBySide('sysbench report', (f, i) => (
+          <W.SysbenchReport series={series[i] ?? EMPTY_SERIES} threads={f.summary.threads.total || f.threadStates.length} label={pair ? labels[i] : undefined} />
+        ))}
+      {has('status') &&
+        sideBySide('SHOW ENGINE INNODB STATUS', (f, i) => <W.StatusView text={status[i]?.text ?? null} timeNs={f.timeNs} label={pair ? labels[i] : undefined} />)}
       {has('sizes') && (
         <section className="view-row" aria-label="Table sizes">
           <ViewSlot title="Table sizes">
@@ -157,9 +175,9 @@ export function PanelViews({ frames, series, labels, views, charts, sizeReferenc
           <ViewSlot title="Counters">
             {() => (
               <>
-                {frames.map((f, i) => (
-                  <W.ThreadsBar key={i} threads={f.summary.threads} label={pair ? labels[i] : undefined} />
-                ))}
+                {/* the threads view has its own bar */}
+                {!has('threads') &&
+                  frames.map((f, i) => <W.ThreadsBar key={i} threads={f.summary.threads} label={pair ? labels[i] : undefined} />)}
                 <W.MetricsTable frames={named} />
               </>
             )}

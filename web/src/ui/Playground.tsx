@@ -5,14 +5,16 @@
 
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { loadScenarioText, scenarioFileNames } from '../lessons/registry';
-import type { ChartSpec, ViewName } from '../lessons/types';
+import { VIEW_NAMES, type ChartSpec, type ViewName } from '../lessons/types';
 import { EngineClient } from '../engine/client';
 import type { FieldError } from '../engine/errors';
 import { jsonErrorOffset, lineColumn } from './jsonLocate';
 import { ExperimentPanel, type PanelSim } from './ExperimentPanel';
 
-const VIEWS: ViewName[] = ['btree', 'pool', 'fill-histogram', 'charts', 'sizes', 'metrics'];
+/** Every view (the panel draws them in its own order). */
+const VIEWS: ViewName[] = [...VIEW_NAMES];
 const CHARTS: ChartSpec[] = [
+  { column: 'qps', label: 'Queries per second', unit: 'queries/s' },
   { column: 'inserts_per_s', label: 'Inserts per second', unit: 'rows/s' },
   { column: 'latency_p95_us', label: 'p95 latency', unit: 'µs' },
   { column: 'bp_hit_rate', label: 'Buffer pool hit rate', unit: '0–1' },

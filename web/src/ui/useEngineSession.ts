@@ -8,12 +8,18 @@ import { registerDebugTarget } from '../engine/debugHook';
 import { EngineError, parseEngineError, type EngineErrorData } from '../engine/errors';
 import type { Frame } from '../engine/frames';
 import type { PlayerSource } from '../player/usePlayer';
+import { STATUS_MIN_INTERVAL_MS } from '../engine/statusThrottle';
 import { mergeSeries, type SeriesData } from './seriesData';
+import { mergeStatus, statusStale, type StatusSnapshot } from './statusData';
+
+export type { StatusSnapshot } from './statusData';
 
 export interface EngineSession {
   source: PlayerSource | null;
   frames: Frame[] | null;
   series: SeriesData[];
+  /** The latest status_text() per simulation (only with `statusText`), and when it was taken. */
+  status: (StatusSnapshot | null)[];
   error: EngineErrorData | null;
   /** The last automatic restart after an engine bug (shown until dismissed or re-created). */
   restart: RestartInfo | null;
@@ -24,12 +30,16 @@ export interface EngineSession {
   client: EngineClient | null;
 }
 
-/** `scenarios`: final scenario JSON strings (A[, B]); null while they load. */
-export function useEngineSession(scenarios: string[] | null, factory?: WorkerFactory): EngineSession {
+/**
+ * `scenarios`: final scenario JSON strings (A[, B]); null while they load. `statusText`:
+ * a STATUS view shows, so collect status_text() (about once a second of wall time).
+ */
+export function useEngineSession(scenarios: string[] | null, factory?: WorkerFactory, statusText = false): EngineSession {
   const [client, setClient] = useState<EngineClient | null>(null);
   const [source, setSource] = useState<PlayerSource | null>(null);
   const [frames, setFrames] = useState<Frame[] | null>(null);
   const [series, setSeries] = useState<SeriesData[]>([]);
+  const [status, setStatus] = useState<(StatusSnapshot | null)[]>([]);
   const [error, setError] = useState<EngineErrorData | null>(null);
   const [restart, setRestart] = useState<RestartInfo | null>(null);
   const [creating, setCreating] = useState(false);
@@ -65,6 +75,7 @@ export function useEngineSession(scenarios: string[] | null, factory?: WorkerFac
     setRestart(null);
     setFrames(null);
     setSeries([]);
+    setStatus([]);
     client
       .create(scenarios)
       .then(() => {
@@ -83,7 +94,32 @@ export function useEngineSession(scenarios: string[] | null, factory?: WorkerFac
   const onFrames = useCallback((fs: Frame[]) => {
     setFrames(fs);
     setSeries((prev) => fs.map((f, i) => mergeSeries(prev[i] ?? null, f.series)));
+    setStatus((prev) => mergeStatus(prev, fs));
   }, []);
+
+  useEffect(() => client?.setStatusText(statusText), [client, statusText]);
+
+  // Paused with a status older than the frame shown (a step came sooner than the throttle
+  // allows): ask once the interval has passed. While playing, frames keep coming, this
+  // timer keeps being reset, and the frames carry the text themselves.
+  useEffect(() => {
+    if (!statusText || !client || !frames) return;
+    if (!statusStale(status, frames)) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      client
+        .status()
+        .then(({ texts, timeNs }) => {
+          if (!live || texts.every((t) => t === null)) return;
+          setStatus((prev) => texts.map((text, i) => (text !== null ? { text, timeNs: timeNs[i] } : (prev[i] ?? null))));
+        })
+        .catch(() => undefined); // an engine error reaches the panel through the player
+    }, STATUS_MIN_INTERVAL_MS + 50);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [statusText, client, frames, status]);
 
   const onError = useCallback((e: unknown) => {
     const data = parseEngineError(e);
@@ -94,5 +130,5 @@ export function useEngineSession(scenarios: string[] | null, factory?: WorkerFac
 
   const dismissRestart = useCallback(() => setRestart(null), []);
 
-  return { source, frames, series, error, restart, dismissRestart, creating, onFrames, onError, client };
+  return { source, frames, series, status, error, restart, dismissRestart, creating, onFrames, onError, client };
 }

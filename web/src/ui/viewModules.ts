@@ -5,7 +5,10 @@ type Views = typeof import('../views/index');
 type Charts = typeof import('../charts/index');
 
 /** Everything the panel draws with. */
-export type ViewComponents = Pick<Views, 'BTreeView' | 'BufferPoolView' | 'MetricsTable' | 'SizeTable'> &
+export type ViewComponents = Pick<
+  Views,
+  'BTreeView' | 'BufferPoolView' | 'MetricsTable' | 'SizeTable' | 'ThreadsView' | 'AhiView' | 'StatusView' | 'SysbenchReport'
+> &
   Pick<Charts, 'TimeSeriesChart' | 'FillHistogram' | 'ThreadsBar'>;
 
 let cached: Promise<ViewComponents> | null = null;
@@ -16,6 +19,10 @@ export function loadViewComponents(): Promise<ViewComponents> {
     BufferPoolView: v.BufferPoolView,
     MetricsTable: v.MetricsTable,
     SizeTable: v.SizeTable,
+    ThreadsView: v.ThreadsView,
+    AhiView: v.AhiView,
+    StatusView: v.StatusView,
+    SysbenchReport: v.SysbenchReport,
     TimeSeriesChart: c.TimeSeriesChart,
     FillHistogram: c.FillHistogram,
     ThreadsBar: c.ThreadsBar,

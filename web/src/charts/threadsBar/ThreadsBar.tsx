@@ -1,26 +1,17 @@
-// A small stacked bar of client threads: running / waiting for a CPU / waiting for IO /
-// other, coloured per the legend, with counts as text so colour is not the only signal.
+// A small stacked bar of client threads: running / waiting for a CPU / spinning on a
+// latch / asleep on a latch / waiting for IO / idle, coloured per the legend, with counts
+// as text so colour is not the only signal.
 import { useId } from 'react';
-import type { Summary } from '../../engine/frames';
-import type { Palette } from '../../ui/palette';
 import { usePalette } from '../../ui/theme';
-import { waitingCpuColor } from '../common/colors';
 import { formatCount } from '../common/format';
 import { useWidth } from '../common/hooks';
 import { figureStyle, legendStyle, swatchStyle } from '../common/styles';
-import { threadSegments, type ThreadSegment } from './layout';
-
-/** Legend colour of each thread state (VISUAL.md): green, light green, violet, grey. */
-function segmentColor(p: Palette, key: ThreadSegment['key']): string {
-  if (key === 'running') return p.thread.running;
-  if (key === 'waitingCpu') return waitingCpuColor(p);
-  if (key === 'waitingIo') return p.thread.io;
-  return p.thread.idle;
-}
+import { threadStateColor as segmentColor } from '../common/threadStates';
+import { threadSegments, type ThreadCounts } from './layout';
 
 export interface ThreadsBarProps {
   /** Summary.threads of the frame shown. */
-  threads: Summary['threads'];
+  threads: ThreadCounts;
   /** Optional prefix, e.g. "A". */
   label?: string;
 }

@@ -1,9 +1,11 @@
 // Pure layout of the threads bar: Summary.threads → stacked segments (running, waiting
-// for a CPU, waiting for IO, other/idle) with widths proportional to thread counts.
+// for a CPU, spinning on a latch, asleep on a latch, waiting for IO, idle) with widths
+// proportional to thread counts.
 import type { Summary } from '../../engine/frames';
+import { THREAD_STATES, type ThreadStateKey } from '../common/threadStates';
 
 export interface ThreadSegment {
-  key: 'running' | 'waitingCpu' | 'waitingIo' | 'idle';
+  key: ThreadStateKey;
   label: string;
   count: number;
   x: number;
@@ -12,25 +14,25 @@ export interface ThreadSegment {
   hatch: boolean;
 }
 
-const SEGMENTS: { key: ThreadSegment['key']; label: string; hatch: boolean }[] = [
-  { key: 'running', label: 'running', hatch: false },
-  { key: 'waitingCpu', label: 'waiting for a CPU', hatch: true },
-  { key: 'waitingIo', label: 'waiting for IO', hatch: false },
-  { key: 'idle', label: 'other / idle', hatch: true },
-];
+/** Summary.threads; the latch states are optional so older summaries still draw. */
+export type ThreadCounts = Omit<Summary['threads'], 'spinning' | 'sleepingOnLatch'> & { spinning?: number; sleepingOnLatch?: number };
 
-/** Segments left to right over `width` px; "other / idle" = total minus the three states. */
-export function threadSegments(threads: Summary['threads'], width: number): ThreadSegment[] {
-  const known = threads.running + threads.waitingCpu + threads.waitingIo;
+/** Segments left to right over `width` px; "idle" = total minus the known states (never negative). */
+export function threadSegments(threads: ThreadCounts, width: number): ThreadSegment[] {
+  const spinning = threads.spinning ?? 0;
+  const sleeping = threads.sleepingOnLatch ?? 0;
+  const known = threads.running + threads.waitingCpu + threads.waitingIo + spinning + sleeping;
   const total = Math.max(threads.total, known);
-  const counts = {
+  const counts: Record<ThreadStateKey, number> = {
     running: threads.running,
     waitingCpu: threads.waitingCpu,
+    spinning,
+    sleeping,
     waitingIo: threads.waitingIo,
     idle: total - known,
   };
   let x = 0;
-  return SEGMENTS.map((s) => {
+  return THREAD_STATES.map((s) => {
     const w = total > 0 ? (counts[s.key] / total) * width : 0;
     const seg = { key: s.key, label: s.label, count: counts[s.key], x, width: w, hatch: s.hatch };
     x += w;

@@ -12,7 +12,7 @@ import { RecordsPanel } from './RecordsPanel';
 import { UpperTree } from './UpperTree';
 import { clampRange, decodeUpper, treeHeight, zoomRangeFor, type LeafRange } from './layout';
 import type { PageRecords } from './records';
-import { leafCounts } from './strip';
+import { leafCounts, showHashedRow } from './strip';
 import { meanFill } from '../../charts/fillHistogram/layout';
 
 export interface BTreeViewProps {
@@ -53,6 +53,7 @@ export function BTreeView({ frame, index = 0, onZoom, records, reducedMotion, la
   const info = frame.indexes[index];
   const name = info ? `${info.name} (${info.table})` : `index ${index}`;
   const mean = useMemo(() => meanFill(fill), [fill]);
+  const hashedRow = showHashedRow(counts.hashed, frame.summary.counters);
 
   const zoomTo = (r: LeafRange) => setZoom(r.lo <= 0 && r.hi >= n ? null : r);
   const zoomOut = () => {
@@ -79,6 +80,7 @@ export function BTreeView({ frame, index = 0, onZoom, records, reducedMotion, la
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 12px', alignItems: 'center', fontSize: 13, color: pal.inkMuted, marginBottom: 4 }}>
         <span>
           mean fill {formatPercent(mean)} · {formatCount(counts.resident)} in pool · {formatCount(counts.dirty)} dirty
+          {hashedRow && ` · ${formatCount(counts.hashed)} pages hashed`}
           {counts.split > 0 && ` · ${formatCount(counts.split)} split now`}
         </span>
         {zoomed && (
@@ -99,7 +101,17 @@ export function BTreeView({ frame, index = 0, onZoom, records, reducedMotion, la
         {n === 0 ? (
           <p style={{ color: pal.inkMuted }}>No leaf pages yet: press play.</p>
         ) : (
-          <LeafStrip fill={fill} state={state} range={range} width={width} reducedMotion={reduced} selected={selected} onBrush={zoomTo} onPick={pick} />
+          <LeafStrip
+            fill={fill}
+            state={state}
+            range={range}
+            width={width}
+            reducedMotion={reduced}
+            selected={selected}
+            hashedRow={hashedRow}
+            onBrush={zoomTo}
+            onPick={pick}
+          />
         )}
       </div>
       <ul style={legendStyle(pal)} aria-label="Legend">
@@ -114,6 +126,12 @@ export function BTreeView({ frame, index = 0, onZoom, records, reducedMotion, la
           <span style={swatchStyle(pal, pal.frame.dirty)} />
           3rd row: dirty
         </li>
+        {hashedRow && (
+          <li>
+            <span style={swatchStyle(pal, pal.ahi.hashed)} />
+            4th row: hashed by the AHI
+          </li>
+        )}
         <li>▼ split in the last frame</li>
       </ul>
       {selected !== null && <RecordsPanel leaf={selected} records={records} onClose={() => setSelected(null)} />}

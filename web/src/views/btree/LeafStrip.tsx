@@ -1,6 +1,7 @@
 // The leaf level as a dense canvas strip: one column per leaf (or per pixel when leaves
-// outnumber pixels) coloured by fill, rows marking pool residency and dirtiness, split
-// markers with a short flash in slow motion. Brush or click to zoom, click a leaf to open it.
+// outnumber pixels) coloured by fill, rows marking pool residency, dirtiness and (once the
+// AHI is at work) pages hashed by the AHI, split markers with a short flash in slow
+// motion. Brush or click to zoom, click a leaf to open it.
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { usePalette } from '../../ui/theme';
 import { fillLut } from '../../charts/common/colors';
@@ -8,7 +9,7 @@ import { formatCount, formatPercent } from '../../charts/common/format';
 import { prepareCanvas } from '../../charts/common/hooks';
 import { MIN_FONT } from '../../charts/common/styles';
 import type { LeafRange } from './layout';
-import { STRIP_ROWS, binLeaves, columnAtX, leafAtX, recentSplits, type StripColumns } from './strip';
+import { binLeaves, columnAtX, leafAtX, recentSplits, stripRows, type StripColumns } from './strip';
 import { useSplitFlash } from './splitFlash';
 
 export interface LeafStripProps {
@@ -18,6 +19,8 @@ export interface LeafStripProps {
   width: number;
   reducedMotion: boolean;
   selected: number | null;
+  /** Draw the 4th row: pages hashed by the adaptive hash index (teal). */
+  hashedRow?: boolean;
   /** A dragged span of leaves. */
   onBrush(range: LeafRange): void;
   /** A click on `leaf`; `dense` when the column holds several leaves or is too thin to aim at. */
@@ -30,13 +33,14 @@ function describe(c: StripColumns, col: number): string {
   const a = c.firstLeaf[col];
   const n = col + 1 < c.columns ? c.firstLeaf[col + 1] - a : Math.round(c.leavesPerColumn);
   if (n <= 1) {
-    const flags = [c.resident[col] ? 'in the buffer pool' : 'on disk only', c.dirty[col] ? 'dirty' : ''];
+    const flags = [c.resident[col] ? 'in the buffer pool' : 'on disk only', c.dirty[col] ? 'dirty' : '', c.hashed[col] ? 'hashed by the AHI' : ''];
     if (c.split[col]) flags.push('split in the last frame');
     return `leaf #${formatCount(a)} · fill ${formatPercent(c.meanFill[col])} · ${flags.filter(Boolean).join(' · ')}`;
   }
   return (
     `leaves #${formatCount(a)}–${formatCount(a + n - 1)} · mean fill ${formatPercent(c.meanFill[col])}, ` +
-    `max ${formatPercent(c.maxFill[col])} · ${formatPercent(c.resident[col])} in pool, ${formatPercent(c.dirty[col])} dirty`
+    `max ${formatPercent(c.maxFill[col])} · ${formatPercent(c.resident[col])} in pool, ${formatPercent(c.dirty[col])} dirty` +
+    (c.hashed[col] ? `, ${formatPercent(c.hashed[col])} hashed by the AHI` : '')
   );
 }
 
@@ -50,14 +54,15 @@ export function LeafStrip(p: LeafStripProps) {
   const drag = useRef<{ x0: number; moved: boolean } | null>(null);
   const splits = useMemo(() => recentSplits(p.state), [p.state]);
   const flashes = useSplitFlash(splits, p.reducedMotion);
+  const rows = stripRows(p.hashedRow === true);
 
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return;
-    const ctx = prepareCanvas(canvas, p.width, STRIP_ROWS.height);
+    const ctx = prepareCanvas(canvas, p.width, rows.height);
     if (!ctx) return;
     const lut = fillLut(pal);
-    const { split, fill: fr, resident: rr, dirty: dr } = STRIP_ROWS;
+    const { split, fill: fr, resident: rr, dirty: dr, hashed: hr } = rows;
     const gap = cols.colWidth >= 4 ? 1 : 0;
     for (let c = 0; c < cols.columns; c++) {
       const x = c * cols.colWidth;
@@ -77,6 +82,16 @@ export function LeafStrip(p: LeafStripProps) {
         ctx.globalAlpha = 0.35 + 0.65 * cols.dirty[c];
         ctx.fillStyle = pal.frame.dirty;
         ctx.fillRect(x, dr.y, w, dr.h);
+      }
+      if (hr) {
+        ctx.globalAlpha = 1;
+        ctx.fillStyle = pal.frame.free;
+        ctx.fillRect(x, hr.y, w, hr.h);
+        if (cols.hashed[c] > 0) {
+          ctx.globalAlpha = 0.35 + 0.65 * cols.hashed[c];
+          ctx.fillStyle = pal.ahi.hashed;
+          ctx.fillRect(x, hr.y, w, hr.h);
+        }
       }
       ctx.globalAlpha = 1;
       if (cols.split[c]) {
@@ -102,7 +117,8 @@ export function LeafStrip(p: LeafStripProps) {
     if (p.selected !== null && p.selected >= p.range.lo && p.selected < p.range.hi) {
       ctx.strokeStyle = pal.ink;
       ctx.lineWidth = 2;
-      ctx.strokeRect(leafX(p.selected) + 1, fr.y + 1, Math.max(2, cols.colWidth - 2), dr.y + dr.h - fr.y - 2);
+      const last = hr ?? dr;
+      ctx.strokeRect(leafX(p.selected) + 1, fr.y + 1, Math.max(2, cols.colWidth - 2), last.y + last.h - fr.y - 2);
     }
     if (hover >= 0 && hover < cols.columns) {
       ctx.strokeStyle = pal.inkMuted;
@@ -112,10 +128,10 @@ export function LeafStrip(p: LeafStripProps) {
     if (brush) {
       ctx.fillStyle = pal.ink;
       ctx.globalAlpha = 0.18;
-      ctx.fillRect(Math.min(...brush), 0, Math.abs(brush[1] - brush[0]), STRIP_ROWS.height);
+      ctx.fillRect(Math.min(...brush), 0, Math.abs(brush[1] - brush[0]), rows.height);
       ctx.globalAlpha = 1;
     }
-  }, [cols, p.width, p.range, p.selected, hover, brush, flashes, pal]);
+  }, [cols, rows, p.width, p.range, p.selected, hover, brush, flashes, pal]);
 
   const localX = (e: PointerEvent<HTMLCanvasElement>) => e.clientX - e.currentTarget.getBoundingClientRect().left;
   const pick = (col: number) => {
@@ -141,7 +157,7 @@ export function LeafStrip(p: LeafStripProps) {
         ref={canvasRef}
         tabIndex={0}
         role="img"
-        aria-label={`Leaf pages ${formatCount(p.range.lo)} to ${formatCount(p.range.hi - 1)} (${formatCount(nLeaves)} pages), coloured by fill. Arrow keys move, Enter zooms or opens a page.`}
+        aria-label={`Leaf pages ${formatCount(p.range.lo)} to ${formatCount(p.range.hi - 1)} (${formatCount(nLeaves)} pages), coloured by fill${p.hashedRow ? '; a 4th row marks pages hashed by the adaptive hash index' : ''}. Arrow keys move, Enter zooms or opens a page.`}
         style={{ display: 'block', cursor: 'crosshair', touchAction: 'none' }}
         onPointerDown={(e) => {
           drag.current = { x0: localX(e), moved: false };

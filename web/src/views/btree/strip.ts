@@ -1,6 +1,7 @@
 // Pure layout of the leaf strip: leaf_fill/leaf_state bytes in a leaf range → one column
-// per leaf, or per pixel when leaves outnumber pixels (mean and max fill, pool shares).
-import { LEAF_DIRTY, LEAF_RESIDENT, LEAF_SPLIT_RECENT } from '../../engine/frames';
+// per leaf, or per pixel when leaves outnumber pixels (mean and max fill, pool and AHI
+// shares), and the strip's rows (the AHI row only once the AHI has hashed pages).
+import { LEAF_DIRTY, LEAF_HASHED, LEAF_RESIDENT, LEAF_SPLIT_RECENT } from '../../engine/frames';
 import type { LeafRange } from './layout';
 
 /** Column-wise view model of the strip; arrays are indexed by column. */
@@ -13,6 +14,7 @@ export interface StripColumns {
   maxFill: Float32Array; // 0..1
   resident: Float32Array; // share of the column's leaves in the buffer pool
   dirty: Float32Array; // share that are dirty
+  hashed: Float32Array; // share hashed by the adaptive hash index
   split: Uint8Array; // 1 if any leaf of the column split in the last frame
 }
 
@@ -30,6 +32,7 @@ export function binLeaves(fill: Uint8Array, state: Uint8Array, range: LeafRange,
     maxFill: new Float32Array(columns),
     resident: new Float32Array(columns),
     dirty: new Float32Array(columns),
+    hashed: new Float32Array(columns),
     split: new Uint8Array(columns),
   };
   for (let c = 0; c < columns; c++) {
@@ -39,6 +42,7 @@ export function binLeaves(fill: Uint8Array, state: Uint8Array, range: LeafRange,
     let mx = 0;
     let res = 0;
     let dirty = 0;
+    let hashed = 0;
     let split = 0;
     for (let i = a; i < b; i++) {
       const f = fill[i] ?? 0;
@@ -47,6 +51,7 @@ export function binLeaves(fill: Uint8Array, state: Uint8Array, range: LeafRange,
       if (f > mx) mx = f;
       if (s & LEAF_RESIDENT) res++;
       if (s & LEAF_DIRTY) dirty++;
+      if (s & LEAF_HASHED) hashed++;
       if (s & LEAF_SPLIT_RECENT) split = 1;
     }
     const n = b - a;
@@ -55,6 +60,7 @@ export function binLeaves(fill: Uint8Array, state: Uint8Array, range: LeafRange,
     out.maxFill[c] = mx / 255;
     out.resident[c] = n ? res / n : 0;
     out.dirty[c] = n ? dirty / n : 0;
+    out.hashed[c] = n ? hashed / n : 0;
     out.split[c] = split;
   }
   return out;
@@ -81,25 +87,57 @@ export function recentSplits(state: Uint8Array): number[] {
   return out;
 }
 
-/** Counts over all leaves: resident, dirty, split in the last frame. */
-export function leafCounts(state: Uint8Array): { resident: number; dirty: number; split: number } {
+/** Counts over all leaves: resident, dirty, hashed by the AHI, split in the last frame. */
+export function leafCounts(state: Uint8Array): { resident: number; dirty: number; hashed: number; split: number } {
   let resident = 0;
   let dirty = 0;
+  let hashed = 0;
   let split = 0;
   for (let i = 0; i < state.length; i++) {
     const s = state[i];
     if (s & LEAF_RESIDENT) resident++;
     if (s & LEAF_DIRTY) dirty++;
+    if (s & LEAF_HASHED) hashed++;
     if (s & LEAF_SPLIT_RECENT) split++;
   }
-  return { resident, dirty, split };
+  return { resident, dirty, hashed, split };
 }
 
-/** Vertical bands of the strip canvas (px): split markers, fill, in-pool row, dirty row. */
-export const STRIP_ROWS = {
+/** One horizontal band of the strip canvas (px). */
+export interface StripBand {
+  y: number;
+  h: number;
+}
+
+/** Vertical bands of the strip canvas: split markers, fill, in-pool row, dirty row[, AHI row]. */
+export interface StripRows {
+  split: StripBand;
+  fill: StripBand;
+  resident: StripBand;
+  dirty: StripBand;
+  hashed: StripBand | null;
+  height: number;
+}
+
+/** The strip without the AHI row (the primary-key lessons never hash a page). */
+export const STRIP_ROWS: StripRows = {
   split: { y: 0, h: 8 },
   fill: { y: 10, h: 44 },
   resident: { y: 57, h: 7 },
   dirty: { y: 66, h: 7 },
+  hashed: null,
   height: 73,
-} as const;
+};
+
+/** With `hashed`, a 4th row (teal: hashed by the AHI) below the dirty row. */
+export function stripRows(hashed: boolean): StripRows {
+  return hashed ? { ...STRIP_ROWS, hashed: { y: 75, h: 7 }, height: 82 } : STRIP_ROWS;
+}
+
+/**
+ * True when the strip should carry the AHI row: some leaf is hashed now, or the AHI has
+ * hashed pages before (adaptive_hash_pages_added > 0), so the row does not come and go.
+ */
+export function showHashedRow(hashedNow: number, counters: Record<string, number>): boolean {
+  return hashedNow > 0 || (counters.adaptive_hash_pages_added ?? 0) > 0;
+}

@@ -1,0 +1,132 @@
+// The AHI-era views end to end: the playground (which shows every view) runs the
+// ahi-latch-8.0.25 lesson scenario, cut down to 100,000 rows and 4 s with the AHI turned
+// on at 1 s, and steps to t = 2 s. Then: the leaf strip has its AHI row, the threads bar
+// and 256 swimlanes, the 8 AHI partitions, sysbench lines in the exact format, and the
+// STATUS text (as text). Nothing overflows its panel at 1280 px; screenshots of each view
+// in the light and projector themes go to test-results/ (ahi-views-*.png); axe finds no
+// violation in the panel.
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { expect, openPage, RESULTS_DIR, screenshot, test } from './harness';
+import { stepForward, waitForPanel } from './panel';
+
+const SCENARIO = path.join(path.dirname(new URL(import.meta.url).pathname), '../../lessons/scenarios/ahi-latch-8.0.25.json');
+
+/** The lesson scenario, smaller: 100k rows, 4 s, the AHI switched on at 1 s instead of 3 s. */
+function reducedScenario(): string {
+  const s = JSON.parse(fs.readFileSync(SCENARIO, 'utf8'));
+  s.table.prepare_rows = 100_000;
+  s.workload.table_size = 100_000;
+  s.run.duration_s = 4;
+  s.run.changes = [{ at_s: 1, knob: 'server.innodb_adaptive_hash_index', value: 1 }];
+  return JSON.stringify(s, null, 2);
+}
+
+const SYSBENCH_LINE = /^\[ \d+(\.\d+)?s \] thds: 256 tps: \d+\.\d\d qps: \d+\.\d\d \(r\/w\/o: \d+\.\d\d\/0\.00\/0\.00\) lat \(ms,95%\): \d+\.\d\d err\/s: 0\.00 reconn\/s: 0\.00$/;
+
+/** Sections whose content is wider than their box (something overflows or overlaps). */
+async function overflowing(page: Page): Promise<string[]> {
+  return page.locator('.experiment-panel section.view-row').evaluateAll((sections) =>
+    sections.flatMap((s) => {
+      const box = s.getBoundingClientRect();
+      const bad = [...s.querySelectorAll('figure, figure > *, canvas, svg, li')].filter((el) => {
+        if (el.closest('pre')) return false; // terminal text scrolls inside its own box
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && (r.left < box.left - 1 || r.right > box.right + 1);
+      });
+      return bad.map((el) => `${s.getAttribute('aria-label')}: <${el.tagName.toLowerCase()}> ${Math.round(el.getBoundingClientRect().right - box.right)} px too wide`);
+    }),
+  );
+}
+
+/** Partition boxes that overlap each other. */
+async function overlappingBoxes(page: Page): Promise<number> {
+  return page.locator('ul[aria-label="AHI partitions"]').first().evaluate((ul) => {
+    const r = [...ul.children].map((li) => li.getBoundingClientRect());
+    let n = 0;
+    for (let i = 0; i < r.length; i++)
+      for (let j = i + 1; j < r.length; j++) if (r[i].left < r[j].right - 1 && r[j].left < r[i].right - 1 && r[i].top < r[j].bottom - 1 && r[j].top < r[i].bottom - 1) n++;
+    return n;
+  });
+}
+
+/** One PNG per view; the viewport is made tall so the sticky player bar covers none of them. */
+async function shootViews(page: Page, theme: string) {
+  await page.setViewportSize({ width: 1280, height: 3200 });
+  for (const name of ['B+tree (clustered index)', 'Client threads', 'Adaptive hash index', 'sysbench report', 'SHOW ENGINE INNODB STATUS']) {
+    const file = path.join(RESULTS_DIR, `ahi-views-${theme}-${name.replace(/[^\w]+/g, '-').replace(/-+$/, '').toLowerCase()}.png`);
+    await page.locator(`section.view-row[aria-label="${name}"]`).screenshot({ path: file });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test('playground: the AHI latch scenario shows hashed leaves, thread lanes, AHI partitions, sysbench and STATUS', async () => {
+  const { page, errors } = await openPage('/#/playground');
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  await page.getByRole('combobox', { name: 'Start from' }).selectOption({ label: 'ahi-latch-8.0.25.json' });
+  const editor = page.getByRole('textbox', { name: 'Scenario JSON' });
+  await expect.poll(async () => editor.inputValue(), { timeout: 20_000 }).toContain('8.0.25');
+  await editor.fill(reducedScenario());
+  await page.getByRole('button', { name: 'Run this scenario' }).click();
+  await waitForPanel(page, 'adaptive_hash_searches');
+
+  // 0.5 s per step at speed 2: the AHI turns on at 1 s, builds, then serves lookups.
+  await page.locator('.player-bar select').selectOption('2');
+  await stepForward(page, 4);
+  await expect.poll(async () => page.locator('.sim-time output').textContent()).toBe('2.000 s');
+
+  // B+tree: the AHI row of the leaf strip, with its count and legend entry.
+  const tree = page.locator('section.view-row[aria-label="B+tree (clustered index)"]');
+  await expect.poll(async () => (await tree.textContent()) ?? '', { timeout: 10_000 }).toMatch(/[1-9][\d,]* pages hashed/);
+  expect(await tree.textContent()).toContain('4th row: hashed by the AHI');
+
+  // Threads: the bar with the latch states, and one lane per thread (256).
+  const threads = page.locator('section.view-row[aria-label="Client threads"]');
+  for (const s of ['running', 'waiting for a CPU', 'spinning on a latch', 'asleep on a latch', 'waiting for IO']) expect(await threads.textContent()).toContain(s);
+  const lanes = threads.locator('canvas[role=img]');
+  expect(await lanes.getAttribute('aria-label')).toMatch(/^256 client threads: \d+ running, .* at t = 2\.000 s\. Lanes show each thread's state over the last \d+ frames/);
+  expect((await lanes.boundingBox())?.height).toBeGreaterThanOrEqual(256);
+
+  // AHI: 8 partitions, a hit ratio, rows added.
+  const ahi = page.locator('section.view-row[aria-label="Adaptive hash index"]');
+  expect(await ahi.locator('ul[aria-label="AHI partitions"] > li').count()).toBe(8);
+  const ahiText = (await ahi.textContent()) ?? '';
+  expect(ahiText).toMatch(/hit ratio [1-9][\d.]*%/);
+  expect(ahiText).toMatch(/rows added [1-9][\d,]*/);
+  expect(ahiText).toMatch(/spin waits[1-9][\d,]*OS waits[1-9][\d,]*/); // partition 7 (dt/dd: no space between)
+  expect(await overlappingBoxes(page)).toBe(0);
+
+  // sysbench: up to 12 lines, each exactly in sysbench's format.
+  const report = page.locator('section.view-row[aria-label="sysbench report"] pre');
+  const lines = await report.locator(':scope > span').allTextContents();
+  expect(lines.length).toBeGreaterThan(0);
+  expect(lines.length).toBeLessThanOrEqual(12);
+  for (const l of lines) expect(l).toMatch(SYSBENCH_LINE);
+  expect(lines.at(-1)).toMatch(/^\[ 2s \]/);
+
+  // STATUS: the InnoDB sections, as plain text (no element inside the <pre>).
+  const status = page.locator('section.view-row[aria-label="SHOW ENGINE INNODB STATUS"]');
+  await expect.poll(async () => (await status.locator('pre').count()) > 0, { timeout: 10_000 }).toBe(true);
+  // Paused after steps closer together than the 1 s throttle: the view catches up by itself.
+  await expect.poll(async () => status.textContent(), { timeout: 10_000 }).toContain('as of t = 2.000 s');
+  const pre = status.locator('pre');
+  const statusText = (await pre.textContent()) ?? '';
+  for (const s of ['INNODB MONITOR OUTPUT', 'SEMAPHORES', 'INSERT BUFFER AND ADAPTIVE HASH INDEX', 'BUFFER POOL AND MEMORY', 'ROW OPERATIONS'])
+    expect(statusText).toContain(s);
+  expect(await pre.evaluate((el) => el.children.length)).toBe(0);
+  expect(await status.textContent()).toContain('Mirrors the sections of MySQL’s SHOW ENGINE INNODB STATUS');
+
+  // Layout at 1280 px, light and projector themes.
+  expect(await overflowing(page)).toEqual([]);
+  await shootViews(page, 'light');
+  await screenshot('ahi-views-playground-light'); // the whole page, 1280 px wide
+  await page.getByRole('combobox', { name: 'Colour theme' }).selectOption({ label: 'Projector' });
+  expect(await overflowing(page)).toEqual([]);
+  await shootViews(page, 'projector');
+  const axe = await new AxeBuilder({ page }).setLegacyMode(true).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).include('.experiment-panel').analyze();
+  // Stricter than a11y.e2e (serious/critical): no violation at all inside the panel.
+  expect(axe.violations.map((v) => `[${v.impact}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+  expect(errors).toEqual([]);
+});

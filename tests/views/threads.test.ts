@@ -1,0 +1,136 @@
+// Thread swimlanes: the bounded ring of thread_states() columns (push, replace, rewind,
+// wrap), lane geometry for 4 to 4,096 threads, the state a grouped lane shows, the RGBA
+// pixels, and the counts sentence of the accessible summary.
+import { describe, expect, it } from 'vitest';
+import { column, columnTime, createRing, pushStates } from '../../web/src/views/threads/ring';
+import { columnSpans, countsSentence, laneLayout, laneState, paintLanes, stateCounts } from '../../web/src/views/threads/layout';
+
+const u8 = (...v: number[]) => Uint8Array.from(v);
+const cols = (r: ReturnType<typeof createRing>) => Array.from({ length: r.length }, (_, i) => [columnTime(r, i), ...column(r, i)]);
+
+describe('pushStates', () => {
+  it('appends columns, oldest first', () => {
+    let r = pushStates(null, 10, u8(1, 2), 3);
+    r = pushStates(r, 20, u8(3, 4), 3);
+    expect(cols(r)).toEqual([
+      [10, 1, 2],
+      [20, 3, 4],
+    ]);
+  });
+  it('drops the oldest past the capacity (wraps)', () => {
+    let r = null;
+    for (let t = 1; t <= 5; t++) r = pushStates(r, t, u8(t), 3);
+    expect(cols(r!)).toEqual([
+      [3, 3],
+      [4, 4],
+      [5, 5],
+    ]);
+    expect(r!.start).toBe(2);
+  });
+  it('replaces a column at the same time (idempotent) and rewinds when time goes back', () => {
+    let r = null;
+    for (let t = 1; t <= 4; t++) r = pushStates(r, t * 10, u8(t), 8);
+    r = pushStates(r, 40, u8(9), 8);
+    expect(cols(r)).toEqual([
+      [10, 1],
+      [20, 2],
+      [30, 3],
+      [40, 9],
+    ]);
+    r = pushStates(r, 25, u8(7), 8); // step back to t = 25: 30 and 40 never happened
+    expect(cols(r)).toEqual([
+      [10, 1],
+      [20, 2],
+      [25, 7],
+    ]);
+    r = pushStates(r, 0, u8(0), 8); // a new engine generation starts at 0
+    expect(cols(r)).toEqual([[0, 0]]);
+  });
+  it('starts over when the thread count changes', () => {
+    const a = pushStates(null, 10, u8(1, 1), 4);
+    const b = pushStates(a, 20, u8(1, 1, 1), 4);
+    expect(b).not.toBe(a);
+    expect(cols(b)).toEqual([[20, 1, 1, 1]]);
+  });
+});
+
+describe('laneLayout', () => {
+  it('few threads: tall lanes capped at 12 px with a separator', () => {
+    expect(laneLayout(4)).toEqual({ rows: 4, threadsPerRow: 1, rowHeight: 12, gap: true, height: 48 });
+    expect(laneLayout(16)).toEqual({ rows: 16, threadsPerRow: 1, rowHeight: 12, gap: true, height: 192 });
+  });
+  it('256 threads: one 1 px lane each', () => {
+    expect(laneLayout(256)).toEqual({ rows: 256, threadsPerRow: 1, rowHeight: 1, gap: false, height: 256 });
+    expect(laneLayout(100)).toEqual({ rows: 100, threadsPerRow: 1, rowHeight: 2, gap: false, height: 200 });
+  });
+  it('4,096 threads: 16 threads per lane', () => {
+    expect(laneLayout(4096)).toEqual({ rows: 256, threadsPerRow: 16, rowHeight: 1, gap: false, height: 256 });
+    expect(laneLayout(300)).toEqual({ rows: 150, threadsPerRow: 2, rowHeight: 1, gap: false, height: 150 });
+  });
+  it('no threads: nothing to draw', () => {
+    expect(laneLayout(0).rows).toBe(0);
+  });
+});
+
+describe('laneState', () => {
+  it('one thread per lane: its own state', () => {
+    expect(laneState(u8(1, 5, 3), 1, 1)).toBe(5);
+  });
+  it('grouped lane: the commonest state; ties go to the waits', () => {
+    expect(laneState(u8(1, 1, 2, 0), 0, 4)).toBe(1);
+    expect(laneState(u8(1, 1, 5, 5), 0, 4)).toBe(5); // tie running/asleep → asleep
+    expect(laneState(u8(1, 4, 2, 9), 0, 4)).toBe(4); // 9 is unknown → idle; 1-1-1-1 tie → spinning
+    expect(laneState(u8(0, 0, 0, 3, 3), 1, 3)).toBe(3); // last lane may be short: threads 3 and 4
+  });
+});
+
+describe('paintLanes', () => {
+  it('one pixel column per frame held, oldest first, the rest transparent; a pixel row per lane', () => {
+    let r = pushStates(null, 1, u8(1, 5), 3);
+    r = pushStates(r, 2, u8(4, 0), 3);
+    const rgb: [number, number, number][] = [
+      [10, 10, 10],
+      [0, 200, 0],
+      [1, 1, 1],
+      [2, 2, 2],
+      [250, 160, 0],
+      [220, 0, 60],
+    ];
+    const px = paintLanes(r, laneLayout(2), rgb);
+    const at = (x: number, y: number) => Array.from(px.slice((y * 3 + x) * 4, (y * 3 + x) * 4 + 4));
+    expect(px.length).toBe(3 * 2 * 4);
+    expect(at(0, 0)).toEqual([0, 200, 0, 255]);
+    expect(at(0, 1)).toEqual([220, 0, 60, 255]);
+    expect(at(1, 0)).toEqual([250, 160, 0, 255]);
+    expect(at(1, 1)).toEqual([10, 10, 10, 255]);
+    expect(at(2, 0)).toEqual([0, 0, 0, 0]);
+    // repainting into the same buffer clears what is no longer held
+    const again = paintLanes(pushStates(r, 1, u8(1, 5), 3), laneLayout(2), rgb, px);
+    expect(again).toBe(px);
+    expect(at(1, 0)).toEqual([0, 0, 0, 0]);
+  });
+});
+
+describe('columnSpans', () => {
+  it('equal shares of the width, whole px', () => {
+    expect(columnSpans(4, 400)).toEqual({ x: [0, 100, 200, 300], w: [100, 100, 100, 100] });
+    expect(columnSpans(3, 100)).toEqual({ x: [0, 33, 67], w: [33, 34, 33] });
+    expect(columnSpans(1, 300)).toEqual({ x: [0], w: [300] });
+  });
+  it('many frames in few px stay 1 px wide, inside the width', () => {
+    const s = columnSpans(240, 100);
+    expect(Math.min(...s.w)).toBe(1);
+    expect(Math.max(...s.x)).toBe(99);
+    expect(columnSpans(0, 100)).toEqual({ x: [], w: [] });
+  });
+});
+
+describe('stateCounts / countsSentence', () => {
+  it('counts per state byte, in legend order in words', () => {
+    const n = stateCounts(u8(1, 1, 2, 4, 5, 5, 3, 0, 7));
+    expect(n).toEqual([2, 2, 1, 1, 1, 2]);
+    expect(countsSentence(n, String)).toBe(
+      '9 client threads: 2 running, 1 waiting for a CPU, 1 spinning on a latch, 2 asleep on a latch, 1 waiting for IO, 2 idle',
+    );
+  });
+});

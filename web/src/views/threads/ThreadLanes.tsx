@@ -1,0 +1,124 @@
+// Thread swimlanes: a canvas with one thin lane per client thread and time on x (one
+// column per frame shown, newest on the right), coloured by state, with a legend of
+// current counts and a text summary for screen readers.
+import { useEffect, useMemo, useRef } from 'react';
+import type { Frame } from '../../engine/frames';
+import type { Palette } from '../../ui/palette';
+import { usePalette } from '../../ui/theme';
+import { rgbOf } from '../../charts/common/colors';
+import { formatCount } from '../../charts/common/format';
+import { prepareCanvas, useWidth } from '../../charts/common/hooks';
+import { figureStyle, legendStyle, mutedStyle, swatchStyle } from '../../charts/common/styles';
+import { THREAD_STATES, threadStateColor } from '../../charts/common/threadStates';
+import { columnSpans, countsSentence, laneLayout, paintLanes, stateCounts } from './layout';
+import { columnTime, DEFAULT_RING_COLUMNS, pushStates, type StateRing } from './ring';
+
+export interface ThreadLanesProps {
+  frame: Frame;
+  /** Side label, e.g. "A: 8.0.25". */
+  label?: string;
+  /** Frames kept on the time axis (default 240). */
+  columns?: number;
+  /** Height budget of the lanes (px, default 256). */
+  maxHeight?: number;
+  /** Show the legend of current counts (off when a threads bar above already has it). */
+  legend?: boolean;
+}
+
+const EMPTY = new Uint8Array(0);
+
+/** [r, g, b] per state byte. */
+function stateRgb(p: Palette): [number, number, number][] {
+  const out: [number, number, number][] = [];
+  for (const s of THREAD_STATES) out[s.byte] = rgbOf(threadStateColor(p, s.key));
+  return out;
+}
+
+const seconds = (ns: number) => `${(ns / 1e9).toFixed(3)} s`;
+
+/** Swimlanes of client-thread states over the last frames. */
+export function ThreadLanes({ frame, label, columns = DEFAULT_RING_COLUMNS, maxHeight, legend = true }: ThreadLanesProps) {
+  const [ref, width] = useWidth<HTMLDivElement>();
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const pal = usePalette();
+  const states = frame.threadStates ?? EMPTY;
+  // The ring lives across frames; pushing the same frame twice is harmless (idempotent).
+  const ringRef = useRef<StateRing | null>(null);
+  const pixels = useRef<Uint8ClampedArray | null>(null);
+  const offscreen = useRef<HTMLCanvasElement | null>(null);
+  const ring = useMemo(() => {
+    ringRef.current = pushStates(ringRef.current, frame.timeNs, states, columns);
+    return { r: ringRef.current, length: ringRef.current.length };
+  }, [frame.timeNs, states, columns]);
+  const lanes = useMemo(() => laneLayout(states.length, maxHeight), [states.length, maxHeight]);
+  const counts = useMemo(() => stateCounts(states), [states]);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas || lanes.rows === 0) return;
+    const w = Math.max(1, width - 2); // inside the 1 px border
+    const ctx = prepareCanvas(canvas, w, lanes.height);
+    if (!ctx) return;
+    ctx.fillStyle = pal.surface;
+    ctx.fillRect(0, 0, w, lanes.height);
+    const { r } = ring;
+    if (r.length === 0) return;
+    // One offscreen image per lane count, repainted each frame (1 px per frame × lane).
+    const px = paintLanes(r, lanes, stateRgb(pal), pixels.current ?? undefined);
+    pixels.current = px;
+    offscreen.current ??= document.createElement('canvas');
+    const off = offscreen.current;
+    if (off.width !== r.capacity) off.width = r.capacity;
+    if (off.height !== lanes.rows) off.height = lanes.rows;
+    const octx = off.getContext('2d');
+    if (!octx) return;
+    octx.putImageData(new ImageData(px as Uint8ClampedArray<ArrayBuffer>, r.capacity, lanes.rows), 0, 0);
+    ctx.imageSmoothingEnabled = false;
+    const spans = columnSpans(r.length, w);
+    for (let i = 0; i < r.length; i++) ctx.drawImage(off, i, 0, 1, lanes.rows, spans.x[i], 0, spans.w[i], lanes.height);
+    if (lanes.gap) {
+      ctx.fillStyle = pal.background;
+      for (let y = 1; y < lanes.rows; y++) ctx.fillRect(0, y * lanes.rowHeight - 1, w, 1);
+    }
+  }, [ring, lanes, width, pal]);
+
+  const { r, length } = ring;
+  const from = length ? columnTime(r, 0) : frame.timeNs;
+  const group = lanes.threadsPerRow > 1 ? ` Each lane is ${lanes.threadsPerRow} threads, drawn in the state most of them are in.` : '';
+  const aria =
+    `${label ? `${label}: ` : ''}${countsSentence(counts, formatCount)} at t = ${seconds(frame.timeNs)}. ` +
+    `Lanes show each thread's state over the last ${formatCount(length)} frames, from t = ${seconds(from)}.${group}`;
+
+  return (
+    <figure style={figureStyle}>
+      <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, flexWrap: 'wrap', ...mutedStyle(pal) }}>
+        <span>{lanes.threadsPerRow > 1 ? `lanes of ${formatCount(lanes.threadsPerRow)} threads` : 'a lane per thread'}, thread 1 on top</span>
+        <span>a column per frame, now on the right →</span>
+      </div>
+      <div ref={ref} style={{ width: '100%' }}>
+        {states.length === 0 ? (
+          <p style={mutedStyle(pal)}>No client threads yet: press play.</p>
+        ) : (
+          <canvas ref={canvasRef} role="img" aria-label={aria} style={{ display: 'block', border: `1px solid ${pal.grid}`, boxSizing: 'content-box' }} />
+        )}
+      </div>
+      <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, flexWrap: 'wrap', ...mutedStyle(pal) }}>
+        <span>t = {seconds(from)}</span>
+        {length > 2 && <span>t = {seconds(columnTime(r, Math.floor(length / 2)))}</span>}
+        <span>
+          t = {seconds(frame.timeNs)} ({formatCount(length)} frames)
+        </span>
+      </div>
+      {legend && (
+        <ul style={legendStyle(pal)} aria-label="Thread states now">
+          {THREAD_STATES.map((s) => (
+            <li key={s.key}>
+              <span style={swatchStyle(pal, threadStateColor(pal, s.key))} />
+              {formatCount(counts[s.byte])} {s.label}
+            </li>
+          ))}
+        </ul>
+      )}
+    </figure>
+  );
+}

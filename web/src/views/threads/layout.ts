@@ -1,0 +1,102 @@
+// Pure layout of the thread swimlanes: one lane per client thread (or per group of
+// threads when there are more threads than pixel rows), time on x as one column per
+// frame shown; the pixels as RGBA bytes, and the words of the accessible summary.
+import { THREAD_STATE_COUNT } from '../../engine/frames';
+import { THREAD_STATES } from '../../charts/common/threadStates';
+import { column, type StateRing } from './ring';
+
+/** Vertical geometry of the lanes. */
+export interface LaneLayout {
+  rows: number; // pixel rows of the image (lanes drawn)
+  threadsPerRow: number; // 1, or k threads summarised in one lane
+  rowHeight: number; // CSS px per lane
+  gap: boolean; // a 1 px separator under each lane (tall lanes only)
+  height: number; // CSS px of the lane area
+}
+
+/** Tallest a lane is drawn (px) and the default height budget of the lane area. */
+export const MAX_LANE_PX = 12;
+export const DEFAULT_LANES_HEIGHT = 256;
+
+/** Lanes for `threads` threads within `maxHeight` px: 1 px lanes at least, grouped past that. */
+export function laneLayout(threads: number, maxHeight = DEFAULT_LANES_HEIGHT): LaneLayout {
+  const budget = Math.max(1, Math.floor(maxHeight));
+  if (threads <= 0) return { rows: 0, threadsPerRow: 1, rowHeight: 0, gap: false, height: 0 };
+  const threadsPerRow = Math.ceil(threads / budget);
+  const rows = Math.ceil(threads / threadsPerRow);
+  const rowHeight = Math.max(1, Math.min(MAX_LANE_PX, Math.floor(budget / rows)));
+  return { rows, threadsPerRow, rowHeight, gap: rowHeight >= 6, height: rows * rowHeight };
+}
+
+/**
+ * When a lane stands for several threads, the state most of them are in; a tie goes to
+ * the state listed first here (waits before running before idle), so contention shows.
+ */
+const TIE_ORDER = [5, 4, 3, 2, 1, 0];
+
+/** The state byte one lane shows: thread `row`'s own, or the commonest of its group. */
+export function laneState(states: Uint8Array, row: number, threadsPerRow: number): number {
+  if (threadsPerRow <= 1) return states[row] ?? 0;
+  const n = new Array<number>(THREAD_STATE_COUNT).fill(0);
+  const end = Math.min(states.length, (row + 1) * threadsPerRow);
+  for (let i = row * threadsPerRow; i < end; i++) n[states[i] < THREAD_STATE_COUNT ? states[i] : 0]++;
+  let best = TIE_ORDER[0];
+  for (const s of TIE_ORDER) if (n[s] > n[best]) best = s;
+  return best;
+}
+
+/**
+ * RGBA bytes of a `ring.capacity` × `lanes.rows` image: column x < ring.length is the
+ * x-th oldest frame, row y a lane; the rest stays transparent. `rgb[state]` is the colour
+ * of each state byte. Paints into `out` when it has the right size (no garbage per frame).
+ */
+export function paintLanes(ring: StateRing, lanes: LaneLayout, rgb: [number, number, number][], out?: Uint8ClampedArray): Uint8ClampedArray {
+  const w = ring.capacity;
+  const size = w * lanes.rows * 4;
+  const px = out && out.length === size ? out : new Uint8ClampedArray(size);
+  if (px === out) px.fill(0);
+  for (let c = 0; c < ring.length; c++) {
+    const states = column(ring, c);
+    for (let y = 0; y < lanes.rows; y++) {
+      const col = rgb[laneState(states, y, lanes.threadsPerRow)] ?? rgb[0];
+      const o = (y * w + c) * 4;
+      px[o] = col[0];
+      px[o + 1] = col[1];
+      px[o + 2] = col[2];
+      px[o + 3] = 255;
+    }
+  }
+  return px;
+}
+
+/**
+ * Where each frame column goes on `width` px: equal shares of the width, so the newest
+ * frames read as well in slow motion (small steps) as after big jumps; columns fill the
+ * width and then scroll as the ring fills. Whole px; at least 1 px wide.
+ */
+export function columnSpans(n: number, width: number): { x: number[]; w: number[] } {
+  const W = Math.max(1, Math.floor(width));
+  const at = (i: number) => Math.round((i / n) * W);
+  const x: number[] = [];
+  const w: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const left = Math.min(W - 1, at(i));
+    x.push(left);
+    w.push(Math.max(1, at(i + 1) - left));
+  }
+  return { x, w };
+}
+
+/** Threads per state byte (index = byte; unknown bytes count as idle). */
+export function stateCounts(states: Uint8Array): number[] {
+  const n = new Array<number>(THREAD_STATE_COUNT).fill(0);
+  for (const s of states) n[s < THREAD_STATE_COUNT ? s : 0]++;
+  return n;
+}
+
+/** "256 client threads: 96 running, 160 waiting for a CPU, …" in legend order. */
+export function countsSentence(counts: number[], fmt: (v: number) => string): string {
+  const total = counts.reduce((a, b) => a + b, 0);
+  const parts = THREAD_STATES.map((s) => `${fmt(counts[s.byte] ?? 0)} ${s.label}`);
+  return `${fmt(total)} client threads: ${parts.join(', ')}`;
+}

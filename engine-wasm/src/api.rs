@@ -191,6 +191,11 @@ impl Simulation {
         }
     }
 
+    /// Approximate bytes one snapshot of this simulation costs.
+    pub fn approx_bytes(&self) -> f64 {
+        self.h.engine.approx_bytes() as f64
+    }
+
     /// SHOW ENGINE INNODB STATUS–like text (per-second averages since the last call).
     pub fn status_text(&mut self) -> String {
         self.h.status_text()

@@ -86,3 +86,13 @@ describe('speed', () => {
     expect(formatSimTime(42e3)).toBe('42 µs');
   });
 });
+
+describe('snapshot memory budget', () => {
+  it('keeps at most what fits 1 GiB, never fewer than 2', async () => {
+    const { maxSnapshotsFor, DEFAULT_MAX_SNAPSHOTS } = await import('../../web/src/player/snapshots');
+    expect(maxSnapshotsFor(0)).toBe(DEFAULT_MAX_SNAPSHOTS);
+    expect(maxSnapshotsFor(10 * 1024 * 1024)).toBe(20);
+    expect(maxSnapshotsFor(300 * 1024 * 1024)).toBe(3);
+    expect(maxSnapshotsFor(900 * 1024 * 1024)).toBe(2);
+  });
+});

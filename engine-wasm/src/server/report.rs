@@ -5,7 +5,6 @@ use super::engine::Engine;
 use super::session::ThreadState;
 use crate::metrics::series::COLUMNS;
 use crate::sim::SEC;
-use crate::storage::UNIV_PAGE_SIZE;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -352,8 +351,20 @@ impl Engine {
         }
     }
 
-    /// Bytes of one page (for size arithmetic in callers).
-    pub fn page_size(&self) -> u64 {
-        UNIV_PAGE_SIZE as u64
+    /// Approximate bytes of memory this engine holds (records and their directory
+    /// per page, frames, hash nodes, series): what one snapshot of it costs, so
+    /// the player can keep its checkpoints within a memory budget.
+    pub fn approx_bytes(&self) -> u64 {
+        let rec = std::mem::size_of::<crate::storage::page::Rec>() as u64 + 16;
+        let pages: u64 = self
+            .store
+            .pages
+            .iter()
+            .map(|p| 160 + p.recs.len() as u64 * rec)
+            .sum();
+        let frames = self.bp.config().n_frames as u64 * 64;
+        let ahi = self.ahi.counters().nodes * 48;
+        let series = self.series.since(0).len() as u64 * 8;
+        pages + frames + ahi + series + self.sessions.len() as u64 * 512
     }
 }

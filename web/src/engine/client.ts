@@ -99,7 +99,7 @@ export class EngineClient {
     return r;
   }
 
-  snapshot(): Promise<{ token: number; timeNs: number }> {
+  snapshot(): Promise<{ token: number; timeNs: number; bytes: number }> {
     return this.call('snapshot', {});
   }
 

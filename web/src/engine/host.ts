@@ -151,12 +151,13 @@ export class SimHost {
     snapshot: () => {
       this.requireSims();
       const token = this.nextToken++;
+      const bytes = this.slots.reduce((n, s) => n + s.sim.approx_bytes(), 0);
       this.snapshots.set(token, {
         ids: this.slots.map((s) => s.sim.snapshot()),
         cursors: this.slots.map((s) => ({ series: s.sim.series_len(), events: this.eventCount(s) })),
         timeNs: this.timeNs(),
       });
-      return { token, timeNs: this.timeNs() };
+      return { token, timeNs: this.timeNs(), bytes };
     },
 
     restore: ({ token }) => {

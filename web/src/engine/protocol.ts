@@ -26,7 +26,7 @@ export interface Commands {
   /** Runtime knob on every simulation (recorded in the engine's command log). */
   setKnob: { args: { name: string; value: number }; result: RunResult };
   /** Checkpoint every simulation; the token names the set. */
-  snapshot: { args: Record<string, never>; result: { token: number; timeNs: number } };
+  snapshot: { args: Record<string, never>; result: { token: number; timeNs: number; bytes: number } };
   restore: { args: { token: number }; result: RunResult };
   dropSnapshot: { args: { token: number }; result: Record<string, never> };
   /** Records of one leaf page (zoom into the tree), for simulation `sim` (0 = A). */

@@ -9,6 +9,8 @@ export interface Simulation {
   run_for(dt_ns: number): void;
   set_knob(name: string, value: number): void;
   snapshot(): number;
+  /** Approximate bytes one snapshot costs (the engine's own estimate). */
+  approx_bytes(): number;
   restore(id: number): void;
   drop_snapshot(id: number): void;
   scenario_json(): string;

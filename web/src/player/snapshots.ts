@@ -15,6 +15,15 @@ export interface SnapshotStore {
 }
 
 export const DEFAULT_MAX_SNAPSHOTS = 20;
+
+/** Memory all checkpoints of one panel may take (WebAssembly memory tops out at 4 GiB). */
+export const SNAPSHOT_BUDGET_BYTES = 1024 * 1024 * 1024;
+
+/** How many checkpoints fit the budget when each costs `bytes` (at least 2: t = 0 and the latest). */
+export function maxSnapshotsFor(bytes: number, budget = SNAPSHOT_BUDGET_BYTES): number {
+  if (!(bytes > 0)) return DEFAULT_MAX_SNAPSHOTS;
+  return Math.max(2, Math.min(DEFAULT_MAX_SNAPSHOTS, Math.floor(budget / bytes)));
+}
 export const DEFAULT_INTERVAL_NS = 0.5e9;
 
 export function emptyStore(intervalNs = DEFAULT_INTERVAL_NS, max = DEFAULT_MAX_SNAPSHOTS): SnapshotStore {

@@ -5,14 +5,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Frame } from '../engine/frames';
 import type { RunResult } from '../engine/protocol';
-import { addSnapshot, emptyStore, pickSnapshot, shouldSnapshot, type SnapshotStore } from './snapshots';
+import { addSnapshot, emptyStore, maxSnapshotsFor, pickSnapshot, shouldSnapshot, type SnapshotStore } from './snapshots';
 import { adaptMaxEstimate, frameAdvanceNs, MAX_SPEED_BUDGET_MS, nextSpeed, stepNs, type Speed } from './speed';
 
 /** What the player needs from the engine (EngineClient implements it). */
 export interface PlayerEngine {
   runTo(tNs: number, budgetMs?: number): Promise<RunResult>;
   frame(): Promise<Frame[]>;
-  snapshot(): Promise<{ token: number; timeNs: number }>;
+  /** `bytes`: what one checkpoint of the simulations costs (for the memory budget). */
+  snapshot(): Promise<{ token: number; timeNs: number; bytes?: number }>;
   restore(token: number): Promise<RunResult>;
   dropSnapshot(token: number): Promise<void>;
   /** Re-create the same simulations at t = 0 (used when no checkpoint is early enough). */
@@ -132,7 +133,9 @@ export function usePlayer(opts: PlayerOptions): Player {
     const s = st.current;
     if (!shouldSnapshot(s.store, s.timeNs)) return;
     const snap = await engine.snapshot();
-    const { store, drop } = addSnapshot(s.store, snap);
+    // Keep checkpoints within a memory budget: a 2M-row table costs ~250 MB a copy.
+    const max = maxSnapshotsFor(snap.bytes ?? 0);
+    const { store, drop } = addSnapshot({ ...s.store, max }, { token: snap.token, timeNs: snap.timeNs });
     s.store = store;
     for (const token of drop) await engine.dropSnapshot(token);
   };

@@ -6,6 +6,28 @@ use super::types::*;
 /// Cross-field rules: key columns exist, keys fit the engine's key size, the id
 /// generator matches the PK column type.
 pub(super) fn check_table(t: &TableConfig, w: &WorkloadConfig, errors: &mut Vec<ConfigError>) {
+    // A record must fit half a page (REC_MAX_SIZE, 8125 bytes): the engine keeps no
+    // off-page (externally stored) columns, so longer rows are refused here.
+    let max_char = match t.charset {
+        CharsetName::Latin1 => 1,
+        CharsetName::Utf8mb4 => 4,
+    };
+    let row_bytes: u64 = t
+        .columns
+        .iter()
+        .map(|c| match c.kind {
+            ColumnKind::Int => 4,
+            ColumnKind::Bigint => 8,
+            ColumnKind::Char | ColumnKind::Varchar => u64::from(c.length) * max_char + 2,
+        })
+        .sum::<u64>()
+        + 20;
+    if row_bytes > 8125 {
+        errors.push(ConfigError::new(
+            "table.columns",
+            format!("a row can take {row_bytes} bytes; the engine stores rows of at most 8125 bytes (half a page, no off-page columns)"),
+        ));
+    }
     let names: Vec<&str> = t.columns.iter().map(|c| c.name.as_str()).collect();
     for (i, c) in t.columns.iter().enumerate() {
         if names[..i].contains(&c.name.as_str()) {

@@ -75,3 +75,13 @@ fn script_like_text_is_rejected_and_cut_short() {
     assert_eq!(e[0].path, "table.name");
     assert!(e[0].message.contains("letters, digits"));
 }
+
+#[test]
+fn rows_longer_than_half_a_page_are_refused() {
+    let e = errs(
+        r#"{"table":{"columns":[{"name":"id","type":"int"},{"name":"v","type":"varchar","length":16000}],"primary_key":["id"],"indexes":[]},"workload":{"query":"insert"}}"#,
+    );
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(e[0].path, "table.columns");
+    assert!(e[0].message.contains("8125"));
+}

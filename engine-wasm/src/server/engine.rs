@@ -45,8 +45,10 @@ pub(super) enum Ev {
 pub struct Stats {
     /// Statements completed (`Questions`).
     pub queries: u64,
-    /// INSERTs completed (`Com_insert`).
+    /// INSERTs completed (`Com_insert`), failed ones included.
     pub inserts: u64,
+    /// Rows actually inserted (`Innodb_rows_inserted`).
+    pub rows_inserted: u64,
     /// SELECTs completed (`Com_select`).
     pub selects: u64,
     /// Rows read by selects (`Innodb_rows_read`).

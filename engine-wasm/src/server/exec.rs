@@ -136,6 +136,7 @@ impl Engine {
         }
         if self.sessions[tid as usize].is_insert && self.sessions[tid as usize].insert_ok {
             self.table.rows += 1;
+            self.stats.rows_inserted += 1;
         }
         let s = &mut self.sessions[tid as usize];
         s.phase = Phase::Finish;

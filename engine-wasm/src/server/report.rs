@@ -223,7 +223,7 @@ impl Engine {
             ("Innodb_pages_created", c.pages_created),
             ("Innodb_pages_read", c.reads),
             ("Innodb_pages_written", c.pages_written),
-            ("Innodb_rows_inserted", self.stats.inserts),
+            ("Innodb_rows_inserted", self.stats.rows_inserted),
             ("Innodb_rows_read", self.stats.rows_read),
             ("Com_insert", self.stats.inserts),
             ("Com_select", self.stats.selects),

@@ -1,7 +1,7 @@
 //! FIDELITY rows LATCH-1 and LATCH-2, natively on the ahi-latch lesson scenarios:
 //! 256 threads on 96 cores, a fully cached read-only point-select load, AHI turned
 //! on at t = 3 s. 8.0.25 (blocking page-hash builds) collapses and recovers; 8.0.30
-//! (try-lock, Bug #100512) does not. Scale: 2M rows (the article: 10M per table).
+//! (try-lock, Bug #100512) does not. Scale: 2M rows (the bug report: one 500M-row table).
 
 use innodb_lab::sim::SEC;
 use innodb_lab::sim_handle::SimHandle;

@@ -4,18 +4,10 @@
 // which the real worker bundle of the site can be started.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureChromium } from '../lib/chromium.mjs';
+import { CHROME_ARGS, ensureChromium } from '../lib/chromium.mjs';
 import { startStaticServer } from '../preview.mjs';
 
-export const CHROME_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+export { CHROME_ARGS };
 
 /** Path under the server of the blank page the worker bench runs in. */
 export const BLANK_PAGE = '__bench_blank__.html';

@@ -13,6 +13,17 @@ const CANDIDATES = [
   '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
 ];
 
+/** Launch flags for the system Chromium (headless, no sandbox, no background traffic). */
+export const CHROME_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
 export const CHROMIUM_HINT =
   'Install Chromium (Debian/Ubuntu: `sudo apt-get install chromium`; macOS: `brew install --cask chromium`) ' +
   'or point CHROME_PATH at a Chrome/Chromium binary.';

@@ -18,21 +18,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { CHROME_ARGS } from '../../scripts/lib/chromium.mjs';
 
 export { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const RESULTS_DIR = path.join(ROOT, 'test-results');
 
-export const CHROME_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+export { CHROME_ARGS };
 
 export interface OpenedPage {
   page: Page;

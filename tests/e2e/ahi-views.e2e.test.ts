@@ -118,12 +118,13 @@ test('playground: the AHI latch scenario shows hashed leaves, thread lanes, AHI 
   expect(await pre.evaluate((el) => el.children.length)).toBe(0);
   expect(await status.textContent()).toContain('Mirrors the sections of MySQL’s SHOW ENGINE INNODB STATUS');
 
-  // Layout at 1280 px, light and projector themes.
-  expect(await overflowing(page)).toEqual([]);
+  // Layout at 1280 px, light and projector themes. A theme change resizes the panel;
+  // canvases re-measure on the next ResizeObserver callback, so wait for it to settle.
+  await expect.poll(() => overflowing(page), { timeout: 3000 }).toEqual([]);
   await shootViews(page, 'light');
   await screenshot('ahi-views-playground-light'); // the whole page, 1280 px wide
   await page.getByRole('combobox', { name: 'Colour theme' }).selectOption({ label: 'Projector' });
-  expect(await overflowing(page)).toEqual([]);
+  await expect.poll(() => overflowing(page), { timeout: 3000 }).toEqual([]);
   await shootViews(page, 'projector');
   const axe = await new AxeBuilder({ page }).setLegacyMode(true).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).include('.experiment-panel').analyze();
   // Stricter than a11y.e2e (serious/critical): no violation at all inside the panel.

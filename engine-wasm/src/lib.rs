@@ -8,6 +8,7 @@ pub mod api;
 pub mod bench;
 pub mod frames;
 pub mod metrics;
+pub mod redo;
 pub mod scenario;
 pub mod server;
 pub mod sim;

@@ -76,6 +76,15 @@ struct Params {
 
 const RAND_TYPES: [&str; 4] = ["uniform", "gaussian", "special", "pareto"];
 const VERSIONS: [&str; 3] = ["5.7", "8.0.25", "8.0.30"];
+const FLUSHING: [&str; 7] = [
+    "5.5",
+    "5.6",
+    "5.6-labs",
+    "5.7",
+    "8.0.30",
+    "percona-5.5-estimate",
+    "percona-5.5-keep_average",
+];
 
 impl Params {
     fn json(&self) -> String {
@@ -160,6 +169,9 @@ impl Params {
                 "innodb_lru_scan_depth": self.scan_depth, "innodb_adaptive_hash_index": self.ahi,
                 "innodb_adaptive_hash_index_parts": self.ahi_parts,
                 "version": VERSIONS[self.version as usize % 3],
+                "flushing": FLUSHING[self.ahi_parts as usize % 7],
+                "innodb_log_file_size_mb": 1 + self.scan_depth % 3,
+                "innodb_redo_log_capacity_mb": 2 + self.scan_depth % 5,
             },
             "storage": {
                 "read_latency_us": self.read_us, "write_latency_us": self.write_us,
@@ -172,7 +184,11 @@ impl Params {
             },
             "workload": {
                 "threads": self.threads,
-                "query": if point_select { "point_select" } else { "insert" },
+                "query": match (point_select, self.scan_depth % 2) {
+                    (true, 0) => "point_select",
+                    (true, _) => "read_write",
+                    _ => "insert",
+                },
                 "id": id, "table_size": self.table_size,
                 "rand_type": RAND_TYPES[self.rand_type as usize % 4],
                 "max_rows": self.max_rows,
@@ -461,6 +477,7 @@ fn fingerprint(h: &SimHandle) -> (String, Vec<u64>, u64, Vec<String>) {
 /// Applies one command and checks what it returned.
 fn apply(w: &mut World, c: &Cmd) -> Result<(), String> {
     let now = w.h.engine.now;
+    let lsn = w.h.engine.redo.lsn;
     let arg = |t: &Time| match *t {
         Time::Literal(v) => v,
         Time::FromNow(d) => now as f64 + d as f64,
@@ -622,7 +639,13 @@ fn apply(w: &mut World, c: &Cmd) -> Result<(), String> {
             let c = |k: &str| s["counters"][k].as_f64().unwrap_or(f64::NAN);
             if c("Innodb_buffer_pool_pages_data") + c("Innodb_buffer_pool_pages_free")
                 != c("Innodb_buffer_pool_pages_total")
-                || c("Questions") != c("Com_insert") + c("Com_select")
+                || c("Questions")
+                    != c("Com_insert")
+                        + c("Com_select")
+                        + c("Com_update")
+                        + c("Com_delete")
+                        + c("Com_begin")
+                        + c("Com_commit")
                 || s["latency"]["count"].as_f64() != Some(c("Questions"))
                 || s["timeNs"].as_u64() != Some(w.h.engine.now)
             {
@@ -678,6 +701,12 @@ fn apply(w: &mut World, c: &Cmd) -> Result<(), String> {
     let after = w.h.engine.now;
     if after < now && !matches!(c, Cmd::Restore(_) | Cmd::Reset) {
         return Err(format!("time went back from {now} to {after}"));
+    }
+    if w.h.engine.redo.lsn < lsn && !matches!(c, Cmd::Restore(_) | Cmd::Reset) {
+        return Err(format!(
+            "LSN went back from {lsn} to {}",
+            w.h.engine.redo.lsn
+        ));
     }
     if after > w.h.engine.end_time().max(now) {
         return Err(format!(

@@ -18,6 +18,19 @@ pub const COLUMNS: &[&str] = &[
     "ahi_rows_removed_per_s",
     "threads_spinning",
     "threads_sleeping",
+    // Redo and flushing (MB = MiB of LSN).
+    "tps",
+    "checkpoint_age_mb",
+    "modified_age_mb",
+    "async_point_mb",
+    "sync_point_mb",
+    "flush_requested_pages",
+    "flushed_pages_per_s",
+    "flush_sync_pages_per_s",
+    "redo_mb_per_s",
+    "threads_flush_wait",
+    "lsn_avg_rate_mb",
+    "pct_for_lsn",
 ];
 
 /// Rows of `COLUMNS.len()` values, flattened.

@@ -10,6 +10,19 @@ pub const KNOBS: &[(&str, f64, f64)] = &[
     ("storage.write_latency_us", 1.0, 1_000_000.0),
     ("storage.commit_latency_us", 0.0, 1_000_000.0),
     ("server.innodb_adaptive_hash_index", 0.0, 1.0),
+    ("server.innodb_io_capacity", 100.0, 1_000_000.0),
+    ("server.innodb_io_capacity_max", 100.0, 2_000_000.0),
+    ("server.innodb_adaptive_flushing", 0.0, 1.0),
+    ("server.innodb_adaptive_flushing_lwm", 0.0, 70.0),
+    ("server.innodb_max_dirty_pages_pct", 0.0, 99.0),
+    ("server.innodb_max_dirty_pages_pct_lwm", 0.0, 99.0),
+    ("server.innodb_flushing_avg_loops", 1.0, 1000.0),
+    ("server.innodb_flush_sync", 0.0, 1.0),
+    // The flushing policy by code: 0 "5.5", 1 "5.6", 2 "5.6-labs", 3 "5.7", 4 "8.0.30",
+    // 5 "percona-5.5-estimate", 6 "percona-5.5-keep_average" (redo::POLICIES order).
+    ("server.flushing", 0.0, 6.0),
+    // Data device operations per second (page reads and writes share them).
+    ("storage.iops", 10.0, 10_000_000.0),
 ];
 
 /// Checks a knob name and value; the error names the knob and what is allowed.

@@ -170,6 +170,7 @@ pub(super) fn read_workload(r: &mut Reader<'_>, v: Option<&Value>) -> WorkloadCo
             "table_size",
             "rand_type",
             "max_rows",
+            "point_selects",
         ],
     );
     let threads = r.uint(w, "workload", "threads", 16, 1, 4096) as u32;
@@ -181,6 +182,7 @@ pub(super) fn read_workload(r: &mut Reader<'_>, v: Option<&Value>) -> WorkloadCo
         &[
             ("insert", QueryKind::Insert),
             ("point_select", QueryKind::PointSelect),
+            ("read_write", QueryKind::ReadWrite),
         ],
     );
     let id = match w.and_then(|m| m.get("id")) {
@@ -222,6 +224,7 @@ pub(super) fn read_workload(r: &mut Reader<'_>, v: Option<&Value>) -> WorkloadCo
         ],
     );
     let max_rows = r.uint(w, "workload", "max_rows", 0, 0, 10_000_000);
+    let point_selects = r.uint(w, "workload", "point_selects", 10, 0, 100) as u32;
     WorkloadConfig {
         threads,
         query,
@@ -229,6 +232,7 @@ pub(super) fn read_workload(r: &mut Reader<'_>, v: Option<&Value>) -> WorkloadCo
         table_size,
         rand_type,
         max_rows,
+        point_selects,
     }
 }
 

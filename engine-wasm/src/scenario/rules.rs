@@ -110,6 +110,18 @@ pub(super) fn check_table(t: &TableConfig, w: &WorkloadConfig, errors: &mut Vec<
             ));
         }
     }
+    if w.query == QueryKind::ReadWrite && t.prepare_rows == 0 {
+        errors.push(ConfigError::new(
+            "table.prepare_rows",
+            "read_write needs rows to update: set prepare_rows ≥ 1",
+        ));
+    }
+    if w.query == QueryKind::ReadWrite && !matches!(w.id, IdGen::AutoIncrement) {
+        errors.push(ConfigError::new(
+            "workload.id",
+            "read_write reads and rewrites ids 1..rows: it needs an auto_increment primary key",
+        ));
+    }
     if w.query == QueryKind::PointSelect && t.prepare_rows == 0 {
         errors.push(ConfigError::new(
             "table.prepare_rows",
@@ -120,6 +132,29 @@ pub(super) fn check_table(t: &TableConfig, w: &WorkloadConfig, errors: &mut Vec<
         errors.push(ConfigError::new(
             "workload.id",
             "point_select reads ids 1..rows: it needs an auto_increment primary key",
+        ));
+    }
+}
+
+/// Cross-field rules of the server: io_capacity ≤ io_capacity_max, a log big enough
+/// for `log_calc_max_ages` (its free margin must stay under half the capacity).
+pub(super) fn check_server(s: &ServerConfig, errors: &mut Vec<ConfigError>) {
+    if s.innodb_io_capacity > s.innodb_io_capacity_max {
+        errors.push(ConfigError::new(
+            "server.innodb_io_capacity_max",
+            format!(
+                "must be at least innodb_io_capacity ({}), got {}",
+                s.innodb_io_capacity, s.innodb_io_capacity_max
+            ),
+        ));
+    }
+    let cap = (s.innodb_log_file_size_mb as u64 * 1024 * 1024)
+        .saturating_sub(crate::redo::limits::LOG_FILE_HDR_SIZE)
+        * s.innodb_log_files_in_group as u64;
+    if !s.flushing.redo_log_capacity() && crate::redo::limits::too_small(cap) {
+        errors.push(ConfigError::new(
+            "server.innodb_log_file_size_mb",
+            "the log files are too small: innodb_log_file_size_mb × innodb_log_files_in_group must be at least 2 MiB",
         ));
     }
 }

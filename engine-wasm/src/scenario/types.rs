@@ -27,6 +27,9 @@ pub struct Scenario {
     pub workload: WorkloadConfig,
     /// When to stop and how often to sample.
     pub run: RunConfig,
+    /// What the scenario shows and how it is scaled from the real experiment (free text).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub description: String,
 }
 
 /// CPU cores and buffer pool settings.
@@ -53,6 +56,33 @@ pub struct ServerConfig {
     pub innodb_sync_spin_loops: u32,
     /// `innodb_spin_wait_delay` (default 6).
     pub innodb_spin_wait_delay: u32,
+    /// Who flushes dirty pages and by which rule ("5.5", "5.6", "5.6-labs", "5.7",
+    /// "8.0.30", "percona-5.5-estimate", "percona-5.5-keep_average"); default from
+    /// `version` (5.7 and 8.0.25 → "5.7", 8.0.30 → "8.0.30").
+    pub flushing: crate::redo::FlushPolicy,
+    /// `innodb_log_file_size` in MiB (5.5 … 8.0.29; default 5 for 5.5, 48 after).
+    pub innodb_log_file_size_mb: u32,
+    /// `innodb_log_files_in_group` (default 2).
+    pub innodb_log_files_in_group: u32,
+    /// `innodb_redo_log_capacity` in MiB (8.0.30+; default 100).
+    pub innodb_redo_log_capacity_mb: u32,
+    /// `innodb_io_capacity` (default 200).
+    pub innodb_io_capacity: u32,
+    /// `innodb_io_capacity_max` (default max(2000, 2 × io_capacity)).
+    pub innodb_io_capacity_max: u32,
+    /// `innodb_adaptive_flushing` (default ON).
+    pub innodb_adaptive_flushing: bool,
+    /// `innodb_adaptive_flushing_lwm` (% of log capacity, default 10).
+    pub innodb_adaptive_flushing_lwm: u32,
+    /// `innodb_max_dirty_pages_pct` (default 75; 90 in 8.0).
+    pub innodb_max_dirty_pages_pct: u32,
+    /// `innodb_max_dirty_pages_pct_lwm` (default 0; 10 in 8.0).
+    pub innodb_max_dirty_pages_pct_lwm: u32,
+    /// `innodb_flushing_avg_loops` (default 30).
+    pub innodb_flushing_avg_loops: u32,
+    /// `innodb_flush_sync` (5.7+, default ON): past the sync point the page cleaner
+    /// flushes ignoring io_capacity.
+    pub innodb_flush_sync: bool,
 }
 
 /// MySQL versions whose behaviour differs in the modelled mechanisms.
@@ -155,6 +185,10 @@ pub enum QueryKind {
     Insert,
     /// `SELECT c FROM t WHERE id=?` (oltp_point_select).
     PointSelect,
+    /// sysbench `oltp_read_write` without range queries: BEGIN, `point_selects` point
+    /// selects, an index update, a non-index update, a delete and an insert of the
+    /// same id, COMMIT, in one transaction.
+    ReadWrite,
 }
 
 /// How the PK of inserted rows is produced.
@@ -196,6 +230,8 @@ pub struct WorkloadConfig {
     pub rand_type: RandType,
     /// Stop inserting once the table holds this many rows (0 = no limit).
     pub max_rows: u64,
+    /// Point selects per read_write transaction (sysbench `--point-selects`, default 10).
+    pub point_selects: u32,
 }
 
 /// Run length and sampling.

@@ -5,8 +5,9 @@ use super::error::{ConfigError, EngineError};
 use super::knobs::check_knob;
 use super::read_parts::{read_table, read_workload};
 use super::reader::Reader;
-use super::rules::check_table;
+use super::rules::{check_server, check_table};
 use super::types::*;
+use crate::redo::{FlushPolicy, POLICIES};
 use serde_json::Value;
 
 /// Longest accepted scenario text (bytes); protects the engine from huge inputs.
@@ -39,6 +40,7 @@ pub fn parse_scenario(json: &str) -> Result<Scenario, EngineError> {
 pub fn validate(s: &Scenario) -> Vec<ConfigError> {
     let mut errors = Vec::new();
     check_table(&s.table, &s.workload, &mut errors);
+    check_server(&s.server, &mut errors);
     errors
 }
 
@@ -48,7 +50,14 @@ fn read(v: &Value, errors: &mut Vec<ConfigError>) -> Scenario {
         Some(v),
         "",
         &[
-            "version", "seed", "server", "storage", "table", "workload", "run",
+            "version",
+            "seed",
+            "server",
+            "storage",
+            "table",
+            "workload",
+            "run",
+            "description",
         ],
     );
     if top.is_none() {
@@ -78,8 +87,42 @@ fn read(v: &Value, errors: &mut Vec<ConfigError>) -> Scenario {
             "innodb_adaptive_hash_index_parts",
             "innodb_sync_spin_loops",
             "innodb_spin_wait_delay",
+            "flushing",
+            "innodb_log_file_size_mb",
+            "innodb_log_files_in_group",
+            "innodb_redo_log_capacity_mb",
+            "innodb_io_capacity",
+            "innodb_io_capacity_max",
+            "innodb_adaptive_flushing",
+            "innodb_adaptive_flushing_lwm",
+            "innodb_max_dirty_pages_pct",
+            "innodb_max_dirty_pages_pct_lwm",
+            "innodb_flushing_avg_loops",
+            "innodb_flush_sync",
         ],
     );
+    let server_version = r.choice(
+        sv,
+        "server",
+        "version",
+        MysqlVersion::V8030,
+        &[
+            ("5.7", MysqlVersion::V57),
+            ("8.0.25", MysqlVersion::V8025),
+            ("8.0.30", MysqlVersion::V8030),
+        ],
+    );
+    let flushing = r.choice(
+        sv,
+        "server",
+        "flushing",
+        match server_version {
+            MysqlVersion::V8030 => FlushPolicy::V8030,
+            _ => FlushPolicy::V57,
+        },
+        POLICIES,
+    );
+    let io_capacity = r.uint(sv, "server", "innodb_io_capacity", 200, 100, 1_000_000) as u32;
     let server = ServerConfig {
         cores: r.uint(sv, "server", "cores", 8, 1, 256) as u32,
         innodb_buffer_pool_pages: r.uint(
@@ -101,17 +144,7 @@ fn read(v: &Value, errors: &mut Vec<ConfigError>) -> Scenario {
         ) as u32,
         innodb_lru_scan_depth: r.uint(sv, "server", "innodb_lru_scan_depth", 1024, 100, 1 << 20)
             as u32,
-        version: r.choice(
-            sv,
-            "server",
-            "version",
-            MysqlVersion::V8030,
-            &[
-                ("5.7", MysqlVersion::V57),
-                ("8.0.25", MysqlVersion::V8025),
-                ("8.0.30", MysqlVersion::V8030),
-            ],
-        ),
+        version: server_version,
         innodb_adaptive_hash_index: r.bool(sv, "server", "innodb_adaptive_hash_index", false),
         innodb_adaptive_hash_index_parts: r.uint(
             sv,
@@ -124,6 +157,62 @@ fn read(v: &Value, errors: &mut Vec<ConfigError>) -> Scenario {
         innodb_sync_spin_loops: r.uint(sv, "server", "innodb_sync_spin_loops", 30, 0, 10_000)
             as u32,
         innodb_spin_wait_delay: r.uint(sv, "server", "innodb_spin_wait_delay", 6, 0, 1_000) as u32,
+        flushing,
+        innodb_log_file_size_mb: r.uint(
+            sv,
+            "server",
+            "innodb_log_file_size_mb",
+            flushing.default_log_file_size_mb() as u64,
+            1,
+            512 * 1024,
+        ) as u32,
+        innodb_log_files_in_group: r.uint(sv, "server", "innodb_log_files_in_group", 2, 2, 100)
+            as u32,
+        innodb_redo_log_capacity_mb: r.uint(
+            sv,
+            "server",
+            "innodb_redo_log_capacity_mb",
+            100,
+            2,
+            512 * 1024,
+        ) as u32,
+        innodb_io_capacity: io_capacity,
+        innodb_io_capacity_max: r.uint(
+            sv,
+            "server",
+            "innodb_io_capacity_max",
+            (2 * io_capacity).max(2000) as u64,
+            100,
+            2_000_000,
+        ) as u32,
+        innodb_adaptive_flushing: r.bool(sv, "server", "innodb_adaptive_flushing", true),
+        innodb_adaptive_flushing_lwm: r.uint(
+            sv,
+            "server",
+            "innodb_adaptive_flushing_lwm",
+            10,
+            0,
+            70,
+        ) as u32,
+        innodb_max_dirty_pages_pct: r.uint(
+            sv,
+            "server",
+            "innodb_max_dirty_pages_pct",
+            flushing.default_max_dirty_pages_pct() as u64,
+            0,
+            99,
+        ) as u32,
+        innodb_max_dirty_pages_pct_lwm: r.uint(
+            sv,
+            "server",
+            "innodb_max_dirty_pages_pct_lwm",
+            flushing.default_max_dirty_pages_pct_lwm() as u64,
+            0,
+            99,
+        ) as u32,
+        innodb_flushing_avg_loops: r.uint(sv, "server", "innodb_flushing_avg_loops", 30, 1, 1000)
+            as u32,
+        innodb_flush_sync: r.bool(sv, "server", "innodb_flush_sync", true),
     };
 
     let st = r.object(
@@ -158,7 +247,20 @@ fn read(v: &Value, errors: &mut Vec<ConfigError>) -> Scenario {
         changes,
     };
     check_table(&table, &workload, errors);
+    check_server(&server, errors);
+    let description = match top.and_then(|m| m.get("description")) {
+        None | Some(Value::Null) => String::new(),
+        Some(Value::String(d)) if d.len() <= 4000 => d.clone(),
+        Some(_) => {
+            errors.push(ConfigError::new(
+                "description",
+                "must be a string of at most 4000 bytes",
+            ));
+            String::new()
+        }
+    };
     Scenario {
+        description,
         version,
         seed,
         server,

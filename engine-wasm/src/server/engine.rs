@@ -6,6 +6,7 @@ use super::table::Table;
 use crate::ahi::{Ahi, AhiConfig, AhiVersion};
 use crate::metrics::histogram::Histogram;
 use crate::metrics::series::Series;
+use crate::redo::{FlushKnobs, FlushState, RedoLog};
 use crate::scenario::MysqlVersion;
 use crate::scenario::{check_knob, EngineError, QueryKind, Scenario};
 use crate::sim::cpu::{Cpu, Tid};
@@ -32,8 +33,13 @@ pub(super) enum Ev {
     ReadDone(PageNo),
     /// A background page write completed.
     WriteDone(PageNo),
-    /// The page cleaner's 1 Hz loop.
-    Cleaner,
+    /// The flushing thread's iteration (page cleaner / master thread); stale
+    /// generations are ignored.
+    Cleaner(u32),
+    /// A flush-list batch write completed.
+    BatchWrite(PageNo),
+    /// The periodic checkpoint.
+    Checkpoint,
     /// Take a metrics sample.
     Sample,
     /// A user thread's single-page flush finished: free the frame.
@@ -59,8 +65,14 @@ pub struct Stats {
     pub splits: u64,
     /// Synchronous single-page flushes by user threads (no clean page at the LRU tail).
     pub single_page_flushes: u64,
-    /// Redo bytes generated (a stand-in LSN until the redo log exists).
-    pub lsn: u64,
+    /// Transactions committed (read_write: sysbench's tps).
+    pub transactions: u64,
+    /// UPDATE statements completed (`Com_update`).
+    pub writes: u64,
+    /// DELETE statements completed (`Com_delete`).
+    pub deletes: u64,
+    /// BEGIN statements completed (`Com_begin`).
+    pub begins: u64,
 }
 
 /// One simulation.
@@ -107,6 +119,10 @@ pub struct Engine {
     pub(super) path: Vec<PageNo>,
     pub(super) tev: Vec<TreeEvent>,
     pub(super) bpev: Vec<BpEvent>,
+    /// The redo log.
+    pub redo: RedoLog,
+    /// Flushing state and counters.
+    pub flush: FlushState,
 }
 
 impl Engine {
@@ -149,6 +165,19 @@ impl Engine {
         );
         let ahi_latches =
             vec![RwLatch::default(); s.server.innodb_adaptive_hash_index_parts as usize];
+        let flush = FlushState::new(
+            s.server.flushing,
+            FlushKnobs {
+                io_capacity: s.server.innodb_io_capacity as u64,
+                io_capacity_max: s.server.innodb_io_capacity_max as u64,
+                adaptive_flushing: s.server.innodb_adaptive_flushing,
+                adaptive_flushing_lwm: s.server.innodb_adaptive_flushing_lwm as u64,
+                max_dirty_pages_pct: s.server.innodb_max_dirty_pages_pct as u64,
+                max_dirty_pages_pct_lwm: s.server.innodb_max_dirty_pages_pct_lwm as u64,
+                flushing_avg_loops: s.server.innodb_flushing_avg_loops as u64,
+            },
+            s.server.innodb_flush_sync,
+        );
         let spin = SpinConfig {
             spin_loops: s.server.innodb_sync_spin_loops,
             spin_wait_delay: s.server.innodb_spin_wait_delay,
@@ -182,14 +211,19 @@ impl Engine {
             path: Vec::with_capacity(8),
             tev: Vec::with_capacity(8),
             bpev: Vec::with_capacity(8),
+            redo: RedoLog::new(Default::default()),
+            flush,
             scenario,
         };
+        e.redo.limits = e.redo_limits();
         e.prepare();
         e.tracing = true;
         e.last_sample = e.sample_base();
         let threads = e.scenario.workload.threads;
         e.set_threads(threads);
-        e.queue.push(SEC, Ev::Cleaner);
+        e.schedule_flush_tick(crate::redo::adaptive::period(e.flush.policy));
+        let every = e.flush.policy.checkpoint_interval_s() * SEC;
+        e.queue.push(every, Ev::Checkpoint);
         e.queue.push(e.sample_every(), Ev::Sample);
         Ok(e)
     }
@@ -201,6 +235,8 @@ impl Engine {
     /// Grows or shrinks the client thread count (a runtime knob). New threads start
     /// now; surplus threads finish their statement and go idle.
     pub fn set_threads(&mut self, n: u32) {
+        // Set first: may_start() admits thread ids below it.
+        self.scenario.workload.threads = n;
         let seed = self.scenario.seed;
         while self.sessions.len() < n as usize {
             let tid = self.sessions.len() as Tid;
@@ -255,7 +291,11 @@ impl Engine {
             "storage.write_latency_us" => self.set_device_latency(None, Some(v * US), None),
             "storage.commit_latency_us" => self.set_device_latency(None, None, Some(v * US)),
             "server.innodb_adaptive_hash_index" => self.set_ahi(v == 1),
-            _ => {}
+            "storage.iops" => {
+                self.data_dev.set_iops(v as u32);
+                self.scenario.storage.iops = v as u32;
+            }
+            _ => self.apply_flush_knob(name, v),
         }
         Ok(())
     }
@@ -310,11 +350,10 @@ impl Engine {
             Ev::Cpu(tid) => self.on_cpu_done(tid),
             Ev::Wake(tid) => self.on_wake(tid),
             Ev::ReadDone(p) => self.on_read_done(p),
-            Ev::WriteDone(p) | Ev::FlushDone(p) => self.on_write_done(p),
-            Ev::Cleaner => {
-                self.page_cleaner();
-                self.queue.push(self.now + SEC, Ev::Cleaner);
-            }
+            Ev::WriteDone(p) | Ev::FlushDone(p) => self.on_lru_write_done(p),
+            Ev::Cleaner(gen) => self.flush_tick(gen),
+            Ev::BatchWrite(p) => self.on_batch_write_done(p),
+            Ev::Checkpoint => self.on_checkpoint_timer(),
             Ev::Sample => {
                 self.take_sample();
                 self.queue.push(self.now + self.sample_every(), Ev::Sample);
@@ -328,7 +367,7 @@ impl Engine {
             return false;
         }
         match self.scenario.workload.query {
-            QueryKind::PointSelect => true,
+            QueryKind::PointSelect | QueryKind::ReadWrite => true,
             QueryKind::Insert => {
                 let max = self.scenario.workload.max_rows;
                 if max > 0 && self.reserved_rows >= max {
@@ -338,5 +377,50 @@ impl Engine {
                 true
             }
         }
+    }
+}
+
+impl Engine {
+    /// Flushing knobs (`server.innodb_io_capacity` … `server.flushing`). As MySQL does,
+    /// io_capacity is kept ≤ io_capacity_max by moving the other value.
+    fn apply_flush_knob(&mut self, name: &str, v: u64) {
+        let k = &mut self.flush.knobs;
+        let s = &mut self.scenario.server;
+        match name {
+            "server.innodb_io_capacity" => {
+                k.io_capacity = v;
+                k.io_capacity_max = k.io_capacity_max.max(v);
+            }
+            "server.innodb_io_capacity_max" => {
+                k.io_capacity_max = v;
+                k.io_capacity = k.io_capacity.min(v);
+            }
+            "server.innodb_adaptive_flushing" => k.adaptive_flushing = v == 1,
+            "server.innodb_adaptive_flushing_lwm" => k.adaptive_flushing_lwm = v,
+            "server.innodb_max_dirty_pages_pct" => k.max_dirty_pages_pct = v,
+            "server.innodb_max_dirty_pages_pct_lwm" => k.max_dirty_pages_pct_lwm = v,
+            "server.innodb_flushing_avg_loops" => k.flushing_avg_loops = v,
+            "server.innodb_flush_sync" => {
+                self.flush.flush_sync = v == 1;
+                s.innodb_flush_sync = v == 1;
+            }
+            "server.flushing" => {
+                if let Some(p) = crate::redo::FlushPolicy::from_code(v as u32) {
+                    self.flush.policy = p;
+                    s.flushing = p;
+                    self.redo.limits = self.redo_limits();
+                }
+            }
+            _ => {}
+        }
+        let k = self.flush.knobs;
+        let s = &mut self.scenario.server;
+        s.innodb_io_capacity = k.io_capacity as u32;
+        s.innodb_io_capacity_max = k.io_capacity_max as u32;
+        s.innodb_adaptive_flushing = k.adaptive_flushing;
+        s.innodb_adaptive_flushing_lwm = k.adaptive_flushing_lwm as u32;
+        s.innodb_max_dirty_pages_pct = k.max_dirty_pages_pct as u32;
+        s.innodb_max_dirty_pages_pct_lwm = k.max_dirty_pages_pct_lwm as u32;
+        s.innodb_flushing_avg_loops = k.flushing_avg_loops as u32;
     }
 }

@@ -7,17 +7,23 @@ use super::engine::{Engine, Ev};
 use super::session::{CachedPath, Phase, ThreadState};
 use super::table::Table;
 use crate::ahi::Advice;
+use crate::redo::records;
 use crate::scenario::QueryKind;
 use crate::sim::cpu::Tid;
 use crate::sim::io::IoKind;
 use crate::sim::Nanos;
 use crate::storage::btree::{SplitKind, TreeEvent};
+use crate::storage::key::Key;
 use crate::storage::{PageNo, FIL_NULL};
 use crate::trace::TraceKind;
 
 impl Engine {
     /// Starts the thread's next statement, or parks it when there is no more work.
     pub(super) fn begin_statement(&mut self, tid: Tid) {
+        if self.scenario.workload.query == QueryKind::ReadWrite {
+            self.rw_begin(tid);
+            return;
+        }
         if !self.may_start(tid) {
             let s = &mut self.sessions[tid as usize];
             s.phase = Phase::Idle;
@@ -36,6 +42,7 @@ impl Engine {
         s.hash_failed = false;
         s.hash_tried = false;
         s.ahi_work = crate::ahi::Advice::None;
+        s.free_checked = false;
         if insert {
             self.table.next_insert_row(&mut s.rng, &mut s.buf);
         } else {
@@ -69,6 +76,9 @@ impl Engine {
     pub(super) fn on_cpu_done(&mut self, tid: Tid) {
         self.cpu.busy_ns += self.sessions[tid as usize].pending_cost;
         match self.sessions[tid as usize].phase {
+            Phase::Locate if self.scenario.workload.query == QueryKind::ReadWrite => {
+                self.rw_locate(tid)
+            }
             Phase::Locate => self.locate_and_act(tid),
             Phase::Finish => {
                 self.release_core();
@@ -84,6 +94,12 @@ impl Engine {
     /// the path buffer-fixed (latch coupling), read a missing page (the thread waits,
     /// its core goes to another thread), then act on that index and unfix.
     fn locate_and_act(&mut self, tid: Tid) {
+        if self.sessions[tid as usize].is_insert
+            && !self.sessions[tid as usize].free_checked
+            && !self.log_free_check(tid)
+        {
+            return;
+        }
         let n_idx = if self.sessions[tid as usize].is_insert {
             self.table.n_indexes()
         } else {
@@ -148,8 +164,14 @@ impl Engine {
     /// buffer-fixes its resident pages from the root down; returns the first page
     /// that is not usable yet (absent or being read).
     fn fix_path(&mut self, tid: Tid, i: usize) -> Option<PageNo> {
-        let s = &mut self.sessions[tid as usize];
+        let s = &self.sessions[tid as usize];
         let key = if s.is_insert { s.buf.keys[i] } else { s.key };
+        self.fix_path_key(tid, i, key)
+    }
+
+    /// `fix_path` for an explicit key of index `i`.
+    pub(super) fn fix_path_key(&mut self, tid: Tid, i: usize, key: Key) -> Option<PageNo> {
+        let s = &mut self.sessions[tid as usize];
         let tree = &self.table.trees[i];
         let cached = &mut s.paths[i];
         if cached.clock != tree.modify_clock || cached.key != key {
@@ -205,8 +227,14 @@ impl Engine {
             self.sessions[tid as usize].insert_ok = false;
             return false;
         }
-        self.stats.lsn += rec.size as u64 + 12;
-        let cost = ROW_INSERT_NS + self.apply_tree_events(tid, i as u16);
+        // One mini-transaction: the record, its undo record (clustered), and any split.
+        let mut bytes =
+            records::rec_insert(rec.size as u64, self.table.n_fields(i)) + records::MULTI_REC_END;
+        if i == 0 {
+            bytes += records::undo(self.table.pk_bytes(), 0);
+        }
+        let lsn = self.redo.append(bytes);
+        let cost = ROW_INSERT_NS + self.apply_tree_events(tid, i as u16, lsn);
         if self.ahi.enabled() {
             // btr_search_update_hash_on_insert on the record's leaf.
             self.table.trees[i].search_path(&self.store, &rec.key, &mut self.path);
@@ -220,9 +248,8 @@ impl Engine {
 
     /// Reflects B+tree events in the buffer pool (created pages, dirty pages) and the
     /// trace; returns extra CPU for splits.
-    pub(super) fn apply_tree_events(&mut self, tid: Tid, index: u16) -> Nanos {
+    pub(super) fn apply_tree_events(&mut self, tid: Tid, index: u16, lsn: u64) -> Nanos {
         let mut cost = 0;
-        let lsn = self.stats.lsn;
         for k in 0..self.tev.len() {
             match self.tev[k] {
                 TreeEvent::PageCreated { page, .. } => {
@@ -242,6 +269,7 @@ impl Engine {
                     ..
                 } => {
                     cost += PAGE_SPLIT_NS;
+                    self.log_split(index, new_page);
                     self.stats.splits += 1;
                     self.note_split(page);
                     self.note_split(new_page);
@@ -271,6 +299,7 @@ impl Engine {
                     ..
                 } => {
                     cost += PAGE_SPLIT_NS;
+                    self.log_split(index, new_page);
                     self.ahi_page_moved(page, new_page);
                     if self.tracing {
                         self.trace.push(
@@ -305,6 +334,17 @@ impl Engine {
         }
     }
 
+    /// The redo of a split or root raise: the records now on `new_page` were copied.
+    fn log_split(&mut self, index: u16, new_page: PageNo) {
+        let moved = self
+            .store
+            .pages
+            .get(new_page as usize)
+            .map_or(0, |p| p.data_bytes as u64);
+        let nf = self.table.n_fields(index as usize);
+        self.redo.append(records::page_split(moved, nf, 20));
+    }
+
     fn note_split(&mut self, page: u32) {
         let p = page as usize;
         if self.split_seq.len() <= p {
@@ -316,6 +356,13 @@ impl Engine {
     /// The commit: wait until any synchronous flush is done, then for the redo to be
     /// durable (group commit: latency, not IOPS, bound).
     fn commit(&mut self, tid: Tid) {
+        if self.scenario.workload.query == QueryKind::ReadWrite {
+            self.rw_commit(tid);
+            return;
+        }
+        if self.sessions[tid as usize].is_insert {
+            self.redo.append(records::COMMIT);
+        }
         let s = &mut self.sessions[tid as usize];
         if !s.is_insert && s.ready_at <= self.now {
             self.finish_statement(tid);
@@ -341,12 +388,17 @@ impl Engine {
         }
     }
 
-    fn finish_statement(&mut self, tid: Tid) {
+    pub(super) fn finish_statement(&mut self, tid: Tid) {
         let s = &self.sessions[tid as usize];
         let lat = self.now - s.start;
         self.hist.record(lat);
         self.hist_iv.record(lat);
         self.stats.queries += 1;
+        if self.scenario.workload.query == QueryKind::ReadWrite {
+            self.rw_count(tid);
+            self.begin_statement(tid);
+            return;
+        }
         if s.is_insert {
             self.stats.inserts += 1;
         } else {

@@ -131,7 +131,7 @@ impl Engine {
 
     /// The page cleaner's LRU pass (`buf_flush_LRU_list`, `innodb_lru_scan_depth`):
     /// clean tail pages go to the free list, dirty ones are written in the background.
-    pub(super) fn page_cleaner(&mut self) {
+    pub(super) fn page_cleaner_lru(&mut self) {
         self.bpev.clear();
         let mut to_write = Vec::new();
         self.bp.lru_tail_walk(&mut self.bpev, &mut to_write);
@@ -153,6 +153,12 @@ impl Engine {
             self.trace
                 .push(self.now, TraceKind::PageWrite { index, page });
         }
+    }
+
+    /// A background LRU write completed (not part of a flush-list batch).
+    pub(super) fn on_lru_write_done(&mut self, page: PageNo) {
+        self.on_write_done(page);
+        self.check_flush_waiters();
     }
 
     /// Reacts to buffer pool events: every evicted page loses its hash entries

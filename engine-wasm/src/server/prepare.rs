@@ -30,8 +30,14 @@ impl Engine {
                 {
                     break;
                 }
-                self.stats.lsn += buf.sizes[i] as u64 + 12;
-                self.apply_prepare_events();
+                let mut bytes =
+                    crate::redo::records::rec_insert(buf.sizes[i] as u64, self.table.n_fields(i))
+                        + crate::redo::records::MULTI_REC_END;
+                if i == 0 {
+                    bytes += crate::redo::records::undo(self.table.pk_bytes(), 0);
+                }
+                let lsn = self.redo.append(bytes);
+                self.apply_prepare_events(lsn);
                 if i + 1 == self.table.n_indexes() {
                     self.table.rows += 1;
                 }
@@ -39,6 +45,8 @@ impl Engine {
         }
         self.reserved_rows = self.table.rows;
         self.flush_all_untimed();
+        // Everything is on disk: the checkpoint catches up with the LSN.
+        self.redo.checkpoint(None);
     }
 
     /// After loading, every dirty page is written, as happens in the pause between
@@ -56,9 +64,8 @@ impl Engine {
         }
     }
 
-    fn apply_prepare_events(&mut self) {
+    fn apply_prepare_events(&mut self, lsn: u64) {
         use crate::storage::btree::TreeEvent;
-        let lsn = self.stats.lsn;
         for k in 0..self.tev.len() {
             match self.tev[k] {
                 TreeEvent::PageCreated { page, .. } => {

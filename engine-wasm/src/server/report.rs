@@ -5,6 +5,9 @@ use super::engine::Engine;
 use super::session::ThreadState;
 use crate::metrics::series::COLUMNS;
 use crate::sim::SEC;
+
+/// Bytes per MiB (the series' `_mb` columns).
+const MIB: f64 = 1024.0 * 1024.0;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -21,6 +24,10 @@ pub struct SampleBase {
     ahi_btree: u64,
     ahi_added: u64,
     ahi_removed: u64,
+    transactions: u64,
+    flushed: u64,
+    sync_flushed: u64,
+    lsn: u64,
 }
 
 /// information_schema.TABLES for the table.
@@ -143,6 +150,10 @@ impl Engine {
             ahi_btree: self.ahi.counters().adaptive_hash_searches_btree,
             ahi_added: self.ahi.counters().adaptive_hash_rows_added,
             ahi_removed: self.ahi.counters().adaptive_hash_rows_removed,
+            transactions: self.stats.transactions,
+            flushed: self.flush.counters.flush_list_total_pages,
+            sync_flushed: self.flush.counters.buffer_flush_sync_total_pages,
+            lsn: self.redo.lsn,
         }
     }
 
@@ -190,6 +201,18 @@ impl Engine {
             rate(b.ahi_removed, a.ahi_removed),
             spinning as f64,
             sleeping as f64,
+            rate(b.transactions, a.transactions),
+            self.redo.checkpoint_age() as f64 / MIB,
+            self.redo.modified_age(self.bp.oldest_modification()) as f64 / MIB,
+            self.redo.limits.max_modified_age_async as f64 / MIB,
+            self.redo.limits.max_modified_age_sync as f64 / MIB,
+            self.flush.counters.buffer_flush_n_to_flush_requested as f64,
+            rate(b.flushed, a.flushed),
+            rate(b.sync_flushed, a.sync_flushed),
+            rate(b.lsn, a.lsn) / MIB,
+            self.threads_waiting_flush() as f64,
+            self.flush.counters.buffer_flush_lsn_avg_rate as f64 / MIB,
+            self.flush.counters.buffer_flush_pct_for_lsn as f64,
         ];
         self.series.push(&row);
         self.hist_iv.clear();
@@ -269,7 +292,43 @@ impl Engine {
                 "ahi_latch_x_os_waits",
                 self.ahi_latches.iter().map(|l| l.stats.x_os_waits).sum(),
             ),
+            ("Com_update", self.stats.writes),
+            ("Com_delete", self.stats.deletes),
+            ("Com_begin", self.stats.begins),
+            ("Com_commit", self.stats.transactions),
+            (
+                "Innodb_buffer_pool_pages_flushed",
+                self.flush.counters.flush_list_total_pages + c.lru_batch_flush_total_pages,
+            ),
+            ("Innodb_redo_log_bytes", self.redo.record_bytes),
+            ("log_lsn_current", self.redo.lsn),
+            ("log_lsn_last_checkpoint", self.redo.last_checkpoint_lsn),
+            ("log_lsn_checkpoint_age", self.redo.checkpoint_age()),
+            (
+                "log_lsn_buf_pool_oldest",
+                self.bp.oldest_modification().unwrap_or(self.redo.lsn),
+            ),
+            (
+                "log_max_modified_age_async",
+                self.redo.limits.max_modified_age_async,
+            ),
+            (
+                "log_max_modified_age_sync",
+                self.redo.limits.max_modified_age_sync,
+            ),
+            ("log_num_checkpoints", self.redo.checkpoints),
+            (
+                "buffer_LRU_batch_flush_total_pages",
+                c.lru_batch_flush_total_pages,
+            ),
+            (
+                "buffer_flush_threads_waiting",
+                self.threads_waiting_flush() as u64,
+            ),
         ] {
+            m.insert(k, v as f64);
+        }
+        for (k, v) in self.flush_counter_list() {
             m.insert(k, v as f64);
         }
         let mut indexes = Vec::new();

@@ -83,6 +83,20 @@ pub struct Session {
     pub hash_tried: bool,
     /// AHI work waiting for (or holding) a partition latch.
     pub ahi_work: Advice,
+    /// `log_free_check` passed for the current change.
+    pub free_checked: bool,
+    /// read_write: the statement's place in the transaction (0 = BEGIN).
+    pub rw_step: u32,
+    /// read_write: the statement.
+    pub rw_op: super::rw_exec::RwOp,
+    /// read_write: (index, key) of each descent of the statement.
+    pub rw_targets: [(u8, Key); 3],
+    /// read_write: descents in `rw_targets`.
+    pub rw_n: u8,
+    /// read_write: descents done.
+    pub rw_i: u8,
+    /// read_write: the id deleted (re-inserted by the next statement).
+    pub rw_del_id: i64,
 }
 
 /// A search path remembered across a wait.
@@ -127,6 +141,13 @@ impl Session {
             hash_failed: false,
             hash_tried: false,
             ahi_work: Advice::None,
+            free_checked: false,
+            rw_step: 0,
+            rw_op: super::rw_exec::RwOp::Begin,
+            rw_targets: [(0, Key::EMPTY); 3],
+            rw_n: 0,
+            rw_i: 0,
+            rw_del_id: 1,
         }
     }
 }

@@ -1,5 +1,5 @@
 //! SHOW ENGINE INNODB STATUS, as far as the engine models it: the SEMAPHORES,
-//! INSERT BUFFER AND ADAPTIVE HASH INDEX, BUFFER POOL AND MEMORY and ROW
+//! INSERT BUFFER AND ADAPTIVE HASH INDEX, LOG, BUFFER POOL AND MEMORY and ROW
 //! OPERATIONS sections, with per-second averages since the previous call.
 
 use super::engine::Engine;
@@ -21,6 +21,7 @@ pub struct StatusBase {
     requests: u64,
     rows_read: u64,
     inserted: u64,
+    log_writes: u64,
 }
 
 /// One AHI partition as the UI draws it.
@@ -63,6 +64,7 @@ impl Engine {
             requests: b.read_requests,
             rows_read: self.stats.rows_read,
             inserted: self.stats.inserts,
+            log_writes: self.log_dev.counters().writes,
         }
     }
 
@@ -169,6 +171,39 @@ impl Engine {
             per_s(now.hash, base.hash),
             per_s(now.btree, base.btree)
         );
+        let _ = writeln!(o, "---\nLOG\n---");
+        let oldest = self.bp.oldest_modification().unwrap_or(self.redo.lsn);
+        let _ = writeln!(o, "Log sequence number          {}", self.redo.lsn);
+        let _ = writeln!(o, "Log flushed up to            {}", self.redo.lsn);
+        let _ = writeln!(o, "Pages flushed up to          {oldest}");
+        let _ = writeln!(
+            o,
+            "Last checkpoint at           {}",
+            self.redo.last_checkpoint_lsn
+        );
+        let l = &self.redo.limits;
+        let _ = writeln!(
+            o,
+            "Checkpoint age {}, modified age {}; async point {}, sync point {}, max checkpoint age {}",
+            self.redo.checkpoint_age(),
+            self.redo.lsn - oldest,
+            l.max_modified_age_async,
+            l.max_modified_age_sync,
+            l.max_checkpoint_age
+        );
+        let _ = writeln!(
+            o,
+            "{} log i/o's done, {:.2} log i/o's/second",
+            self.log_dev.counters().writes,
+            per_s(self.log_dev.counters().writes, base.log_writes)
+        );
+        let _ = writeln!(
+            o,
+            "{} checkpoints; flushing: {}; {} thread(s) waiting for flushing",
+            self.redo.checkpoints,
+            self.flush.policy.name(),
+            self.threads_waiting_flush()
+        );
         let b = self.bp.counters();
         let n = self.bp.config().n_frames;
         let _ = writeln!(
@@ -232,8 +267,8 @@ impl Engine {
         );
         let _ = writeln!(
             o,
-            "Number of rows inserted {}, updated 0, deleted 0, read {}",
-            self.stats.inserts, self.stats.rows_read
+            "Number of rows inserted {}, updated {}, deleted {}, read {}",
+            self.stats.inserts, self.stats.writes, self.stats.deletes, self.stats.rows_read
         );
         let _ = writeln!(
             o,

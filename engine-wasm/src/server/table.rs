@@ -203,6 +203,75 @@ impl Table {
         Key::from_i32(id as i32)
     }
 
+    /// Fields of index `i`'s leaf records as `mlog_open_and_write_index` lists them:
+    /// every column + DB_TRX_ID + DB_ROLL_PTR (clustered), key + PK columns (secondary).
+    pub fn n_fields(&self, i: usize) -> u64 {
+        if i == 0 {
+            self.schema.columns.len() as u64 + 2
+        } else {
+            (self.schema.secondary[i - 1].columns.len() + self.schema.primary_key.len()) as u64
+        }
+    }
+
+    /// Bytes of the PK's first column (undo records carry the PK).
+    pub fn pk_bytes(&self) -> u64 {
+        match self.schema.columns[self.pk_col].ty {
+            ColumnType::Int => 4,
+            ColumnType::BigInt => 8,
+            ColumnType::Char { chars } | ColumnType::Varchar { chars } => chars as u64,
+        }
+    }
+
+    /// Bytes of the first CHAR/VARCHAR column that is not the PK (`c` in sbtest), the
+    /// column a sysbench non-index update rewrites; 4 if there is none.
+    pub fn update_col_bytes(&self) -> u64 {
+        let per_char = self.schema.charset.max_bytes_per_char() as u64;
+        self.schema
+            .columns
+            .iter()
+            .enumerate()
+            .filter(|(c, _)| *c != self.pk_col)
+            .find_map(|(_, col)| match col.ty {
+                ColumnType::Char { chars } | ColumnType::Varchar { chars } => {
+                    Some(chars as u64 * per_char)
+                }
+                _ => None,
+            })
+            .unwrap_or(4)
+    }
+
+    /// A random existing id, `sb_rand(1, rows)`.
+    pub fn random_id(&self, rng: &mut Rng) -> i64 {
+        self.rand
+            .draw(rng, 1, self.rows.clamp(1, u32::MAX as u64) as u32) as i64
+    }
+
+    /// A random `k` value, `sb_rand(1, table_size)`.
+    pub fn random_k(&self, rng: &mut Rng) -> i64 {
+        self.rand.draw(rng, 1, self.table_size) as i64
+    }
+
+    /// The keys (clustered, then each secondary) and record sizes of the row with
+    /// PK `id` whose INT columns other than the PK are `k` (sysbench's `k`).
+    pub fn row_keys(&self, id: i64, k: i64, buf: &mut RowBuf) {
+        buf.row.values.clear();
+        for c in 0..self.schema.columns.len() {
+            let v = if c == self.pk_col {
+                Value::Int(id)
+            } else {
+                match self.schema.columns[c].ty {
+                    ColumnType::Int | ColumnType::BigInt => Value::Int(k),
+                    ColumnType::Char { chars } | ColumnType::Varchar { chars } => Value::Str {
+                        len: chars,
+                        prefix: Key::EMPTY,
+                    },
+                }
+            };
+            buf.row.values.push(v);
+        }
+        self.fill_keys(buf);
+    }
+
     fn fill_keys(&self, buf: &mut RowBuf) {
         buf.keys.clear();
         buf.sizes.clear();

@@ -88,6 +88,22 @@ impl IoDevice {
         }
     }
 
+    /// Changes the operations per second from now on (a runtime knob); requests already
+    /// queued keep their slots.
+    pub fn set_iops(&mut self, iops: u32) {
+        if iops == self.cfg.iops {
+            return;
+        }
+        // Re-express the next free slot in the new unit.
+        if self.cfg.iops != 0 && iops != 0 {
+            let t = self.next_slot_scaled.div_ceil(self.cfg.iops as u128);
+            self.next_slot_scaled = t * iops as u128;
+        } else {
+            self.next_slot_scaled = 0;
+        }
+        self.cfg.iops = iops;
+    }
+
     /// Submits a request at `now` (non-decreasing across calls) and returns its
     /// completion time: start = max(now, next free slot), completion = start + latency.
     pub fn submit(&mut self, now: Nanos, kind: IoKind) -> Nanos {

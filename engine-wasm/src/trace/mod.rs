@@ -58,6 +58,28 @@ pub enum TraceKind {
         /// Page.
         page: u32,
     },
+    /// A flush-list batch started (page cleaner, master thread or a user thread).
+    FlushBatch {
+        /// adaptive, sync, async, background or master.
+        reason: crate::redo::BatchKind,
+        /// Pages submitted.
+        pages: u32,
+        /// Pages asked for (u32::MAX: every page below the limit).
+        requested: u32,
+        /// Only pages with oldest_modification below this LSN (0 = no limit).
+        lsn_limit: u64,
+        /// Oldest modification when it started.
+        oldest: u64,
+        /// LSN when it started.
+        lsn: u64,
+    },
+    /// A checkpoint was written.
+    Checkpoint {
+        /// The new checkpoint LSN.
+        lsn: u64,
+        /// Checkpoint age after it (LSN − checkpoint).
+        age: u64,
+    },
 }
 
 /// A timestamped event.

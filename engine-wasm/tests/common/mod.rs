@@ -108,6 +108,18 @@ pub fn check_engine(e: &Engine) -> Result<(), String> {
     e.ahi
         .check_invariants_with(&e.store, |p| e.bp.is_resident(p))
         .map_err(|m| format!("adaptive hash index at t={}: {m}", e.now))?;
+    // The checkpoint never passes the oldest dirty page, nor the LSN.
+    if let Some(oldest) = e.bp.oldest_modification() {
+        if e.redo.last_checkpoint_lsn > oldest {
+            return Err(format!(
+                "checkpoint {} past the oldest dirty page {oldest} at t={}",
+                e.redo.last_checkpoint_lsn, e.now
+            ));
+        }
+    }
+    if e.redo.last_checkpoint_lsn > e.redo.lsn {
+        return Err(format!("checkpoint past the LSN at t={}", e.now));
+    }
     let rows = e.table.rows;
     let clustered = e.table.trees[0].n_recs;
     for (i, t) in e.table.trees.iter().enumerate() {

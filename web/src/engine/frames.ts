@@ -70,6 +70,54 @@ export interface AhiPart {
   xOsWaits: number; // cumulative
 }
 
+/** Thresholds of the redo log, bytes of age (engine-wasm/src/redo/limits.rs). */
+export interface RedoLimits {
+  fileCapacity: number; // bytes the log files hold
+  capacity: number; // log_get_capacity() (5.x: files less 10%; 8.0.30: soft capacity)
+  maxModifiedAgeAsync: number; // async point (8.0.30: adaptive_flush_min_age)
+  maxModifiedAgeSync: number; // sync point, furious flushing (8.0.30: adaptive_flush_max_age)
+  maxCheckpointAgeAsync: number; // 8.0.30: aggressive_checkpoint_min_age
+  maxCheckpointAge: number; // 8.0.30: the soft capacity
+  hardCapacity: number; // 8.0.30 only (0 before)
+  concurrencyMargin: number; // 8.0.30 only
+  limitForDirtyPageAge: number; // 8.0.30 only
+  limitForFreeCheck: number; // 8.0.30 only: user threads wait above this checkpoint age
+}
+
+/** Why a flush-list batch runs. */
+export type FlushReason = 'adaptive' | 'sync' | 'async' | 'background' | 'master';
+
+/**
+ * redo_json(): the redo ring and flushing now. The ring runs from checkpointLsn (tail)
+ * to lsn (head); checkpointAge = lsn − checkpointLsn, modifiedAge = lsn − oldestModification.
+ * LSNs are bytes of 512-byte log blocks (12-byte header and 4-byte trailer included).
+ */
+export interface RedoView {
+  policy: string; // "5.5" | "5.6" | "5.6-labs" | "5.7" | "8.0.30" | "percona-5.5-estimate" | "percona-5.5-keep_average"
+  lsn: number;
+  checkpointLsn: number;
+  oldestModification: number; // = lsn when nothing is dirty
+  checkpointAge: number;
+  modifiedAge: number;
+  limits: RedoLimits;
+  pagesDirty: number;
+  pagesWriting: number; // dirty pages with a write in flight
+  syncFlushLsn: number; // buf_flush_sync_lsn, 0 = none pending
+  threadsWaiting: number; // client threads blocked in log_free_check
+  batch: { reason: FlushReason; pages: number; outstanding: number; byCleaner: boolean } | null;
+  recommendation: { nPages: number; lsnLimit: number; pctForDirty: number; pctForLsn: number; avgPageRate: number; lsnAvgRate: number; nByAge: number };
+  knobs: { ioCapacity: number; ioCapacityMax: number; adaptiveFlushing: boolean; adaptiveFlushingLwm: number; maxDirtyPagesPct: number; maxDirtyPagesPctLwm: number; flushingAvgLoops: number };
+  flushSync: boolean;
+  redoBytes: number; // record bytes written (without block headers/trailers)
+}
+
+/**
+ * flush_ages(): Uint32Array of FLUSH_AGE_BINS counts: dirty pages by age
+ * (lsn − oldest_modification), bin i = [i, i+1) × limits.maxCheckpointAge / FLUSH_AGE_BINS,
+ * the last bin also holding anything older.
+ */
+export const FLUSH_AGE_BINS = 32;
+
 /**
  * series(since): Float64Array, rows of series_columns().length values, one row per
  * metric sample (every sample interval of simulated time), starting at sample
@@ -88,6 +136,8 @@ export type TraceEvent =
   | { t: number; kind: 'PageRead'; index: number; page: number }
   | { t: number; kind: 'PageEvict'; index: number; page: number; dirty: boolean }
   | { t: number; kind: 'PageWrite'; index: number; page: number }
+  | { t: number; kind: 'FlushBatch'; reason: FlushReason; pages: number; requested: number; lsnLimit: number; oldest: number; lsn: number }
+  | { t: number; kind: 'Checkpoint'; lsn: number; age: number }
   | { t: number; kind: string; [k: string]: unknown };
 
 /** information_schema.TABLES-like row per table, plus per-index detail. */
@@ -136,6 +186,8 @@ export interface Frame {
   events: TraceEvent[]; // new events since the previous frame (capped)
   threadStates: Uint8Array; // thread_states(), one byte per client thread
   ahiParts: AhiPart[]; // ahi_parts_json()
+  redo: RedoView; // redo_json()
+  flushAges: Uint32Array; // flush_ages()
   /**
    * status_text(), only in frames asked for it (`frame` with statusText) and then at most
    * once per STATUS_MIN_INTERVAL_MS of wall time, after virtual time moved (host.ts).

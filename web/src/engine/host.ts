@@ -2,7 +2,7 @@
 // be tested in Node with a fake engine. Owns the Simulation instances (A and B).
 
 import { parseEngineError, EngineError, type EngineErrorData } from './errors';
-import type { AhiPart, Frame, IndexInfo, SeriesBlock, Summary, TraceEvent } from './frames';
+import type { AhiPart, Frame, IndexInfo, RedoView, SeriesBlock, Summary, TraceEvent } from './frames';
 import type { Commands, CommandName, RunResult } from './protocol';
 import type { EngineModule, Simulation } from './simulation';
 import { statusDue, type StatusCall } from './statusThrottle';
@@ -268,6 +268,8 @@ export class SimHost {
       events,
       threadStates: own(sim.thread_states()),
       ahiParts: JSON.parse(sim.ahi_parts_json()) as AhiPart[],
+      redo: JSON.parse(sim.redo_json()) as RedoView,
+      flushAges: own(sim.flush_ages()),
     };
     if (statusText !== undefined) frame.statusText = statusText;
     return frame;

@@ -106,4 +106,51 @@ impl BufferPool {
         self.frame_of(page)
             .is_some_and(|f| self.frames[f as usize].is_dirty())
     }
+
+    /// A flush-list batch (`buf_do_flush_list_batch`): from the oldest end, up to `n`
+    /// pages that can be written now (dirty, no IO in flight) with oldest_modification
+    /// below `lsn_limit`; stops at the first page at or past the limit.
+    pub fn flush_list_batch(&self, n: u64, lsn_limit: u64, out: &mut Vec<PageNo>) {
+        for &(lsn, page) in &self.flush_list {
+            if out.len() as u64 >= n || lsn >= lsn_limit {
+                break;
+            }
+            if self
+                .frame_of(page)
+                .is_some_and(|f| self.frames[f as usize].io_fix == IoFix::None)
+            {
+                out.push(page);
+            }
+        }
+    }
+
+    /// Sum of the flush list's oldest_modification values (average age of dirty pages).
+    pub fn flush_list_sum_oldest(&self) -> u128 {
+        self.flush_list.iter().map(|&(lsn, _)| lsn as u128).sum()
+    }
+
+    /// Dirty pages by age: `bins` counts, bin i holding pages with
+    /// lsn − oldest_modification in [i·width, (i+1)·width), the last one everything older.
+    pub fn flush_list_age_histogram(&self, lsn: u64, width: u64, bins: usize) -> Vec<u32> {
+        let mut out = vec![0u32; bins];
+        if bins == 0 {
+            return out;
+        }
+        for &(o, _) in &self.flush_list {
+            let b = (lsn.saturating_sub(o) / width.max(1)).min(bins as u64 - 1) as usize;
+            out[b] += 1;
+        }
+        out
+    }
+
+    /// Dirty pages with a write in flight.
+    pub fn flush_list_writing(&self) -> u64 {
+        self.flush_list
+            .iter()
+            .filter(|&&(_, page)| {
+                self.frame_of(page)
+                    .is_some_and(|f| matches!(self.frames[f as usize].io_fix, IoFix::Write { .. }))
+            })
+            .count() as u64
+    }
 }

@@ -150,6 +150,10 @@ impl DesiredRate55 {
 
     /// Redo per second: the history's average plus the current interval.
     pub fn redo_avg(&self, lsn: u64) -> u64 {
+        if self.cur_redo == 0 {
+            // No interval opened yet (buf_flush_stat_update has not run).
+            return 0;
+        }
         self.sum_redo / BUF_FLUSH_STAT_N_INTERVAL + lsn.saturating_sub(self.cur_redo)
     }
 
@@ -490,6 +494,7 @@ mod tests {
     #[test]
     fn desired_rate_55_uses_twenty_seconds_of_redo() {
         let mut d = DesiredRate55::default();
+        assert_eq!(d.redo_avg(5_000_000), 0, "no interval yet");
         d.stat_update(1000, 0); // first call only records the LSN
         for s in 1..=20 {
             d.stat_update(1000 + s * 1_000_000, 0);

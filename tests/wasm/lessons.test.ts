@@ -50,7 +50,11 @@ describe('lesson experiments against the engine', () => {
         expect({ knobs, sim: s.label, errors: JSON.parse(validate_scenario(s.json)) }).toEqual({ knobs, sim: s.label, errors: [] });
       }
     }
-    for (const c of exp.charts) expect(columns, `chart column ${c.column}`).toContain(c.column);
+    for (const c of exp.charts) {
+      for (const col of [c.column, ...(c.limits ?? []).map((l) => l.column), ...(c.highlight ? [c.highlight.column] : [])]) {
+        expect(columns, `chart ${c.label}: column ${col}`).toContain(col);
+      }
+    }
   });
 
   const overridden = experiments.filter((e) => Object.keys(e.exp.overrides).length > 0);

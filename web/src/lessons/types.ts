@@ -33,6 +33,10 @@ export interface ChartSpec {
   label: string;
   unit: string;
   reference?: { value: number; label: string };
+  /** Other columns drawn as dotted threshold lines (e.g. the async and sync points). */
+  limits?: { column: string; label: string }[];
+  /** Shade where `column` > `above` (e.g. "age past the sync point"); `highlight` in the block. */
+  highlight?: { column: string; above: number; label: string };
 }
 
 export interface KnobSpec {

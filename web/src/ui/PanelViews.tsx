@@ -151,6 +151,8 @@ export function PanelViews({ frames, series, status, labels, views, charts, size
                   label={c.label}
                   unit={c.unit}
                   reference={c.reference}
+                  limits={c.limits}
+                  highlightWhen={c.highlight}
                   reducedMotion={reducedMotion}
                 />
               )}

@@ -2,7 +2,7 @@
 // be tested in Node with a fake engine. Owns the Simulation instances (A and B).
 
 import { parseEngineError, EngineError, type EngineErrorData } from './errors';
-import type { AhiPart, Frame, IndexInfo, SeriesBlock, Summary, TraceEvent } from './frames';
+import type { AhiPart, Frame, IndexInfo, RedoState, SeriesBlock, Summary, TraceEvent } from './frames';
 import type { Commands, CommandName, RunResult } from './protocol';
 import type { EngineModule, Simulation } from './simulation';
 import { statusDue, type StatusCall } from './statusThrottle';
@@ -270,6 +270,8 @@ export class SimHost {
       ahiParts: JSON.parse(sim.ahi_parts_json()) as AhiPart[],
     };
     if (statusText !== undefined) frame.statusText = statusText;
+    const redo = sim.redo_json ? (JSON.parse(sim.redo_json()) as RedoState | null) : null;
+    if (redo) frame.redo = redo;
     return frame;
   }
 

@@ -4,9 +4,10 @@
 /**
  * Views an experiment may show (names used in lesson files): the B+tree, the buffer pool,
  * client threads (bar + swimlanes), the adaptive hash index, the leaf fill histogram,
- * charts, the sysbench report, SHOW ENGINE INNODB STATUS, table sizes, counters.
+ * the redo log and flush list, charts, the sysbench report, SHOW ENGINE INNODB STATUS,
+ * table sizes, counters.
  */
-export const VIEW_NAMES = ['btree', 'pool', 'fill-histogram', 'sizes', 'metrics', 'charts', 'threads', 'ahi', 'status', 'sysbench'] as const;
+export const VIEW_NAMES = ['btree', 'pool', 'fill-histogram', 'sizes', 'metrics', 'charts', 'threads', 'ahi', 'redo', 'status', 'sysbench'] as const;
 export type ViewName = (typeof VIEW_NAMES)[number];
 
 export interface LessonSource {

@@ -32,6 +32,11 @@ function own<T extends Uint8Array | Uint32Array>(a: T): T {
   return a.slice() as T;
 }
 
+/** leaf_state() flags splits since its previous call: call it once to forget them. */
+function markSplitsSeen(s: SimSlot): void {
+  for (const i of s.indexes) s.sim.leaf_state(i.id);
+}
+
 type Handlers = { [K in CommandName]: (args: Commands[K]['args']) => Commands[K]['result'] };
 
 /** Executes protocol commands against the wasm module. */
@@ -101,6 +106,8 @@ export class SimHost {
             eventCursor: 0,
             lastStatus: null,
           });
+          // Splits of the prepare phase are not news.
+          markSplitsSeen(slots[slots.length - 1]);
         });
       } catch (e) {
         for (const s of slots) s.sim.free();
@@ -114,10 +121,11 @@ export class SimHost {
       };
     },
 
-    runTo: ({ tNs, budgetMs }) => {
+    runTo: ({ tNs, budgetMs, seek }) => {
       this.requireSims();
       if (budgetMs === undefined) {
         for (const s of this.slots) s.sim.run_until(tNs);
+        if (seek) this.slots.forEach(markSplitsSeen);
         return this.runResult();
       }
       // Budgeted: advance in slices so we can stop when the wall budget is spent.

@@ -18,6 +18,7 @@ pub const COLUMNS: &[&str] = &[
     "ahi_rows_removed_per_s",
     "threads_spinning",
     "threads_sleeping",
+    "tps",
 ];
 
 /// Rows of `COLUMNS.len()` values, flattened.

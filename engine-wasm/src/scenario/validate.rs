@@ -78,6 +78,7 @@ fn read(v: &Value, errors: &mut Vec<ConfigError>) -> Scenario {
             "innodb_adaptive_hash_index_parts",
             "innodb_sync_spin_loops",
             "innodb_spin_wait_delay",
+            "aurora_role",
         ],
     );
     let server = ServerConfig {
@@ -124,6 +125,17 @@ fn read(v: &Value, errors: &mut Vec<ConfigError>) -> Scenario {
         innodb_sync_spin_loops: r.uint(sv, "server", "innodb_sync_spin_loops", 30, 0, 10_000)
             as u32,
         innodb_spin_wait_delay: r.uint(sv, "server", "innodb_spin_wait_delay", 6, 0, 1_000) as u32,
+        aurora_role: r.choice(
+            sv,
+            "server",
+            "aurora_role",
+            None,
+            &[
+                ("none", None),
+                ("writer", Some(AuroraRole::Writer)),
+                ("reader", Some(AuroraRole::Reader)),
+            ],
+        ),
     };
 
     let st = r.object(

@@ -61,6 +61,8 @@ pub struct Stats {
     pub single_page_flushes: u64,
     /// Redo bytes generated (a stand-in LSN until the redo log exists).
     pub lsn: u64,
+    /// sysbench events completed: statements, or `oltp_read_only` transactions.
+    pub transactions: u64,
 }
 
 /// One simulation.
@@ -107,6 +109,9 @@ pub struct Engine {
     pub(super) path: Vec<PageNo>,
     pub(super) tev: Vec<TreeEvent>,
     pub(super) bpev: Vec<BpEvent>,
+    /// Scratch of a leaf scan: the keys read and the leaves after the first.
+    pub(super) scan_keys: Vec<crate::storage::key::Key>,
+    pub(super) scan_pages: Vec<PageNo>,
 }
 
 impl Engine {
@@ -137,7 +142,7 @@ impl Engine {
         let end = (s.run.duration_s * SEC as f64) as Nanos;
         let ahi = Ahi::new(
             AhiConfig {
-                enabled: s.server.innodb_adaptive_hash_index,
+                enabled: s.server.ahi_in_effect(),
                 n_parts: s.server.innodb_adaptive_hash_index_parts,
                 cells: AhiConfig::cells_for_pool(s.server.innodb_buffer_pool_pages as u64 * 16384),
                 version: match s.server.version {
@@ -147,6 +152,8 @@ impl Engine {
             },
             table.index_fields(),
         );
+        let mut ahi = ahi;
+        ahi.set_index_spaces(&table.index_spaces());
         let ahi_latches =
             vec![RwLatch::default(); s.server.innodb_adaptive_hash_index_parts as usize];
         let spin = SpinConfig {
@@ -182,6 +189,8 @@ impl Engine {
             path: Vec::with_capacity(8),
             tev: Vec::with_capacity(8),
             bpev: Vec::with_capacity(8),
+            scan_keys: Vec::with_capacity(128),
+            scan_pages: Vec::with_capacity(4),
             scenario,
         };
         e.prepare();
@@ -262,9 +271,11 @@ impl Engine {
 
     /// `SET GLOBAL innodb_adaptive_hash_index = on` (a runtime knob). Turning it
     /// off clears every partition (`btr_search_disable`).
+    /// On an Aurora reader the variable changes but the AHI stays off.
     pub fn set_ahi(&mut self, on: bool) {
-        self.ahi.set_enabled(on, &self.store);
         self.scenario.server.innodb_adaptive_hash_index = on;
+        let effective = self.scenario.server.ahi_in_effect();
+        self.ahi.set_enabled(effective, &self.store);
     }
 
     /// The run's end time (scenario duration).
@@ -328,7 +339,7 @@ impl Engine {
             return false;
         }
         match self.scenario.workload.query {
-            QueryKind::PointSelect => true,
+            QueryKind::PointSelect | QueryKind::SecondarySelect | QueryKind::OltpReadOnly => true,
             QueryKind::Insert => {
                 let max = self.scenario.workload.max_rows;
                 if max > 0 && self.reserved_rows >= max {

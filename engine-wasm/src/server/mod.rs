@@ -9,6 +9,7 @@ mod footprint;
 mod io_paths;
 mod prepare;
 pub mod report;
+mod select;
 mod session;
 pub mod status;
 pub mod table;

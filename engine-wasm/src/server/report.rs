@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 pub struct SampleBase {
     t: u64,
     queries: u64,
+    transactions: u64,
     inserts: u64,
     reads: u64,
     requests: u64,
@@ -135,6 +136,7 @@ impl Engine {
         SampleBase {
             t: self.now,
             queries: self.stats.queries,
+            transactions: self.stats.transactions,
             inserts: self.stats.inserts,
             reads: c.reads,
             requests: c.read_requests,
@@ -190,6 +192,7 @@ impl Engine {
             rate(b.ahi_removed, a.ahi_removed),
             spinning as f64,
             sleeping as f64,
+            rate(b.transactions, a.transactions),
         ];
         self.series.push(&row);
         self.hist_iv.clear();
@@ -273,19 +276,21 @@ impl Engine {
             m.insert(k, v as f64);
         }
         let mut indexes = Vec::new();
-        let (mut data, mut idx) = (0u64, 0u64);
+        let n_tables = self.table.n_tables;
+        let (mut data, mut idx) = (vec![0u64; n_tables], vec![0u64; n_tables]);
         for (i, t) in self.table.trees.iter().enumerate() {
             let st = t.stats(&self.store);
             let bytes = t.segment_bytes();
-            if i == 0 {
-                data += bytes;
+            let table = self.table.table_of(i);
+            if i % self.table.per_table == 0 {
+                data[table] += bytes;
             } else {
-                idx += bytes;
+                idx[table] += bytes;
             }
             indexes.push(IndexStats {
                 index: i as u16,
                 name: self.table.index_names[i].clone(),
-                table: self.scenario.table.name.clone(),
+                table: self.table.table_names[table].clone(),
                 height: st.height,
                 leaf_pages: st.leaf_pages,
                 non_leaf_pages: st.non_leaf_pages,
@@ -297,7 +302,7 @@ impl Engine {
                 },
             });
         }
-        let rows = self.table.rows;
+        let rows = self.table.rows_per_table();
         let per = |b: u64| {
             if rows > 0 {
                 b as f64 / rows as f64
@@ -305,6 +310,16 @@ impl Engine {
                 0.0
             }
         };
+        let tables = (0..n_tables)
+            .map(|t| TableSize {
+                table: self.table.table_names[t].clone(),
+                rows,
+                data_length: data[t],
+                index_length: idx[t],
+                data_per_row: per(data[t]),
+                index_per_row: per(idx[t]),
+            })
+            .collect();
         let mut threads = Threads {
             total: 0,
             running: 0,
@@ -330,14 +345,7 @@ impl Engine {
         Summary {
             time_ns: self.now,
             counters: m,
-            tables: vec![TableSize {
-                table: self.scenario.table.name.clone(),
-                rows,
-                data_length: data,
-                index_length: idx,
-                data_per_row: per(data),
-                index_per_row: per(idx),
-            }],
+            tables,
             indexes,
             latency: Latency {
                 count: h.count(),

@@ -83,6 +83,101 @@ pub struct Session {
     pub hash_tried: bool,
     /// AHI work waiting for (or holding) a partition latch.
     pub ahi_work: Advice,
+    /// The statement in progress.
+    pub stmt: Stmt,
+    /// Position of the statement in its transaction (`oltp_read_only`: 0..16).
+    pub txn_pos: usize,
+    /// When the transaction (sysbench's event) started.
+    pub txn_start: Nanos,
+    /// Table of the statement (sysbench `--tables`), 0-based.
+    pub table_no: usize,
+    /// A select's index searches, in order (`cur_index` is the next one); a
+    /// secondary-key search appends one clustered search per matching row.
+    pub searches: Vec<Search>,
+}
+
+/// One statement of a sysbench event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stmt {
+    /// INSERT one row.
+    Insert,
+    /// `SELECT c FROM sbtestN WHERE id = ?`.
+    Point,
+    /// `SELECT c FROM sbtestN WHERE k = ?`.
+    Secondary,
+    /// `... WHERE id BETWEEN ? AND ? + 99` of the given kind.
+    Range(RangeKind),
+    /// `BEGIN`.
+    Begin,
+    /// `COMMIT` (read-only: no redo to wait for).
+    Commit,
+}
+
+/// sysbench's four range queries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RangeKind {
+    /// `SELECT c ...`.
+    Simple,
+    /// `SELECT SUM(k) ...`.
+    Sum,
+    /// `SELECT c ... ORDER BY c`.
+    Order,
+    /// `SELECT DISTINCT c ... ORDER BY c`.
+    Distinct,
+}
+
+/// sysbench `oltp_read_only` with its defaults: one event is this transaction.
+pub const OLTP_READ_ONLY: [Stmt; 16] = [
+    Stmt::Begin,
+    Stmt::Point,
+    Stmt::Point,
+    Stmt::Point,
+    Stmt::Point,
+    Stmt::Point,
+    Stmt::Point,
+    Stmt::Point,
+    Stmt::Point,
+    Stmt::Point,
+    Stmt::Point,
+    Stmt::Range(RangeKind::Simple),
+    Stmt::Range(RangeKind::Sum),
+    Stmt::Range(RangeKind::Order),
+    Stmt::Range(RangeKind::Distinct),
+    Stmt::Commit,
+];
+
+/// sysbench `--range-size` default.
+pub const RANGE_SIZE: i32 = 100;
+
+/// One index search of a select and what to do at the leaf it reaches.
+#[derive(Clone, Copy, Debug)]
+pub struct Search {
+    /// Index id (tree number).
+    pub index: u16,
+    /// The search tuple (`PAGE_CUR_GE`).
+    pub key: Key,
+    /// The action at the leaf.
+    pub act: Act,
+}
+
+/// What a search does once positioned.
+#[derive(Clone, Copy, Debug)]
+pub enum Act {
+    /// Read and send the row under the cursor.
+    Row,
+    /// Read every secondary record whose prefix equals the tuple, then look each
+    /// row up in the clustered index `clustered`.
+    Matches {
+        /// The table's clustered index id.
+        clustered: u16,
+    },
+    /// Read forward while the key is ≤ `last`.
+    Range {
+        /// Last key of the range.
+        last: Key,
+        /// Which of sysbench's range queries.
+        kind: RangeKind,
+    },
 }
 
 /// A search path remembered across a wait.
@@ -127,6 +222,11 @@ impl Session {
             hash_failed: false,
             hash_tried: false,
             ahi_work: Advice::None,
+            stmt: Stmt::Point,
+            txn_pos: 0,
+            txn_start: 0,
+            table_no: 0,
+            searches: Vec::with_capacity(4),
         }
     }
 }

@@ -16,11 +16,19 @@ function esc(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
+/**
+ * Copies the computed styles as presentation attributes (fill="…"), not a style
+ * attribute: the site's Content-Security-Policy refuses inline style attributes, and an
+ * exported file must not depend on the site's stylesheet or CSS variables.
+ */
 function inlineStyles(src: Element, dst: Element): void {
   const cs = getComputedStyle(src);
-  const style = SVG_PROPS.map((p) => `${p}:${cs.getPropertyValue(p)}`).join(';');
-  dst.setAttribute('style', style);
+  for (const p of SVG_PROPS) {
+    const v = cs.getPropertyValue(p);
+    if (v) dst.setAttribute(p, v);
+  }
   dst.removeAttribute('class');
+  dst.removeAttribute('style'); // its effect is in the computed values just copied
   for (let i = 0; i < src.children.length; i++) {
     const d = dst.children[i];
     if (d) inlineStyles(src.children[i], d);
@@ -51,6 +59,7 @@ export function sectionToSvg(section: HTMLElement): { svg: string; width: number
   const height = Math.ceil(box.height);
   const cs = getComputedStyle(document.body);
   const bg = cs.backgroundColor && cs.backgroundColor !== 'rgba(0, 0, 0, 0)' ? cs.backgroundColor : '#ffffff';
+  const inert = document.implementation.createDocument('http://www.w3.org/2000/svg', 'svg', null);
   const parts: string[] = [`<rect width="${width}" height="${height}" fill="${esc(bg)}"/>`];
   const at = (el: Element) => {
     const r = el.getBoundingClientRect();
@@ -62,7 +71,9 @@ export function sectionToSvg(section: HTMLElement): { svg: string; width: number
     if (tag === 'svg') {
       const r = at(el);
       if (r.w < 1 || r.h < 1) return;
-      const clone = el.cloneNode(true) as SVGSVGElement;
+      // Cloned into an inert XML document: attributes copied there are not applied
+      // to this page (no style parsing under the page's Content-Security-Policy).
+      const clone = inert.importNode(el, true) as SVGSVGElement;
       inlineStyles(el, clone);
       clone.setAttribute('x', r.x.toFixed(1));
       clone.setAttribute('y', r.y.toFixed(1));

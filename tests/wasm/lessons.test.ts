@@ -21,7 +21,7 @@ const scenarioFiles = fs.readdirSync(scenarioDir).filter((f) => f.endsWith('.jso
 const texts: Record<string, string> = Object.fromEntries(scenarioFiles.map((f) => [f, fs.readFileSync(path.join(scenarioDir, f), 'utf8')]));
 
 const experiments: { lesson: string; exp: ExperimentSpec }[] = [];
-for (const f of fs.readdirSync(lessonDir).filter((n) => n.endsWith('.md') && !n.startsWith('_')).sort()) {
+for (const f of fs.readdirSync(lessonDir).filter((n) => n.endsWith('.md') && !/^(readme|_)/i.test(n)).sort()) {
   const lesson = parseLesson(`lessons/${f}`, fs.readFileSync(path.join(lessonDir, f), 'utf8'), new Set(scenarioFiles));
   for (const step of lesson.steps) {
     for (const b of step.blocks) if (b.kind === 'experiment') experiments.push({ lesson: f, exp: b.experiment });

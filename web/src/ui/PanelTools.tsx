@@ -28,6 +28,7 @@ export function PanelTools({ title, sims, labels, series, timeNs, viewsRef, shar
   const [view, setView] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const exportRef = useRef<HTMLDetailsElement>(null);
+  const [exportOpen, setExportOpen] = useState(false);
 
   const listViews = () => {
     const names = [...(viewsRef.current?.querySelectorAll<HTMLElement>('section.view-row[aria-label]') ?? [])].map((s) => s.getAttribute('aria-label') ?? '');
@@ -69,8 +70,14 @@ export function PanelTools({ title, sims, labels, series, timeNs, viewsRef, shar
           Embed
         </button>
       ) : null}
-      <details className="export-menu" ref={exportRef} onToggle={() => exportRef.current?.open && listViews()}>
+      <details className="export-menu" ref={exportRef} onToggle={() => {
+          const open = exportRef.current?.open ?? false;
+          setExportOpen(open);
+          if (open) listViews();
+        }}
+      >
         <summary>Export</summary>
+        {exportOpen ? (
         <div className="export-body">
           <label>
             View{' '}
@@ -110,6 +117,7 @@ export function PanelTools({ title, sims, labels, series, timeNs, viewsRef, shar
             </p>
           ) : null}
         </div>
+        ) : null}
       </details>
       {shown ? (
         <div className="share-box" role="status">

@@ -92,7 +92,8 @@ function Field({ field, value, onValue }: { field: ScenarioField; value: unknown
         min={field.min}
         max={field.max}
         step={field.kind === 'int' ? 1 : 'any'}
-        value={draft ?? String(value ?? '')}
+        value={draft ?? (typeof value === 'number' ? String(value) : '')}
+        placeholder={typeof value === 'number' || value === undefined ? undefined : 'not a number in the JSON'}
         onChange={(e) => setDraft(e.target.value)}
         onBlur={commit}
         onKeyDown={(e) => e.key === 'Enter' && commit()}

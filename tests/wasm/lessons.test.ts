@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildSims } from '../../web/src/lessons/scenarios';
+import { checkLessons, experimentProblems } from '../../web/src/lessons/check';
 import { parseLesson } from '../../web/src/lessons/parse';
 import type { ExperimentSpec } from '../../web/src/lessons/types';
 import { validate_scenario } from '../../web/src/engine/pkg/innodb_lab.js';
@@ -20,18 +21,11 @@ const scenarioFiles = fs.readdirSync(scenarioDir).filter((f) => f.endsWith('.jso
 const texts: Record<string, string> = Object.fromEntries(scenarioFiles.map((f) => [f, fs.readFileSync(path.join(scenarioDir, f), 'utf8')]));
 
 const experiments: { lesson: string; exp: ExperimentSpec }[] = [];
-for (const f of fs.readdirSync(lessonDir).filter((n) => n.endsWith('.md') && !n.startsWith('_')).sort()) {
+for (const f of fs.readdirSync(lessonDir).filter((n) => n.endsWith('.md') && !/^(readme|_)/i.test(n)).sort()) {
   const lesson = parseLesson(`lessons/${f}`, fs.readFileSync(path.join(lessonDir, f), 'utf8'), new Set(scenarioFiles));
   for (const step of lesson.steps) {
     for (const b of step.blocks) if (b.kind === 'experiment') experiments.push({ lesson: f, exp: b.experiment });
   }
-}
-
-/** Knob settings to try: all defaults, all at min, all at max. */
-function knobSettings(exp: ExperimentSpec): Record<string, number>[] {
-  if (exp.knobs.length === 0) return [{}];
-  const at = (pick: (k: ExperimentSpec['knobs'][number]) => number) => Object.fromEntries(exp.knobs.map((k) => [k.path, pick(k)]));
-  return [at((k) => k.default), at((k) => k.min), at((k) => k.max)];
 }
 
 describe('lesson experiments against the engine', () => {
@@ -42,19 +36,20 @@ describe('lesson experiments against the engine', () => {
     expect(experiments.length).toBeGreaterThanOrEqual(10);
   });
 
+  // The same checks as `npm run lessons:check` (web/src/lessons/check.ts).
   it.each(experiments.map((e) => [`${e.lesson} ${e.exp.id}`, e] as const))('%s: scenarios, knobs and charts are valid', (_name, { exp }) => {
-    for (const knobs of knobSettings(exp)) {
-      const built = buildSims(exp, texts, knobs, undefined);
-      expect(built.error).toBeUndefined();
-      for (const s of built.sims ?? []) {
-        expect({ knobs, sim: s.label, errors: JSON.parse(validate_scenario(s.json)) }).toEqual({ knobs, sim: s.label, errors: [] });
-      }
-    }
-    for (const c of exp.charts) {
-      for (const col of [c.column, ...(c.limits ?? []).map((l) => l.column), ...(c.highlight ? [c.highlight.column] : [])]) {
-        expect(columns, `chart ${c.label}: column ${col}`).toContain(col);
-      }
-    }
+    expect(experimentProblems(exp, texts, { validate: validate_scenario, columns })).toEqual([]);
+  });
+
+  it('names the file, line and field of a bad experiment', () => {
+    const md = '---\nid: bad\ntitle: B\nsummary: s\norder: 99\n---\n## One\n\n```experiment\nid: e\ntitle: E\nscenarios: { A: { label: a, file: pk-sequential.json } }\nknobs:\n  - { path: workload.threads, label: T, min: 0, max: 5000, default: 8 }\ncharts:\n  - { column: nope, label: N, unit: x }\n```\n\n```quiz\nid: q\nquestion: Q?\nchoices: [a, b]\nanswer: 2\nexplain: x\n```\n';
+    const problems = checkLessons([{ file: 'lessons/bad.md', text: md }], texts, { validate: validate_scenario, columns });
+    expect(problems).toEqual([
+      'lessons/bad.md:19: quiz "q": answer: must be the index of a choice, 0 to 1, got 2',
+      'lessons/bad.md:9: experiment "e": knob workload.threads (0 to 5000), knobs at their minimum: the engine says: must be an integer from 1 to 4096, got 0',
+      'lessons/bad.md:9: experiment "e": knob workload.threads (0 to 5000), knobs at their maximum: the engine says: must be an integer from 1 to 4096, got 5000',
+      `lessons/bad.md:9: experiment "e": chart "N": no series column "nope"; the engine writes: ${columns.join(', ')}`,
+    ]);
   });
 
   const overridden = experiments.filter((e) => Object.keys(e.exp.overrides).length > 0);

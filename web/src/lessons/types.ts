@@ -84,8 +84,10 @@ export interface QuizSpec {
 
 export type Block =
   | { kind: 'prose'; markdown: string }
-  | { kind: 'experiment'; experiment: ExperimentSpec }
-  | { kind: 'quiz'; quiz: QuizSpec }
+  | { kind: 'experiment'; experiment: ExperimentSpec; line?: number }
+  | { kind: 'quiz'; quiz: QuizSpec; line?: number }
+  /** Speaker notes (Markdown) for presenter mode; not shown on the lesson page. */
+  | { kind: 'notes'; markdown: string }
   | { kind: 'invalid'; what: string; messages: string[] };
 
 export interface Step {

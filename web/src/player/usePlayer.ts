@@ -31,6 +31,8 @@ export interface PlayerOptions {
   source: PlayerSource | null;
   defaultSpeed: Speed;
   keyboard: boolean; // handle Space, arrows, +/− on the window
+  /** ←/→ step (default true). Presenter mode gives the arrows to the slides; `,` and `.` always step. */
+  arrowKeys?: boolean;
   onFrames: (frames: Frame[]) => void;
   onError: (e: unknown) => void;
 }
@@ -258,7 +260,8 @@ export function usePlayer(opts: PlayerOptions): Player {
   const faster = useCallback(() => setSpeed(nextSpeed(st.current.speed, 1)), [setSpeed]);
   const slower = useCallback(() => setSpeed(nextSpeed(st.current.speed, -1)), [setSpeed]);
 
-  // Keyboard: Space play/pause, ←/→ step, +/− speed.
+  // Keyboard: Space play/pause, ←/→ (unless given to the page) and ,/. step, +/− speed.
+  const arrowKeys = opts.arrowKeys ?? true;
   useEffect(() => {
     if (!opts.keyboard) return;
     const onKey = (ev: KeyboardEvent) => {
@@ -268,8 +271,9 @@ export function usePlayer(opts: PlayerOptions): Player {
       if (isEditable(ev.target, space)) return;
       const actions: Record<string, () => void> = {
         ' ': toggle,
-        ArrowRight: stepForward,
-        ArrowLeft: stepBack,
+        ...(arrowKeys ? { ArrowRight: stepForward, ArrowLeft: stepBack } : {}),
+        '.': stepForward,
+        ',': stepBack,
         '+': faster,
         '=': faster,
         '-': slower,
@@ -283,7 +287,7 @@ export function usePlayer(opts: PlayerOptions): Player {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [opts.keyboard, toggle, stepForward, stepBack, faster, slower]);
+  }, [opts.keyboard, arrowKeys, toggle, stepForward, stepBack, faster, slower]);
 
   return { ...view, play, pause, toggle, stepForward, stepBack, seek, setSpeed, faster, slower, reset };
 }

@@ -212,14 +212,9 @@ impl Simulation {
         serde_json::to_string(&self.h.engine.ahi_parts()).unwrap_or_default()
     }
 
-    /// The redo ring and flushing state: `RedoView` (frames.ts).
+    /// The redo ring and flushing state: `RedoState` (frames.ts).
     pub fn redo_json(&self) -> String {
         serde_json::to_string(&self.h.engine.redo_view()).unwrap_or_default()
-    }
-
-    /// Dirty pages by age, `FLUSH_AGE_BINS` counts (frames.ts).
-    pub fn flush_ages(&self) -> Vec<u32> {
-        frames::flush_ages(&self.h.engine)
     }
 
     /// Test-only: makes the engine panic, to exercise crash recovery in the UI.

@@ -123,15 +123,6 @@ pub fn pool_frames(e: &Engine) -> Vec<u8> {
     out
 }
 
-/// Bins of the flush-list age histogram (`flush_ages`, frames.ts `FLUSH_AGE_BINS`).
-pub const FLUSH_AGE_BINS: usize = 32;
-
-/// Dirty pages by age (lsn − oldest_modification) in `FLUSH_AGE_BINS` bins of
-/// max_checkpoint_age / 32 each, the last bin holding everything older.
-pub fn flush_ages(e: &Engine) -> Vec<u32> {
-    e.flush_age_histogram(FLUSH_AGE_BINS)
-}
-
 /// A record as the zoomed view lists it.
 #[derive(Serialize)]
 pub struct RecordView {

@@ -15,6 +15,7 @@ pub(super) fn read_table(r: &mut Reader<'_>, v: Option<&Value>) -> TableConfig {
             "primary_key",
             "indexes",
             "prepare_rows",
+            "count",
         ],
     );
     let name = r.name(t, "table", "name", "sbtest1");
@@ -83,6 +84,13 @@ pub(super) fn read_table(r: &mut Reader<'_>, v: Option<&Value>) -> TableConfig {
         }
     };
     let prepare_rows = r.uint(t, "table", "prepare_rows", 0, 0, 5_000_000);
+    let count = r.uint(t, "table", "count", 1, 1, 64) as u32;
+    if prepare_rows.saturating_mul(u64::from(count)) > 5_000_000 {
+        r.err(
+            "table.count",
+            format!("{count} tables of {prepare_rows} rows: at most 5,000,000 rows in all"),
+        );
+    }
     TableConfig {
         name,
         charset,
@@ -90,6 +98,7 @@ pub(super) fn read_table(r: &mut Reader<'_>, v: Option<&Value>) -> TableConfig {
         primary_key,
         indexes,
         prepare_rows,
+        count,
     }
 }
 
@@ -183,6 +192,8 @@ pub(super) fn read_workload(r: &mut Reader<'_>, v: Option<&Value>) -> WorkloadCo
             ("insert", QueryKind::Insert),
             ("point_select", QueryKind::PointSelect),
             ("read_write", QueryKind::ReadWrite),
+            ("secondary_select", QueryKind::SecondarySelect),
+            ("oltp_read_only", QueryKind::OltpReadOnly),
         ],
     );
     let id = match w.and_then(|m| m.get("id")) {

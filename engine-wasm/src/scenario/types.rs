@@ -83,6 +83,27 @@ pub struct ServerConfig {
     /// `innodb_flush_sync` (5.7+, default ON): past the sync point the page cleaner
     /// flushes ignoring io_capacity.
     pub innodb_flush_sync: bool,
+    /// Amazon Aurora node role; `None` = plain MySQL. On a reader the AHI stays off
+    /// whatever `innodb_adaptive_hash_index` (the parameter group) says.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aurora_role: Option<AuroraRole>,
+}
+
+/// The role of an Aurora MySQL node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AuroraRole {
+    /// The writer: the AHI follows `innodb_adaptive_hash_index`.
+    Writer,
+    /// A reader (replica): the AHI cannot be enabled (Percona, 2019; confirmed by AWS).
+    Reader,
+}
+
+impl ServerConfig {
+    /// The AHI setting in effect: the variable, except on an Aurora reader (always OFF).
+    pub fn ahi_in_effect(&self) -> bool {
+        self.innodb_adaptive_hash_index && self.aurora_role != Some(AuroraRole::Reader)
+    }
 }
 
 /// MySQL versions whose behaviour differs in the modelled mechanisms.
@@ -175,6 +196,14 @@ pub struct TableConfig {
     pub indexes: Vec<IndexConfig>,
     /// Rows loaded before the timed run (like `sysbench prepare`), untimed.
     pub prepare_rows: u64,
+    /// Identical tables `name`1..`name`N (sysbench `--tables`), each with
+    /// `prepare_rows` rows; 1 = just this table.
+    #[serde(skip_serializing_if = "is_one")]
+    pub count: u32,
+}
+
+fn is_one(v: &u32) -> bool {
+    *v == 1
 }
 
 /// The statement every client thread runs.
@@ -189,6 +218,22 @@ pub enum QueryKind {
     /// selects, an index update, a non-index update, a delete and an insert of the
     /// same id, COMMIT, in one transaction.
     ReadWrite,
+    /// `SELECT c FROM t WHERE k=?`: the first secondary index, then the clustered
+    /// index for each match.
+    SecondarySelect,
+    /// sysbench `oltp_read_only`: BEGIN, 10 point selects, simple / sum / order /
+    /// distinct ranges of 100 ids, COMMIT.
+    OltpReadOnly,
+}
+
+impl QueryKind {
+    /// True for the read-only workloads.
+    pub fn is_select(self) -> bool {
+        matches!(
+            self,
+            QueryKind::PointSelect | QueryKind::SecondarySelect | QueryKind::OltpReadOnly
+        )
+    }
 }
 
 /// How the PK of inserted rows is produced.

@@ -99,6 +99,7 @@ fn read(v: &Value, errors: &mut Vec<ConfigError>) -> Scenario {
             "innodb_max_dirty_pages_pct_lwm",
             "innodb_flushing_avg_loops",
             "innodb_flush_sync",
+            "aurora_role",
         ],
     );
     let server_version = r.choice(
@@ -213,6 +214,17 @@ fn read(v: &Value, errors: &mut Vec<ConfigError>) -> Scenario {
         innodb_flushing_avg_loops: r.uint(sv, "server", "innodb_flushing_avg_loops", 30, 1, 1000)
             as u32,
         innodb_flush_sync: r.bool(sv, "server", "innodb_flush_sync", true),
+        aurora_role: r.choice(
+            sv,
+            "server",
+            "aurora_role",
+            None,
+            &[
+                ("none", None),
+                ("writer", Some(AuroraRole::Writer)),
+                ("reader", Some(AuroraRole::Reader)),
+            ],
+        ),
     };
 
     let st = r.object(

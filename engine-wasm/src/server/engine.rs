@@ -65,14 +65,17 @@ pub struct Stats {
     pub splits: u64,
     /// Synchronous single-page flushes by user threads (no clean page at the LRU tail).
     pub single_page_flushes: u64,
-    /// Transactions committed (read_write: sysbench's tps).
+    /// sysbench events completed: single statements, or the transactions of the
+    /// `oltp_read_only` / read_write scripts (sysbench's tps).
     pub transactions: u64,
     /// UPDATE statements completed (`Com_update`).
-    pub writes: u64,
+    pub updates: u64,
     /// DELETE statements completed (`Com_delete`).
     pub deletes: u64,
     /// BEGIN statements completed (`Com_begin`).
     pub begins: u64,
+    /// COMMIT statements completed (`Com_commit`).
+    pub commits: u64,
 }
 
 /// One simulation.
@@ -123,6 +126,11 @@ pub struct Engine {
     pub redo: RedoLog,
     /// Flushing state and counters.
     pub flush: FlushState,
+    /// Scratch of a leaf scan: the keys read and the leaves after the first.
+    pub(super) scan_keys: Vec<crate::storage::key::Key>,
+    pub(super) scan_pages: Vec<PageNo>,
+    /// The statement script every session runs (one sysbench event).
+    pub(super) script: Vec<super::session::Stmt>,
 }
 
 impl Engine {
@@ -153,7 +161,7 @@ impl Engine {
         let end = (s.run.duration_s * SEC as f64) as Nanos;
         let ahi = Ahi::new(
             AhiConfig {
-                enabled: s.server.innodb_adaptive_hash_index,
+                enabled: s.server.ahi_in_effect(),
                 n_parts: s.server.innodb_adaptive_hash_index_parts,
                 cells: AhiConfig::cells_for_pool(s.server.innodb_buffer_pool_pages as u64 * 16384),
                 version: match s.server.version {
@@ -163,6 +171,8 @@ impl Engine {
             },
             table.index_fields(),
         );
+        let mut ahi = ahi;
+        ahi.set_index_spaces(&table.index_spaces());
         let ahi_latches =
             vec![RwLatch::default(); s.server.innodb_adaptive_hash_index_parts as usize];
         let flush = FlushState::new(
@@ -213,6 +223,9 @@ impl Engine {
             bpev: Vec::with_capacity(8),
             redo: RedoLog::new(Default::default()),
             flush,
+            scan_keys: Vec::with_capacity(128),
+            scan_pages: Vec::with_capacity(4),
+            script: super::session::script(s.workload.query, s.workload.point_selects),
             scenario,
         };
         e.redo.limits = e.redo_limits();
@@ -302,9 +315,11 @@ impl Engine {
 
     /// `SET GLOBAL innodb_adaptive_hash_index = on` (a runtime knob). Turning it
     /// off clears every partition (`btr_search_disable`).
+    /// On an Aurora reader the variable changes but the AHI stays off.
     pub fn set_ahi(&mut self, on: bool) {
-        self.ahi.set_enabled(on, &self.store);
         self.scenario.server.innodb_adaptive_hash_index = on;
+        let effective = self.scenario.server.ahi_in_effect();
+        self.ahi.set_enabled(effective, &self.store);
     }
 
     /// The run's end time (scenario duration).
@@ -367,7 +382,10 @@ impl Engine {
             return false;
         }
         match self.scenario.workload.query {
-            QueryKind::PointSelect | QueryKind::ReadWrite => true,
+            QueryKind::PointSelect
+            | QueryKind::SecondarySelect
+            | QueryKind::OltpReadOnly
+            | QueryKind::ReadWrite => true,
             QueryKind::Insert => {
                 let max = self.scenario.workload.max_rows;
                 if max > 0 && self.reserved_rows >= max {

@@ -4,38 +4,40 @@
 
 use super::cost::*;
 use super::engine::{Engine, Ev};
-use super::session::{CachedPath, Phase, ThreadState};
+use super::session::{CachedPath, Phase, Stmt, ThreadState};
 use super::table::Table;
 use crate::ahi::Advice;
 use crate::redo::records;
-use crate::scenario::QueryKind;
 use crate::sim::cpu::Tid;
 use crate::sim::io::IoKind;
 use crate::sim::Nanos;
 use crate::storage::btree::{SplitKind, TreeEvent};
-use crate::storage::key::Key;
 use crate::storage::{PageNo, FIL_NULL};
 use crate::trace::TraceKind;
 
 impl Engine {
-    /// Starts the thread's next statement, or parks it when there is no more work.
+    /// Starts the thread's next statement (the next of its event's script: see
+    /// `session::script`), or parks it when there is no more work.
     pub(super) fn begin_statement(&mut self, tid: Tid) {
-        if self.scenario.workload.query == QueryKind::ReadWrite {
-            self.rw_begin(tid);
-            return;
-        }
-        if !self.may_start(tid) {
+        let pos = self.sessions[tid as usize].txn_pos;
+        if pos == 0 && !self.may_start(tid) {
             let s = &mut self.sessions[tid as usize];
             s.phase = Phase::Idle;
             s.state = ThreadState::Idle;
             return;
         }
-        let insert = self.scenario.workload.query == QueryKind::Insert;
+        let stmt = self.script[pos.min(self.script.len() - 1)];
+        let insert = stmt == Stmt::Insert;
         let s = &mut self.sessions[tid as usize];
         s.start = self.now;
+        if pos == 0 {
+            s.txn_start = self.now;
+            s.txn_wrote = false;
+        }
         s.ready_at = self.now;
         s.phase = Phase::Locate;
         s.is_insert = insert;
+        s.stmt = stmt;
         s.cur_index = 0;
         s.extra_cost = 0;
         s.insert_ok = true;
@@ -43,10 +45,13 @@ impl Engine {
         s.hash_tried = false;
         s.ahi_work = crate::ahi::Advice::None;
         s.free_checked = false;
+        s.searches.clear();
         if insert {
             self.table.next_insert_row(&mut s.rng, &mut s.buf);
+        } else if stmt.is_write() {
+            self.plan_write(tid);
         } else {
-            s.key = self.table.point_select_key(&mut s.rng);
+            self.plan_select(tid, pos);
         }
         // Descents are charged per level when they happen (a hash hit skips them).
         self.run_cpu(tid, STATEMENT_NS);
@@ -76,9 +81,6 @@ impl Engine {
     pub(super) fn on_cpu_done(&mut self, tid: Tid) {
         self.cpu.busy_ns += self.sessions[tid as usize].pending_cost;
         match self.sessions[tid as usize].phase {
-            Phase::Locate if self.scenario.workload.query == QueryKind::ReadWrite => {
-                self.rw_locate(tid)
-            }
             Phase::Locate => self.locate_and_act(tid),
             Phase::Finish => {
                 self.release_core();
@@ -94,30 +96,25 @@ impl Engine {
     /// the path buffer-fixed (latch coupling), read a missing page (the thread waits,
     /// its core goes to another thread), then act on that index and unfix.
     fn locate_and_act(&mut self, tid: Tid) {
-        if self.sessions[tid as usize].is_insert
-            && !self.sessions[tid as usize].free_checked
-            && !self.log_free_check(tid)
-        {
+        let s = &self.sessions[tid as usize];
+        // log_free_check before the statement's first mini-transaction.
+        if s.stmt.is_write() && !s.free_checked && !self.log_free_check(tid) {
             return;
         }
-        let n_idx = if self.sessions[tid as usize].is_insert {
-            self.table.n_indexes()
-        } else {
-            1
-        };
+        if !self.sessions[tid as usize].is_insert {
+            return self.locate_searches(tid);
+        }
+        let n_idx = self.table.n_indexes();
         {
             let s = &mut self.sessions[tid as usize];
             if s.paths.len() < n_idx {
                 s.paths.resize_with(n_idx, CachedPath::default);
             }
         }
-        let s = &self.sessions[tid as usize];
-        if !s.is_insert && !s.hash_tried && self.try_hash(tid) {
-            self.sessions[tid as usize].cur_index = n_idx;
-        }
         while self.sessions[tid as usize].cur_index < n_idx {
             let i = self.sessions[tid as usize].cur_index;
-            if let Some(missing) = self.fix_path(tid, i) {
+            let key = self.sessions[tid as usize].buf.keys[i];
+            if let Some(missing) = self.fix_path(tid, i, i, key) {
                 self.sessions[tid as usize].state = ThreadState::WaitIo;
                 self.release_core();
                 self.request_read(missing, tid);
@@ -130,50 +127,40 @@ impl Engine {
                 self.bp.access(p, self.now);
             }
             self.sessions[tid as usize].extra_cost += levels as Nanos * PER_LEVEL_NS;
-            let ok = if self.sessions[tid as usize].is_insert {
-                self.insert_into(tid, i)
-            } else {
-                self.stats.rows_read += 1;
-                self.sessions[tid as usize].extra_cost += ROW_SEND_NS;
-                true
-            };
+            let ok = self.insert_into(tid, i);
             let s = &mut self.sessions[tid as usize];
             s.cur_index = if ok { i + 1 } else { n_idx };
-            if !s.is_insert {
-                // btr_search_info_update runs while the cursor still latches the
-                // leaf, so the page stays fixed through any AHI work it advises
-                // (which may wait for the partition latch); see continue_after_ahi.
-                let leaf = s.paths[i].pages.last().copied().unwrap_or(FIL_NULL);
-                if !self.after_descent(tid, leaf) {
-                    return;
-                }
-            }
             self.unfix_all(tid);
         }
-        if self.sessions[tid as usize].is_insert && self.sessions[tid as usize].insert_ok {
+        if self.sessions[tid as usize].insert_ok {
             self.table.rows += 1;
             self.stats.rows_inserted += 1;
         }
+        self.finish_cpu(tid);
+    }
+
+    /// The statement's index work is done: run its remaining CPU, then commit.
+    pub(super) fn finish_cpu(&mut self, tid: Tid) {
         let s = &mut self.sessions[tid as usize];
         s.phase = Phase::Finish;
+        s.state = ThreadState::Running;
         s.pending_cost = s.extra_cost;
         self.queue.push(self.now + s.extra_cost, Ev::Cpu(tid));
     }
 
-    /// Refreshes the cached path of index `i` if the tree or the key changed, and
-    /// buffer-fixes its resident pages from the root down; returns the first page
-    /// that is not usable yet (absent or being read).
-    fn fix_path(&mut self, tid: Tid, i: usize) -> Option<PageNo> {
-        let s = &self.sessions[tid as usize];
-        let key = if s.is_insert { s.buf.keys[i] } else { s.key };
-        self.fix_path_key(tid, i, key)
-    }
-
-    /// `fix_path` for an explicit key of index `i`.
-    pub(super) fn fix_path_key(&mut self, tid: Tid, i: usize, key: Key) -> Option<PageNo> {
+    /// Refreshes the cached path `slot` (a search of `key` in tree `index`) if the
+    /// tree or the key changed, and buffer-fixes its resident pages from the root
+    /// down; returns the first page that is not usable yet (absent or being read).
+    pub(super) fn fix_path(
+        &mut self,
+        tid: Tid,
+        slot: usize,
+        index: usize,
+        key: crate::storage::key::Key,
+    ) -> Option<PageNo> {
         let s = &mut self.sessions[tid as usize];
-        let tree = &self.table.trees[i];
-        let cached = &mut s.paths[i];
+        let tree = &self.table.trees[index];
+        let cached = &mut s.paths[slot];
         if cached.clock != tree.modify_clock || cached.key != key {
             tree.search_path(&self.store, &key, &mut cached.pages);
             cached.clock = tree.modify_clock;
@@ -353,23 +340,27 @@ impl Engine {
         self.split_seq[p] = self.stats.splits;
     }
 
-    /// The commit: wait until any synchronous flush is done, then for the redo to be
-    /// durable (group commit: latency, not IOPS, bound).
+    /// The statement's end: wait until any page it created is ready; a COMMIT of a
+    /// transaction that changed rows, or a change in autocommit mode, writes the
+    /// commit record and waits for the log (`trx_commit` → `log_write_up_to`; group
+    /// commit: latency, not IOPS, bound).
     fn commit(&mut self, tid: Tid) {
-        if self.scenario.workload.query == QueryKind::ReadWrite {
-            self.rw_commit(tid);
-            return;
-        }
-        if self.sessions[tid as usize].is_insert {
+        let autocommit = self.script.len() == 1;
+        let s = &self.sessions[tid as usize];
+        let durable = match s.stmt {
+            Stmt::Commit => s.txn_wrote,
+            stmt => autocommit && stmt.is_write(),
+        };
+        if durable {
             self.redo.append(records::COMMIT);
         }
         let s = &mut self.sessions[tid as usize];
-        if !s.is_insert && s.ready_at <= self.now {
+        if !durable && s.ready_at <= self.now {
             self.finish_statement(tid);
             return;
         }
         let start = s.ready_at.max(self.now);
-        let done = if s.is_insert {
+        let done = if durable {
             self.log_dev.submit(start, IoKind::Write)
         } else {
             start
@@ -388,21 +379,30 @@ impl Engine {
         }
     }
 
-    pub(super) fn finish_statement(&mut self, tid: Tid) {
-        let s = &self.sessions[tid as usize];
-        let lat = self.now - s.start;
-        self.hist.record(lat);
-        self.hist_iv.record(lat);
+    fn finish_statement(&mut self, tid: Tid) {
+        let s = &mut self.sessions[tid as usize];
         self.stats.queries += 1;
-        if self.scenario.workload.query == QueryKind::ReadWrite {
-            self.rw_count(tid);
-            self.begin_statement(tid);
-            return;
+        match s.stmt {
+            Stmt::Insert => self.stats.inserts += 1,
+            Stmt::InsertDeleted => {
+                self.stats.inserts += 1;
+                self.stats.rows_inserted += 1;
+            }
+            Stmt::UpdateIndex | Stmt::UpdateNonIndex => self.stats.updates += 1,
+            Stmt::Delete => self.stats.deletes += 1,
+            Stmt::Begin => self.stats.begins += 1,
+            Stmt::Commit => self.stats.commits += 1,
+            Stmt::Point | Stmt::Secondary | Stmt::Range(_) => self.stats.selects += 1,
         }
-        if s.is_insert {
-            self.stats.inserts += 1;
+        // sysbench's event: the whole script (one statement, or a transaction).
+        if s.txn_pos + 1 >= self.script.len() {
+            let lat = self.now - s.txn_start;
+            self.hist.record(lat);
+            self.hist_iv.record(lat);
+            self.stats.transactions += 1;
+            s.txn_pos = 0;
         } else {
-            self.stats.selects += 1;
+            s.txn_pos += 1;
         }
         self.begin_statement(tid);
     }

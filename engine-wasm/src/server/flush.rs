@@ -473,6 +473,11 @@ pub struct RedoView {
     pub flush_sync: bool,
     /// Record bytes of redo written so far.
     pub redo_bytes: u64,
+    /// Dirty pages by age (lsn − oldest_modification): bin i holds ages in
+    /// [i, i+1) × `age_bin_bytes`, the last bin also anything older.
+    pub dirty_by_age: Vec<u32>,
+    /// Width of an age bin: max_checkpoint_age / bins, rounded up.
+    pub age_bin_bytes: u64,
 }
 
 /// A batch in progress.
@@ -488,6 +493,9 @@ pub struct BatchView {
     /// Started by the page cleaner / master thread.
     pub by_cleaner: bool,
 }
+
+/// Bins of the flush-list age histogram in [`RedoView`].
+pub const AGE_BINS: usize = 32;
 
 impl Engine {
     /// The redo ring and flushing state now.
@@ -515,6 +523,12 @@ impl Engine {
             knobs: self.flush.knobs,
             flush_sync: self.flush.flush_sync,
             redo_bytes: self.redo.record_bytes,
+            dirty_by_age: self.flush_age_histogram(AGE_BINS),
+            age_bin_bytes: self
+                .redo
+                .limits
+                .max_checkpoint_age
+                .div_ceil(AGE_BINS as u64),
         }
     }
 

@@ -10,10 +10,11 @@ mod footprint;
 mod io_paths;
 mod prepare;
 pub mod report;
-mod rw_exec;
+mod select;
 mod session;
 pub mod status;
 pub mod table;
+mod write;
 
 pub use engine::Engine;
 pub use footprint::Footprint;

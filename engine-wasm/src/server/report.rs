@@ -16,6 +16,7 @@ use std::collections::BTreeMap;
 pub struct SampleBase {
     t: u64,
     queries: u64,
+    transactions: u64,
     inserts: u64,
     reads: u64,
     requests: u64,
@@ -24,7 +25,6 @@ pub struct SampleBase {
     ahi_btree: u64,
     ahi_added: u64,
     ahi_removed: u64,
-    transactions: u64,
     flushed: u64,
     sync_flushed: u64,
     lsn: u64,
@@ -142,6 +142,7 @@ impl Engine {
         SampleBase {
             t: self.now,
             queries: self.stats.queries,
+            transactions: self.stats.transactions,
             inserts: self.stats.inserts,
             reads: c.reads,
             requests: c.read_requests,
@@ -150,7 +151,6 @@ impl Engine {
             ahi_btree: self.ahi.counters().adaptive_hash_searches_btree,
             ahi_added: self.ahi.counters().adaptive_hash_rows_added,
             ahi_removed: self.ahi.counters().adaptive_hash_rows_removed,
-            transactions: self.stats.transactions,
             flushed: self.flush.counters.flush_list_total_pages,
             sync_flushed: self.flush.counters.buffer_flush_sync_total_pages,
             lsn: self.redo.lsn,
@@ -292,10 +292,10 @@ impl Engine {
                 "ahi_latch_x_os_waits",
                 self.ahi_latches.iter().map(|l| l.stats.x_os_waits).sum(),
             ),
-            ("Com_update", self.stats.writes),
+            ("Com_update", self.stats.updates),
             ("Com_delete", self.stats.deletes),
             ("Com_begin", self.stats.begins),
-            ("Com_commit", self.stats.transactions),
+            ("Com_commit", self.stats.commits),
             (
                 "Innodb_buffer_pool_pages_flushed",
                 self.flush.counters.flush_list_total_pages + c.lru_batch_flush_total_pages,
@@ -332,19 +332,21 @@ impl Engine {
             m.insert(k, v as f64);
         }
         let mut indexes = Vec::new();
-        let (mut data, mut idx) = (0u64, 0u64);
+        let n_tables = self.table.n_tables;
+        let (mut data, mut idx) = (vec![0u64; n_tables], vec![0u64; n_tables]);
         for (i, t) in self.table.trees.iter().enumerate() {
             let st = t.stats(&self.store);
             let bytes = t.segment_bytes();
-            if i == 0 {
-                data += bytes;
+            let table = self.table.table_of(i);
+            if i % self.table.per_table == 0 {
+                data[table] += bytes;
             } else {
-                idx += bytes;
+                idx[table] += bytes;
             }
             indexes.push(IndexStats {
                 index: i as u16,
                 name: self.table.index_names[i].clone(),
-                table: self.scenario.table.name.clone(),
+                table: self.table.table_names[table].clone(),
                 height: st.height,
                 leaf_pages: st.leaf_pages,
                 non_leaf_pages: st.non_leaf_pages,
@@ -356,7 +358,7 @@ impl Engine {
                 },
             });
         }
-        let rows = self.table.rows;
+        let rows = self.table.rows_per_table();
         let per = |b: u64| {
             if rows > 0 {
                 b as f64 / rows as f64
@@ -364,6 +366,16 @@ impl Engine {
                 0.0
             }
         };
+        let tables = (0..n_tables)
+            .map(|t| TableSize {
+                table: self.table.table_names[t].clone(),
+                rows,
+                data_length: data[t],
+                index_length: idx[t],
+                data_per_row: per(data[t]),
+                index_per_row: per(idx[t]),
+            })
+            .collect();
         let mut threads = Threads {
             total: 0,
             running: 0,
@@ -389,14 +401,7 @@ impl Engine {
         Summary {
             time_ns: self.now,
             counters: m,
-            tables: vec![TableSize {
-                table: self.scenario.table.name.clone(),
-                rows,
-                data_length: data,
-                index_length: idx,
-                data_per_row: per(data),
-                index_per_row: per(idx),
-            }],
+            tables,
             indexes,
             latency: Latency {
                 count: h.count(),

@@ -3,6 +3,7 @@
 
 use super::table::RowBuf;
 use crate::ahi::Advice;
+use crate::scenario::QueryKind;
 use crate::sim::rng::Rng;
 use crate::sim::Nanos;
 use crate::storage::key::Key;
@@ -85,18 +86,166 @@ pub struct Session {
     pub ahi_work: Advice,
     /// `log_free_check` passed for the current change.
     pub free_checked: bool,
-    /// read_write: the statement's place in the transaction (0 = BEGIN).
-    pub rw_step: u32,
-    /// read_write: the statement.
-    pub rw_op: super::rw_exec::RwOp,
-    /// read_write: (index, key) of each descent of the statement.
-    pub rw_targets: [(u8, Key); 3],
-    /// read_write: descents in `rw_targets`.
-    pub rw_n: u8,
-    /// read_write: descents done.
-    pub rw_i: u8,
-    /// read_write: the id deleted (re-inserted by the next statement).
-    pub rw_del_id: i64,
+    /// The transaction has changed rows (its COMMIT writes redo and waits for it).
+    pub txn_wrote: bool,
+    /// The id the transaction's last DELETE removed (the next INSERT puts it back).
+    pub deleted_id: i32,
+    /// The statement in progress.
+    pub stmt: Stmt,
+    /// Position of the statement in its transaction (`oltp_read_only`: 0..16).
+    pub txn_pos: usize,
+    /// When the transaction (sysbench's event) started.
+    pub txn_start: Nanos,
+    /// Table of the statement (sysbench `--tables`), 0-based.
+    pub table_no: usize,
+    /// A select's index searches, in order (`cur_index` is the next one); a
+    /// secondary-key search appends one clustered search per matching row.
+    pub searches: Vec<Search>,
+}
+
+/// One statement of a sysbench event. A workload is a script of these (see
+/// [`script`]); a new kind is planned in `plan_statement` (select.rs / write.rs) as
+/// index searches, each with its action at the leaf ([`Act`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stmt {
+    /// INSERT one new row (the table's id generator; a real B-tree insert).
+    Insert,
+    /// `UPDATE sbtestN SET k=k+1 WHERE id=?` (the `k` entry moves in its index).
+    UpdateIndex,
+    /// `UPDATE sbtestN SET c=? WHERE id=?` (the clustered record only).
+    UpdateNonIndex,
+    /// `DELETE FROM sbtestN WHERE id=?` (delete-marks; purge is not modelled).
+    Delete,
+    /// `INSERT INTO sbtestN ... ` of the id the transaction's DELETE removed: over
+    /// its delete-marked records (`row_ins_clust_index_entry_by_modify`).
+    InsertDeleted,
+    /// `SELECT c FROM sbtestN WHERE id = ?`.
+    Point,
+    /// `SELECT c FROM sbtestN WHERE k = ?`.
+    Secondary,
+    /// `... WHERE id BETWEEN ? AND ? + 99` of the given kind.
+    Range(RangeKind),
+    /// `BEGIN`.
+    Begin,
+    /// `COMMIT`: a transaction that changed rows writes its commit record and waits
+    /// for the log (`trx_commit` → `log_write_up_to`); a read-only one does not.
+    Commit,
+}
+
+impl Stmt {
+    /// The statement changes rows: `log_free_check` first, redo for each change.
+    pub fn is_write(self) -> bool {
+        matches!(
+            self,
+            Stmt::Insert
+                | Stmt::UpdateIndex
+                | Stmt::UpdateNonIndex
+                | Stmt::Delete
+                | Stmt::InsertDeleted
+        )
+    }
+}
+
+/// sysbench's four range queries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RangeKind {
+    /// `SELECT c ...`.
+    Simple,
+    /// `SELECT SUM(k) ...`.
+    Sum,
+    /// `SELECT c ... ORDER BY c`.
+    Order,
+    /// `SELECT DISTINCT c ... ORDER BY c`.
+    Distinct,
+}
+
+/// sysbench `oltp_read_only` with its defaults: one event is this transaction.
+pub const OLTP_READ_ONLY: [Stmt; 16] = [
+    Stmt::Begin,
+    Stmt::Point,
+    Stmt::Point,
+    Stmt::Point,
+    Stmt::Point,
+    Stmt::Point,
+    Stmt::Point,
+    Stmt::Point,
+    Stmt::Point,
+    Stmt::Point,
+    Stmt::Point,
+    Stmt::Range(RangeKind::Simple),
+    Stmt::Range(RangeKind::Sum),
+    Stmt::Range(RangeKind::Order),
+    Stmt::Range(RangeKind::Distinct),
+    Stmt::Commit,
+];
+
+/// sysbench `oltp_read_write` without its range queries: BEGIN, `point_selects`
+/// point selects, the index update, the non-index update, DELETE and INSERT of one
+/// id, COMMIT.
+pub fn oltp_read_write(point_selects: u32) -> Vec<Stmt> {
+    let mut v = vec![Stmt::Begin];
+    v.extend((0..point_selects).map(|_| Stmt::Point));
+    v.extend([
+        Stmt::UpdateIndex,
+        Stmt::UpdateNonIndex,
+        Stmt::Delete,
+        Stmt::InsertDeleted,
+        Stmt::Commit,
+    ]);
+    v
+}
+
+/// The statement script of a workload: one sysbench event. A single statement
+/// runs in autocommit mode (an INSERT commits itself).
+pub fn script(query: QueryKind, point_selects: u32) -> Vec<Stmt> {
+    match query {
+        QueryKind::Insert => vec![Stmt::Insert],
+        QueryKind::PointSelect => vec![Stmt::Point],
+        QueryKind::SecondarySelect => vec![Stmt::Secondary],
+        QueryKind::OltpReadOnly => OLTP_READ_ONLY.to_vec(),
+        QueryKind::ReadWrite => oltp_read_write(point_selects),
+    }
+}
+
+/// sysbench `--range-size` default.
+pub const RANGE_SIZE: i32 = 100;
+
+/// One index search of a select and what to do at the leaf it reaches.
+#[derive(Clone, Copy, Debug)]
+pub struct Search {
+    /// Index id (tree number).
+    pub index: u16,
+    /// The search tuple (`PAGE_CUR_GE`).
+    pub key: Key,
+    /// The action at the leaf.
+    pub act: Act,
+}
+
+/// What a search does once positioned.
+#[derive(Clone, Copy, Debug)]
+pub enum Act {
+    /// Read and send the row under the cursor.
+    Row,
+    /// Read every secondary record whose prefix equals the tuple, then look each
+    /// row up in the clustered index `clustered`.
+    Matches {
+        /// The table's clustered index id.
+        clustered: u16,
+    },
+    /// Read forward while the key is ≤ `last`.
+    Range {
+        /// Last key of the range.
+        last: Key,
+        /// Which of sysbench's range queries.
+        kind: RangeKind,
+    },
+    /// Change the record under the cursor in one mini-transaction of `redo` bytes
+    /// (the leaf is made dirty at its start LSN). The tree keeps its shape: see
+    /// write.rs.
+    Write {
+        /// Redo bytes of the mini-transaction (records.rs).
+        redo: u32,
+    },
 }
 
 /// A search path remembered across a wait.
@@ -142,12 +291,13 @@ impl Session {
             hash_tried: false,
             ahi_work: Advice::None,
             free_checked: false,
-            rw_step: 0,
-            rw_op: super::rw_exec::RwOp::Begin,
-            rw_targets: [(0, Key::EMPTY); 3],
-            rw_n: 0,
-            rw_i: 0,
-            rw_del_id: 1,
+            txn_wrote: false,
+            deleted_id: 1,
+            stmt: Stmt::Point,
+            txn_pos: 0,
+            txn_start: 0,
+            table_no: 0,
+            searches: Vec::with_capacity(4),
         }
     }
 }

@@ -88,14 +88,15 @@ export interface RedoLimits {
 export type FlushReason = 'adaptive' | 'sync' | 'async' | 'background' | 'master';
 
 /**
- * redo_json(): the redo ring and flushing now. The ring runs from checkpointLsn (tail)
- * to lsn (head); checkpointAge = lsn − checkpointLsn, modifiedAge = lsn − oldestModification.
- * LSNs are bytes of 512-byte log blocks (12-byte header and 4-byte trailer included).
+ * redo_json(): the redo ring and flushing now (engine-wasm/src/server/flush.rs RedoView).
+ * The ring runs from checkpointLsn (tail) to lsn (head); checkpointAge = lsn − checkpointLsn,
+ * modifiedAge = lsn − oldestModification. LSNs are bytes of 512-byte log blocks (12-byte
+ * header and 4-byte trailer included, log0log.cc); thresholds are ages in those bytes.
  */
-export interface RedoView {
+export interface RedoState {
   policy: string; // "5.5" | "5.6" | "5.6-labs" | "5.7" | "8.0.30" | "percona-5.5-estimate" | "percona-5.5-keep_average"
-  lsn: number;
-  checkpointLsn: number;
+  lsn: number; // log_lsn_current
+  checkpointLsn: number; // log_lsn_last_checkpoint
   oldestModification: number; // = lsn when nothing is dirty
   checkpointAge: number;
   modifiedAge: number;
@@ -109,14 +110,10 @@ export interface RedoView {
   knobs: { ioCapacity: number; ioCapacityMax: number; adaptiveFlushing: boolean; adaptiveFlushingLwm: number; maxDirtyPagesPct: number; maxDirtyPagesPctLwm: number; flushingAvgLoops: number };
   flushSync: boolean;
   redoBytes: number; // record bytes written (without block headers/trailers)
+  /** Dirty pages by age (lsn − oldest_modification): bin i covers [i, i+1) × ageBinBytes, the last bin also anything older. */
+  dirtyByAge: number[];
+  ageBinBytes: number; // limits.maxCheckpointAge / dirtyByAge.length, rounded up
 }
-
-/**
- * flush_ages(): Uint32Array of FLUSH_AGE_BINS counts: dirty pages by age
- * (lsn − oldest_modification), bin i = [i, i+1) × limits.maxCheckpointAge / FLUSH_AGE_BINS,
- * the last bin also holding anything older.
- */
-export const FLUSH_AGE_BINS = 32;
 
 /**
  * series(since): Float64Array, rows of series_columns().length values, one row per
@@ -186,8 +183,8 @@ export interface Frame {
   events: TraceEvent[]; // new events since the previous frame (capped)
   threadStates: Uint8Array; // thread_states(), one byte per client thread
   ahiParts: AhiPart[]; // ahi_parts_json()
-  redo: RedoView; // redo_json()
-  flushAges: Uint32Array; // flush_ages()
+  /** redo_json(), when the engine models the redo log. */
+  redo?: RedoState;
   /**
    * status_text(), only in frames asked for it (`frame` with statusText) and then at most
    * once per STATUS_MIN_INTERVAL_MS of wall time, after virtual time moved (host.ts).

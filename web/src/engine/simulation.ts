@@ -31,10 +31,8 @@ export interface Simulation {
   thread_states(): Uint8Array;
   /** AhiPart[] as JSON (frames.ts). */
   ahi_parts_json(): string;
-  /** RedoView as JSON (frames.ts): LSN, checkpoint, thresholds, batch, recommendation. */
-  redo_json(): string;
-  /** Dirty pages by age, FLUSH_AGE_BINS counts (frames.ts). */
-  flush_ages(): Uint32Array;
+  /** RedoState as JSON (frames.ts): LSN, checkpoint, thresholds, batch, recommendation, dirty pages by age. Optional for test doubles. */
+  redo_json?(): string;
   /** Test-only: a deliberate Rust panic (traps the instance), to exercise crash recovery. */
   debug_panic(): void;
 }

@@ -1,0 +1,116 @@
+// Redo panel layout: the age zone by threshold, the ring's arc and marks measured from the
+// checkpoint tail (LSN modulo capacity), and the flush list bars by age.
+import { describe, expect, it } from 'vitest';
+import type { RedoState } from '../../web/src/engine/frames';
+import { ageZone, layoutFlushList, layoutRing, redoMarks } from '../../web/src/views/redo/layout';
+
+// 2 × 48 MiB log files (innodb-mechanisms §3.2): capacity S = 90,593,280; m = 80,826,164.
+// The engine's redo_json() shape; the lwm is 10% of the capacity under 5.6-labs.
+const base: RedoState = {
+  policy: '5.6-labs',
+  lsn: 0,
+  checkpointLsn: 0,
+  oldestModification: 0,
+  checkpointAge: 0,
+  modifiedAge: 0,
+  limits: {
+    fileCapacity: 100_663_296,
+    capacity: 90_593_280,
+    maxModifiedAgeAsync: 70_722_894,
+    maxModifiedAgeSync: 75_774_529,
+    maxCheckpointAgeAsync: 78_300_346,
+    maxCheckpointAge: 80_826_164,
+    hardCapacity: 0,
+    concurrencyMargin: 0,
+    limitForDirtyPageAge: 0,
+    limitForFreeCheck: 0,
+  },
+  pagesDirty: 0,
+  pagesWriting: 0,
+  syncFlushLsn: 0,
+  threadsWaiting: 0,
+  batch: null,
+  recommendation: { nPages: 0, lsnLimit: 0, pctForDirty: 0, pctForLsn: 0, avgPageRate: 0, lsnAvgRate: 0, nByAge: 0 },
+  knobs: { ioCapacity: 200, ioCapacityMax: 2000, adaptiveFlushing: true, adaptiveFlushingLwm: 10, maxDirtyPagesPct: 75, maxDirtyPagesPctLwm: 0, flushingAvgLoops: 30 },
+  flushSync: true,
+  redoBytes: 0,
+  dirtyByAge: [],
+  ageBinBytes: 1,
+};
+const at = (age: number, checkpointLsn = 1_000_000): RedoState => ({ ...base, checkpointLsn, lsn: checkpointLsn + age });
+const fmt = (v: number) => `${Math.round(v / 1e6)} MB`;
+
+describe('ageZone', () => {
+  it('escalates at the lwm, async and sync ages', () => {
+    expect(ageZone(at(1_000_000))).toBe('calm');
+    expect(ageZone(at(9_059_328))).toBe('adaptive');
+    expect(ageZone(at(70_722_893))).toBe('adaptive');
+    expect(ageZone(at(70_722_894))).toBe('async');
+    expect(ageZone(at(75_774_529))).toBe('sync');
+  });
+  it('with no low-water mark (5.5, or adaptive flushing off), any age is for the adaptive rule', () => {
+    expect(ageZone({ ...at(1000), policy: '5.5' })).toBe('adaptive');
+    expect(ageZone({ ...at(1000), knobs: { ...base.knobs, adaptiveFlushing: false } })).toBe('adaptive');
+  });
+});
+
+describe('redoMarks', () => {
+  it('reads the thresholds from the limits and puts the lwm at capacity × lwm %', () => {
+    expect(redoMarks(base)).toEqual({ capacity: 90_593_280, lwmAge: 9_059_328, asyncAge: 70_722_894, syncAge: 75_774_529, maxAge: 80_826_164 });
+    expect(redoMarks({ ...base, policy: 'percona-5.5-keep_average' }).lwmAge).toBe(0);
+    expect(redoMarks({ ...base, knobs: { ...base.knobs, adaptiveFlushingLwm: 30 } }).lwmAge).toBe(27_177_984);
+  });
+});
+
+describe('layoutRing', () => {
+  it('puts the tail at checkpoint mod capacity and the head one age further', () => {
+    const cap = base.limits.capacity;
+    const m = layoutRing(at(cap / 4, cap * 3 + cap / 2), 300, fmt);
+    expect(m.tailAngle).toBeCloseTo(Math.PI, 9); // half way round
+    expect(m.headAngle).toBeCloseTo(Math.PI * 1.5, 9);
+    expect(m.ageShare).toBeCloseTo(0.25, 9);
+    // 12 o'clock is angle 0; at π the tail sits straight below the centre
+    expect(m.tail.x).toBeCloseTo(m.cx, 6);
+    expect(m.tail.y).toBeGreaterThan(m.cy);
+    expect(m.agePath.startsWith('M')).toBe(true);
+  });
+  it('marks sit at their ages from the tail, in order', () => {
+    const m = layoutRing(at(10), 300, fmt);
+    expect(m.marks.map((k) => k.key)).toEqual(['lwm', 'async', 'sync', 'max']);
+    const share = m.marks.map((k) => (k.angle - m.tailAngle) / (2 * Math.PI));
+    expect(share[1]).toBeCloseTo(70_722_894 / 90_593_280, 9);
+    expect(share[2]).toBeCloseTo(75_774_529 / 90_593_280, 9);
+  });
+  it('names the zone in its sentence, and draws no arc at zero age', () => {
+    const m = layoutRing(at(76_000_000), 300, fmt);
+    expect(m.zone).toBe('sync');
+    expect(m.heat).toBe(1);
+    expect(m.sentence).toBe('Checkpoint age 76 MB of a 91 MB log (83.9%): past the sync point: furious flushing, writes wait.');
+    expect(layoutRing(at(0), 300, fmt).agePath).toBe('');
+  });
+});
+
+describe('layoutFlushList', () => {
+  const s: RedoState = { ...base, dirtyByAge: [10, 40, 20, 0, 5], ageBinBytes: 20_000_000 };
+  it('scales bars to the fullest bin and marks bins past the sync age', () => {
+    const m = layoutFlushList(s, 500, 100);
+    expect(m.total).toBe(75);
+    expect(m.maxPages).toBe(40);
+    expect(m.bars.map((b) => [b.x, Math.round(b.height), b.pastSync])).toEqual([
+      [0, 25, false],
+      [100, 100, false],
+      [200, 50, false],
+      [300, 0, false],
+      [400, 13, true],
+    ]);
+    expect(m.marks.map((k) => [k.key, Math.round(k.x)])).toEqual([
+      ['async', Math.round((70_722_894 / 100_000_000) * 500)],
+      ['sync', Math.round((75_774_529 / 100_000_000) * 500)],
+    ]);
+  });
+  it('flashes the bins that lost pages since the previous frame', () => {
+    const m = layoutFlushList(s, 500, 100, [10, 40, 25, 3, 5]);
+    expect(m.bars.map((b) => b.flushed)).toEqual([0, 0, 5, 3, 0]);
+    expect(layoutFlushList(s, 500, 100, [1, 2]).bars.every((b) => b.flushed === 0)).toBe(true);
+  });
+});

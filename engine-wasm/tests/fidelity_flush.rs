@@ -83,6 +83,24 @@ fn after(r: &Run, name: &str, from: f64) -> Vec<(f64, f64)> {
         .collect()
 }
 
+/// Drop samples (index) grouped into episodes: a gap of up to 3 s stays one episode.
+fn episodes(drops: &[usize]) -> Vec<Vec<usize>> {
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    for &i in drops {
+        match out.last_mut() {
+            Some(e) if i - e[e.len() - 1] <= 3 => e.push(i),
+            _ => out.push(vec![i]),
+        }
+    }
+    out
+}
+
+/// FLUSH-1. 5.5 runs each preflush in the user thread that asks for it, through the
+/// doublewrite buffer (about half the device's page rate), one batch at a time: an
+/// async preflush by one thread holds the age near the async point until the age
+/// reaches the sync point, then every other thread waits for that batch to end, and
+/// it happens again about every 28 s, each time less deep. Measured (seed 42):
+/// episodes at 22-28, 50-58, 78-84 and 106-109 s.
 #[test]
 fn flush_1_55_drops_happen_at_the_sync_point() {
     let r = run("flush-55-native.json", &|_| {});
@@ -90,28 +108,49 @@ fn flush_1_55_drops_happen_at_the_sync_point() {
     let m = mean(&tps);
     let age = r.col("modified_age_mb");
     let sync = r.col("sync_point_mb");
+    let waits = r.col("threads_flush_wait");
     let drops: Vec<usize> = (0..tps.len()).filter(|&i| tps[i] < 0.5 * m).collect();
+    let eps = episodes(&drops);
+    let lost = |e: &Vec<usize>| -> f64 { (e[0]..=e[e.len() - 1]).map(|i| m - tps[i]).sum() };
     println!(
-        "FLUSH-1 mean tps {m:.0}; drops ≥50%: {:?}",
-        drops
-            .iter()
-            .map(|&i| (i + 1, tps[i], age[i]))
+        "FLUSH-1 mean tps {m:.0}; drop episodes (first s, last s, age at start MB, transactions lost): {:?}",
+        eps.iter()
+            .map(|e| {
+                let start = age[e[0].saturating_sub(1)].max(age[e[0]]);
+                (e[0] + 1, e[e.len() - 1] + 1, (start * 10.0).round() / 10.0, lost(e).round())
+            })
             .collect::<Vec<_>>()
     );
-    assert!(!drops.is_empty(), "no TPS drop ≥ 50% below the mean {m:.0}");
-    for &i in &drops {
-        // The sample's age is at the sync point (within 1% of it).
+    assert!(
+        eps.len() >= 3,
+        "drops ≥ 50% below the mean {m:.0} do not recur: {eps:?}"
+    );
+    for e in &eps {
+        // The episode starts as the age reaches the sync point (its first sample or
+        // the one before it is within 1% of it); during it the age falls again.
+        let i = e[0];
+        let start = age[i.saturating_sub(1)].max(age[i]);
         assert!(
-            age[i] >= 0.99 * sync[i],
-            "drop at {} s with age {:.1} < sync {:.1}",
+            start >= 0.99 * sync[i],
+            "drop at {} s with age {start:.1} < sync {:.1}",
             i + 1,
-            age[i],
             sync[i]
         );
+        // Every client thread waits then.
+        assert!(e.iter().any(|&k| waits[k] >= 16.0), "episode {e:?}");
     }
-    // Every sample at or past the sync point has threads waiting or a drop.
-    let waits = r.col("threads_flush_wait");
-    assert!(drops.iter().any(|&i| waits[i] > 0.0));
+    // Less deep over time, as in the article: fewer transactions lost in the last
+    // episode than in the first (19.6k, 16.8k, 13.1k, 10.8k measured).
+    assert!(lost(&eps[eps.len() - 1]) < lost(&eps[0]));
+    // Between the episodes the throughput is back at its full level.
+    let full = tps.iter().cloned().fold(0.0, f64::max);
+    for w in eps.windows(2) {
+        let gap = &tps[w[0][w[0].len() - 1] + 2..w[1][0] - 1];
+        assert!(
+            gap.iter().any(|&t| t >= 0.99 * full),
+            "no recovery in {gap:?}"
+        );
+    }
 }
 
 #[test]

@@ -146,6 +146,51 @@ pub struct Batch {
     pub by_cleaner: bool,
     /// When it started.
     pub started: Nanos,
+    /// 5.5: the batch runs in the thread that asked for it, through the doublewrite
+    /// buffer ([`Dblwr55`]); None = every write submitted at once (5.6 on).
+    pub dblwr: Option<Dblwr55>,
+}
+
+/// Pages of one doublewrite block (`TRX_SYS_DOUBLEWRITE_BLOCK_SIZE`); the buffer
+/// holds two.
+pub const DBLWR_BLOCK_PAGES: u64 = 64;
+
+/// A 5.5 flush-list batch (`buf_flush_batch`) run by its caller: pages are posted to
+/// the doublewrite buffer (`buf_flush_post_to_doublewrite_buf`); each time it holds
+/// 2 × 64 pages, and at the batch's end, `buf_flush_buffered_writes` writes block 1
+/// then block 2 synchronously and sequentially, fsyncs the system tablespace, posts
+/// the data pages' writes, waits until no write is pending
+/// (`os_aio_wait_until_no_pending_writes`) and fsyncs the data files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dblwr55 {
+    /// The thread running it: a user thread in `log_preflush_pool_modified_pages`,
+    /// or None = the master thread.
+    pub executor: Option<Tid>,
+    /// Pages the batch may still post (`min_n`).
+    pub remaining: u64,
+    /// Only pages whose oldest_modification is below this (`lsn_limit`).
+    pub limit: u64,
+    /// Pages in the doublewrite buffer now.
+    pub chunk: u64,
+    /// Where `buf_flush_buffered_writes` is for them.
+    pub stage: DblwrStage,
+    /// The master thread's 10-second loop: `log_checkpoint` once the batch is done.
+    pub checkpoint_after: bool,
+}
+
+/// The steps of `buf_flush_buffered_writes` (5.5), each ending with an event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DblwrStage {
+    /// Writing doublewrite block 1 (`fil_io(..., TRUE, ..., block1)`).
+    Block1,
+    /// Writing block 2.
+    Block2,
+    /// `fil_flush(TRX_SYS_SPACE)`.
+    SysFsync,
+    /// The data pages' writes are in flight.
+    DataWrites,
+    /// `fil_flush_file_spaces(FIL_TABLESPACE)`.
+    DataFsync,
 }
 
 /// What a waiting user thread waits for.
@@ -155,6 +200,9 @@ pub enum WaitFor {
     Oldest(u64),
     /// Free log space: checkpoint age ≤ `limit_for_free_check` (8.0.30).
     FreeSpace,
+    /// The flush-list batch in progress to end (`buf_flush_wait_batch_end`, 5.5);
+    /// then `log_checkpoint_margin` starts over.
+    BatchEnd,
 }
 
 /// Flushing state the engine keeps between events.
@@ -196,6 +244,8 @@ pub struct FlushState {
     pub ticks: u64,
     /// The last recommendation (for the UI).
     pub last: Recommendation,
+    /// 5.5: the pages in the doublewrite buffer (the current chunk).
+    pub dblwr_pages: Vec<crate::storage::PageNo>,
 }
 
 impl FlushState {
@@ -220,6 +270,7 @@ impl FlushState {
             prev_tick_time: 0,
             ticks: 0,
             last: Recommendation::default(),
+            dblwr_pages: Vec::new(),
         }
     }
 }

@@ -38,6 +38,8 @@ pub(super) enum Ev {
     Cleaner(u32),
     /// A flush-list batch write completed.
     BatchWrite(PageNo),
+    /// A step of a 5.5 doublewrite flush (`buf_flush_buffered_writes`) completed.
+    Dblwr,
     /// The periodic checkpoint.
     Checkpoint,
     /// Take a metrics sample.
@@ -368,6 +370,7 @@ impl Engine {
             Ev::WriteDone(p) | Ev::FlushDone(p) => self.on_lru_write_done(p),
             Ev::Cleaner(gen) => self.flush_tick(gen),
             Ev::BatchWrite(p) => self.on_batch_write_done(p),
+            Ev::Dblwr => self.on_dblwr_step(),
             Ev::Checkpoint => self.on_checkpoint_timer(),
             Ev::Sample => {
                 self.take_sample();

@@ -7,11 +7,21 @@
 //!   written as fast as the data device allows ("furious flushing");
 //! - one flush-list batch at a time (`buf_flush_start`), its writes on the shared
 //!   data device; checkpoints move to the oldest modification still dirty.
+//! - 5.5 (and Percona 5.5): a batch runs in the thread that asks for it (a user
+//!   thread's preflush, or the master thread), posting pages through the doublewrite
+//!   buffer 2 × 64 at a time ([`crate::redo::Dblwr55`]); a user thread running one is
+//!   blocked until it ends. Device costs: a doublewrite block write of k pages takes
+//!   k page slots of the data device and one write latency (sequential, synchronous),
+//!   an fsync one write request, each data page write one slot; so a full chunk of
+//!   128 pages costs 258 device operations and the batch flushes at about half the
+//!   device's page rate. The master thread's 10-second loop ends with its checkpoint.
 
 use super::engine::{Engine, Ev};
 use super::session::ThreadState;
 use crate::redo::adaptive::{self, Inputs};
-use crate::redo::{Batch, BatchKind, FlushPolicy, Limits, WaitFor};
+use crate::redo::{
+    Batch, BatchKind, Dblwr55, DblwrStage, FlushPolicy, Limits, WaitFor, DBLWR_BLOCK_PAGES,
+};
 use crate::sim::cpu::Tid;
 use crate::sim::io::IoKind;
 use crate::sim::{Nanos, SEC};
@@ -74,8 +84,22 @@ impl Engine {
         if whole_second {
             self.page_cleaner_lru();
         }
+        // 5.5 srv_master_thread: every 10th second ends with log_checkpoint (after
+        // its flush batch, if it could start one).
+        let ten_s_checkpoint = policy.master_thread()
+            && self
+                .flush
+                .ticks
+                .is_multiple_of(if policy == FlushPolicy::PerconaKeepAverage {
+                    100
+                } else {
+                    10
+                });
         if self.flush.batch.is_some() {
             // A user thread's batch runs: buf_flush_list refuses a second one.
+            if ten_s_checkpoint {
+                self.checkpoint();
+            }
             self.schedule_flush_tick(self.now + period);
             return;
         }
@@ -91,7 +115,13 @@ impl Engine {
         };
         if started > 0 {
             self.flush.cleaner_in_batch = true;
+            if let Some(d) = self.flush.batch.as_mut().and_then(|b| b.dblwr.as_mut()) {
+                d.checkpoint_after = ten_s_checkpoint;
+            }
         } else {
+            if ten_s_checkpoint {
+                self.checkpoint();
+            }
             self.flush.last_pages = 0;
             if policy == FlushPolicy::V56Labs {
                 self.flush.af56.flushed(0);
@@ -225,6 +255,9 @@ impl Engine {
         if self.flush.batch.is_some() || !self.tracing {
             return 0;
         }
+        if self.flush.policy.master_thread() {
+            return self.start_batch55(kind, n, limit, None, by_cleaner);
+        }
         let mut pages: Vec<PageNo> = Vec::new();
         self.bp.flush_list_batch(n, limit, &mut pages);
         if pages.is_empty() {
@@ -242,6 +275,7 @@ impl Engine {
             pages: m,
             by_cleaner,
             started: self.now,
+            dblwr: None,
         });
         self.flush.counters.flush_batches += 1;
         self.trace.push(
@@ -266,6 +300,7 @@ impl Engine {
         };
         b.outstanding -= 1;
         let kind = b.kind;
+        let dblwr_done = b.outstanding == 0 && b.dblwr.is_some();
         let c = &mut self.flush.counters;
         c.flush_list_total_pages += 1;
         match kind {
@@ -275,7 +310,10 @@ impl Engine {
             BatchKind::Background => c.buffer_flush_background_total_pages += 1,
             BatchKind::Master => c.buffer_flush_master_total_pages += 1,
         }
-        if b.outstanding == 0 {
+        if dblwr_done {
+            // os_aio_wait_until_no_pending_writes returned: fsync the data files.
+            self.dblwr_next(DblwrStage::DataFsync, 1);
+        } else if b.outstanding == 0 {
             let b = *b;
             self.flush.batch = None;
             if b.by_cleaner {
@@ -311,7 +349,10 @@ impl Engine {
 
     /// The periodic checkpoint (master thread / `log_checkpointer`).
     pub(super) fn on_checkpoint_timer(&mut self) {
-        self.checkpoint();
+        // 5.5: the master thread's 10-second loop checkpoints (flush_tick).
+        if !self.flush.policy.master_thread() {
+            self.checkpoint();
+        }
         let every = self.flush.policy.checkpoint_interval_s() * SEC;
         self.queue.push(self.now + every, Ev::Checkpoint);
     }
@@ -348,6 +389,9 @@ impl Engine {
             let oldest = self.bp.oldest_modification();
             let age = self.redo.modified_age(oldest);
             let oldest = oldest.unwrap_or(self.redo.lsn);
+            if policy.master_thread() {
+                return self.log_checkpoint_margin55(tid, age, oldest);
+            }
             if age > l.max_modified_age_sync {
                 if policy == FlushPolicy::V57 {
                     // 5.7: advance = age − sync; the page cleaner does the IO burst.
@@ -409,6 +453,7 @@ impl Engine {
             let ok = match w {
                 WaitFor::Oldest(t) => oldest.is_none_or(|o| o >= t),
                 WaitFor::FreeSpace => ckpt_age <= l.limit_for_free_check,
+                WaitFor::BatchEnd => self.flush.batch.is_none(),
             };
             if ok {
                 self.flush.waiters.remove(k);
@@ -431,9 +476,202 @@ impl Engine {
         }
     }
 
+    /// `log_checkpoint_margin` (5.5, log0log.c) after the checkpoint test: past the
+    /// sync point a synchronous preflush of 2·(age − sync), past the async point an
+    /// asynchronous one of age − async, each run by this thread
+    /// (`log_preflush_pool_modified_pages` → `buf_flush_list` → `buf_flush_batch`).
+    /// Only one flush-list batch runs at a time (`buf_flush_start`): when another
+    /// runs, an async preflush gives up and the thread goes on, a sync one waits for
+    /// that batch to end (`buf_flush_wait_batch_end`) and starts over. True = go on.
+    fn log_checkpoint_margin55(&mut self, tid: Tid, age: u64, oldest: u64) -> bool {
+        let l = self.redo.limits;
+        let (kind, advance) = if age > l.max_modified_age_sync {
+            (BatchKind::Sync, 2 * (age - l.max_modified_age_sync))
+        } else if age > l.max_modified_age_async {
+            (BatchKind::Async, age - l.max_modified_age_async)
+        } else {
+            (BatchKind::Async, 0)
+        };
+        if advance > 0 && self.flush.batch.is_none() {
+            if self.start_batch55(kind, u64::MAX, oldest + advance, Some(tid), false) > 0 {
+                // This thread runs the batch; it goes on once the batch is done.
+                self.sessions[tid as usize].state = ThreadState::WaitIo;
+                self.release_core();
+                return false;
+            }
+        } else if kind == BatchKind::Sync && advance > 0 {
+            self.flush.counters.buffer_flush_sync_waits += 1;
+            self.flush.waiters.push((tid, WaitFor::BatchEnd));
+            self.sessions[tid as usize].state = ThreadState::WaitIo;
+            self.release_core();
+            return false;
+        }
+        self.sessions[tid as usize].free_checked = true;
+        true
+    }
+
+    /// Starts a 5.5 flush-list batch of up to `n` pages below `limit`, run by
+    /// `executor` (None = the master thread): its first doublewrite chunk. Returns the
+    /// pages of that chunk (0 = nothing to flush, no batch).
+    pub(super) fn start_batch55(
+        &mut self,
+        kind: BatchKind,
+        n: u64,
+        limit: u64,
+        executor: Option<Tid>,
+        by_cleaner: bool,
+    ) -> u64 {
+        if self.flush.batch.is_some() || !self.tracing {
+            return 0;
+        }
+        let planned = (self.bp.flush_list_count_up_to(limit) as u64).min(n);
+        self.flush.batch = Some(Batch {
+            kind,
+            outstanding: 0,
+            pages: 0,
+            by_cleaner,
+            started: self.now,
+            dblwr: Some(Dblwr55 {
+                executor,
+                remaining: n,
+                limit,
+                chunk: 0,
+                stage: DblwrStage::Block1,
+                checkpoint_after: false,
+            }),
+        });
+        let m = self.dblwr_chunk();
+        if m == 0 {
+            self.flush.batch = None;
+            return 0;
+        }
+        self.flush.counters.flush_batches += 1;
+        self.trace.push(
+            self.now,
+            TraceKind::FlushBatch {
+                reason: kind,
+                pages: planned.max(m).min(u32::MAX as u64) as u32,
+                requested: n.min(u32::MAX as u64) as u32,
+                lsn_limit: if limit == u64::MAX { 0 } else { limit },
+                oldest: self.bp.oldest_modification().unwrap_or(0),
+                lsn: self.redo.lsn,
+            },
+        );
+        m
+    }
+
+    /// Fills the doublewrite buffer with the next up to 2 × 64 oldest pages of the
+    /// batch (each write-fixed, `buf_flush_page`) and starts writing block 1: a
+    /// synchronous sequential write, costed as one device slot per page (the bytes
+    /// of the pages at the device's page rate) and one write latency. Returns the
+    /// chunk's pages (0 = none left).
+    fn dblwr_chunk(&mut self) -> u64 {
+        let Some(d) = self.flush.batch.and_then(|b| b.dblwr) else {
+            return 0;
+        };
+        let mut pages = std::mem::take(&mut self.flush.dblwr_pages);
+        pages.clear();
+        self.bp
+            .flush_list_batch(d.remaining.min(2 * DBLWR_BLOCK_PAGES), d.limit, &mut pages);
+        for &p in &pages {
+            self.bp.begin_write(p);
+        }
+        let k = pages.len() as u64;
+        self.flush.dblwr_pages = pages;
+        if let Some(b) = self.flush.batch.as_mut() {
+            b.pages += k;
+            if let Some(d) = b.dblwr.as_mut() {
+                d.remaining -= k;
+                d.chunk = k;
+            }
+        }
+        if k > 0 {
+            self.dblwr_next(DblwrStage::Block1, k.min(DBLWR_BLOCK_PAGES));
+        }
+        k
+    }
+
+    /// Enters `stage` with `writes` device writes submitted now; the stage ends when
+    /// the last completes (`Ev::Dblwr`). An fsync is one write request.
+    fn dblwr_next(&mut self, stage: DblwrStage, writes: u64) {
+        let mut done = self.now;
+        for _ in 0..writes {
+            done = done.max(self.data_dev.submit(self.now, IoKind::Write));
+        }
+        if let Some(d) = self.flush.batch.as_mut().and_then(|b| b.dblwr.as_mut()) {
+            d.stage = stage;
+        }
+        self.queue.push(done, Ev::Dblwr);
+    }
+
+    /// A step of `buf_flush_buffered_writes` completed.
+    pub(super) fn on_dblwr_step(&mut self) {
+        let Some(d) = self.flush.batch.and_then(|b| b.dblwr) else {
+            return;
+        };
+        match d.stage {
+            DblwrStage::Block1 if d.chunk > DBLWR_BLOCK_PAGES => {
+                self.dblwr_next(DblwrStage::Block2, d.chunk - DBLWR_BLOCK_PAGES)
+            }
+            DblwrStage::Block1 | DblwrStage::Block2 => self.dblwr_next(DblwrStage::SysFsync, 1),
+            DblwrStage::SysFsync => {
+                // The data pages' writes, asynchronous (fil_io(..., FALSE, ...)).
+                let pages = std::mem::take(&mut self.flush.dblwr_pages);
+                for &p in &pages {
+                    let done = self.data_dev.submit(self.now, IoKind::Write);
+                    self.queue.push(done, Ev::BatchWrite(p));
+                }
+                if let Some(b) = self.flush.batch.as_mut() {
+                    b.outstanding = pages.len() as u64;
+                    if let Some(d) = b.dblwr.as_mut() {
+                        d.stage = DblwrStage::DataWrites;
+                    }
+                }
+                self.flush.dblwr_pages = pages;
+            }
+            DblwrStage::DataWrites => {}
+            DblwrStage::DataFsync => {
+                if self.dblwr_chunk() == 0 {
+                    self.end_batch55();
+                }
+            }
+        }
+    }
+
+    /// The 5.5 batch is done (`buf_flush_end`, `buf_flush_common`): its runner goes
+    /// on, threads waiting for its end start their check over.
+    fn end_batch55(&mut self) {
+        let Some(b) = self.flush.batch.take() else {
+            return;
+        };
+        let d = b.dblwr.expect("a 5.5 batch");
+        if let Some(tid) = d.executor {
+            let s = &mut self.sessions[tid as usize];
+            s.free_checked = true;
+            self.queue.push(self.now, Ev::Wake(tid));
+        }
+        if b.by_cleaner {
+            self.flush.last_pages = b.pages;
+            self.flush.cleaner_in_batch = false;
+            let next = self
+                .now
+                .max(self.flush.tick_start + adaptive::period(self.flush.policy));
+            self.schedule_flush_tick(next);
+        }
+        if d.checkpoint_after {
+            self.checkpoint();
+        }
+        self.check_flush_waiters();
+    }
+
     /// Threads waiting for flushing or log space now.
     pub fn threads_waiting_flush(&self) -> u32 {
-        self.flush.waiters.len() as u32
+        let flushing = self
+            .flush
+            .batch
+            .and_then(|b| b.dblwr)
+            .is_some_and(|d| d.executor.is_some());
+        self.flush.waiters.len() as u32 + u32::from(flushing)
     }
 }
 

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import { ENGINE_DIR, log, probe, run } from '../lib/util.mjs';
-import { operationsOf } from './ops.mjs';
+import { operationsOf, transactionsOf } from './ops.mjs';
 
 const TAG = 'bench';
 
@@ -21,7 +21,7 @@ export async function buildNative({ build }) {
   return fs.existsSync(exe) ? { exe } : { missing: 'innodb-sim not built (drop --no-build)' };
 }
 
-/** One native run of a scenario file: { ops, wall, rate, buildSeconds } or { missing }. */
+/** One native run of a scenario file: { ops, wall, rate, txRate, buildSeconds } or { missing }. */
 export function runNative(exe, file) {
   const r = probe(exe, ['run', file, '--json'], { maxBuffer: 1 << 30 });
   if (!r || r.status !== 0) return { missing: `innodb-sim run failed: ${(r?.stderr ?? '').trim().slice(0, 200)}` };
@@ -34,5 +34,6 @@ export function runNative(exe, file) {
   const ops = operationsOf(out.summary);
   if (ops == null) return { missing: 'no Questions counter in the summary' };
   if (typeof out.wallSeconds !== 'number') return { missing: 'no wallSeconds in the CLI output' };
-  return { ops, wall: out.wallSeconds, rate: ops / out.wallSeconds, buildSeconds: out.buildSeconds, done: out.summary?.done };
+  const tx = transactionsOf(out.summary);
+  return { ops, wall: out.wallSeconds, rate: ops / out.wallSeconds, txRate: tx == null ? null : tx / out.wallSeconds, buildSeconds: out.buildSeconds, done: out.summary?.done };
 }

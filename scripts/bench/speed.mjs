@@ -1,7 +1,8 @@
 // Section "speed": simulated statements (summary Questions) per wall second of the
 // simulation loop, median of several runs, natively (CLI), as WASM in Node and as
 // WASM in the site's Web Worker in Chromium, for every scenario file the lessons use;
-// plus the headline: 1M random-PK inserts. Every run starts a fresh engine (process,
+// plus the headline: 1M random-PK inserts, the 256-thread AHI point selects and the
+// read-write load in simulated transactions per wall second. Every run starts a fresh engine (process,
 // child process, worker), and the three engines' runs are interleaved.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -48,6 +49,7 @@ async function interleaved(runs, engines) {
   for (const [k, list] of Object.entries(all)) {
     out[k] = failed[k] ?? {
       rate: median(list.map((r) => r.rate)),
+      txRate: list.every((r) => typeof r.txRate === 'number') ? median(list.map((r) => r.txRate)) : null,
       ops: list[0]?.ops,
       walls: list.map((r) => r.wall),
       done: list.every((r) => r.done !== false),
@@ -55,6 +57,19 @@ async function interleaved(runs, engines) {
     };
   }
   return out;
+}
+
+/** The read-write load (FLUSH-2's): flush-56-labs.json, sysbench oltp_read_write
+ *  without ranges, 16 threads on a 1M-row table, 5.6-labs flushing, 20 simulated s. */
+function readWriteScenario() {
+  const src = path.join(SCENARIOS_DIR, 'flush-56-labs.json');
+  if (!fs.existsSync(src)) return null;
+  const sc = JSON.parse(fs.readFileSync(src, 'utf8'));
+  sc.run = { ...sc.run, duration_s: 20, changes: [] };
+  const file = path.join(ROOT, 'bench-results', 'bench-read-write-scenario.json');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(sc));
+  return { file, json: JSON.stringify(sc), simSeconds: sc.run.duration_s };
 }
 
 /** The headline scenario: pk-random with workload.max_rows = rows. */
@@ -126,6 +141,22 @@ export async function speedSection(ctx) {
         const wall = r[k].walls?.length ? median(r[k].walls) / lt.simSeconds : null;
         rows.push(infoRow({ section: S, metric: `${latchLabel}: wall seconds per simulated second (${name})`, value: wall, show: (v) => `${v.toFixed(2)} s`, note: r[k].missing }));
       }
+    }
+
+    // The read-write load: simulated transactions per wall second, native vs WASM in Node.
+    const rw = readWriteScenario();
+    const rwLabel = 'read_write, 16 threads, 1M rows (FLUSH-2 load, 20 simulated s)';
+    if (!rw) rows.push(missingRow({ section: S, metric: rwLabel, note: 'lessons/scenarios/flush-56-labs.json missing' }));
+    else {
+      log(TAG, `${rwLabel}: ${opts.headlineRuns} run(s) each: native, WASM in Node`);
+      const all = engines(rw.file, rw.json);
+      const r = await interleaved(opts.headlineRuns, { native: all.native, node: all.node });
+      details.readWrite = r;
+      const tps = (v) => `${fmtRate(v).replace(/\/s$/, '')} tx/s`;
+      rows.push(infoRow({ section: S, metric: `${rwLabel}: simulated transactions per wall second, native`, value: r.native.txRate, show: tps, note: r.native.missing ?? (r.native.txRate == null ? 'no Com_commit in the summary' : undefined) }));
+      rows.push(infoRow({ section: S, metric: `${rwLabel}: simulated transactions per wall second, WASM in Node`, value: r.node.txRate, show: tps, note: r.node.missing ?? (r.node.txRate == null ? 'no Com_commit in the summary' : undefined) }));
+      const ratio = r.native.txRate && r.node.txRate ? r.node.txRate / r.native.txRate : null;
+      rows.push(infoRow({ section: S, metric: `${rwLabel}: WASM in Node / native`, value: ratio, show: fmtX, note: 'needs both runs' }));
     }
 
     // Every lesson's scenario files, as the lessons ship them.

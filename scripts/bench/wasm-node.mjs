@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PKG_DIR, ROOT, run } from '../lib/util.mjs';
-import { operationsOf } from './ops.mjs';
+import { operationsOf, transactionsOf } from './ops.mjs';
 
 /** Rebuilds the wasm package (release) when asked; resolves { ok } or { missing }. */
 export async function buildWasm({ build }) {
@@ -37,7 +37,7 @@ export function endNs(sim) {
   return Number(JSON.parse(sim.scenario_json())?.run?.duration_s ?? 0) * 1e9;
 }
 
-/** One run to the end of `scenarioJson`: { ops, wall, rate, buildSeconds } or { missing }. */
+/** One run to the end of `scenarioJson`: { ops, wall, rate, txRate, buildSeconds } or { missing }. */
 export function runWasm(pkg, scenarioJson) {
   let sim;
   const t0 = performance.now();
@@ -53,7 +53,8 @@ export function runWasm(pkg, scenarioJson) {
     const summary = JSON.parse(sim.summary_json());
     const ops = operationsOf(summary);
     if (ops == null) return { missing: 'no Questions counter in summary_json()' };
-    return { ops, wall, rate: ops / wall, buildSeconds: (t1 - t0) / 1000, done: summary.done };
+    const tx = transactionsOf(summary);
+    return { ops, wall, rate: ops / wall, txRate: tx == null ? null : tx / wall, buildSeconds: (t1 - t0) / 1000, done: summary.done };
   } finally {
     sim.free();
   }

@@ -23,7 +23,8 @@ function Ring({ s, size }: { s: RedoState; size: number }) {
   const hatch = `redo-hatch-${useId().replace(/:/g, '')}`;
   const ageColor = m.zone === 'sync' ? pal.redo.ageHigh : mix(pal.redo.ageLow, pal.redo.ageHigh, m.heat * 0.85);
   return (
-    <svg width={size} height={size} role="img" aria-label={m.sentence} style={{ display: 'block', flex: '0 0 auto' }}>
+    // Mark labels may stand outside the ring's square (overflow), with room kept beside it.
+    <svg width={size} height={size} role="img" aria-label={m.sentence} style={{ display: 'block', flex: '0 0 auto', overflow: 'visible', marginInline: 28 }}>
       <defs>
         <pattern id={hatch} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
           <rect width="6" height="6" fill={pal.redo.ageHigh} />
@@ -69,10 +70,11 @@ function FlushList({ s, reducedMotion }: { s: RedoState; reducedMotion?: boolean
             {b.flushed > 0 && !reducedMotion && <rect x={b.x} y={Math.max(0, b.y - 4)} width={b.width} height={4} fill={pal.split} />}
           </g>
         ))}
-        {m.marks.map((k) => (
+        {m.marks.map((k, i) => (
           <g key={k.key} fontSize={LABEL_FONT} fill={pal.ink}>
             <line x1={k.x} x2={k.x} y1={0} y2={height} stroke={pal.ink} strokeDasharray="3 3" />
-            <text x={k.x - 3} y={12} textAnchor="end" stroke={pal.background} strokeWidth={3} paintOrder="stroke">
+            {/* One line per mark: async and sync sit close together on the age axis. */}
+            <text x={k.x - 3} y={12 + 14 * i} textAnchor="end" stroke={pal.background} strokeWidth={3} paintOrder="stroke">
               {k.label}
             </text>
           </g>
@@ -106,7 +108,7 @@ export function RedoView({ frame, label, reducedMotion }: RedoViewProps) {
   return (
     <figure style={figureStyle}>
       <figcaption style={captionStyle}>
-        {label ? `${label}: ` : ''}redo log and flush list <span style={{ fontWeight: 400, color: pal.inkMuted }}>({s.policy})</span>
+        {label ? `${label}: redo log and flush list` : 'Redo log and flush list'} <span style={{ fontWeight: 400, color: pal.inkMuted }}>(flushing: {s.policy})</span>
       </figcaption>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center' }}>
         <Ring s={s} size={220} />

@@ -93,6 +93,16 @@ impl PageRecs {
         self.len().checked_sub(1).and_then(|i| self.get(i))
     }
 
+    /// True when the smallest record's key is `<= key` (false without records). The
+    /// directory prefix usually settles it without reading the record.
+    pub fn first_key_le(&self, key: &Key) -> bool {
+        let Some(&d) = self.dir.first() else {
+            return false;
+        };
+        let (first, p) = (d & !SLOT_MASK, prefix(key));
+        first < p || (first == p && self.heap[(d & SLOT_MASK) as usize].key <= *key)
+    }
+
     /// Records in key order.
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = &Rec> + ExactSizeIterator + '_ {
         self.dir

@@ -68,7 +68,7 @@ impl BTree {
         !page.free
             && page.is_leaf()
             && page.index == self.index_id
-            && (page.prev == FIL_NULL || page.recs.first().is_some_and(|r| r.key <= *key))
+            && (page.prev == FIL_NULL || page.recs.first_key_le(key))
     }
 
     /// Inserts `rec` at `pos` of page `no`: in place when it fits, else by a split

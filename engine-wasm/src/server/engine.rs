@@ -13,13 +13,13 @@ use crate::sim::io::{IoDevice, IoDeviceConfig, IoKind};
 use crate::sim::latch::{RwLatch, SpinConfig};
 use crate::sim::queue::EventQueue;
 use crate::sim::rng::{Rng, Stream};
+use crate::sim::vecmap::VecMap;
 use crate::sim::{Nanos, MS, SEC, US};
 use crate::storage::btree::TreeEvent;
 use crate::storage::buffer_pool::{BpEvent, BufferPool, BufferPoolConfig};
 use crate::storage::page_store::PageStore;
 use crate::storage::PageNo;
 use crate::trace::Trace;
-use std::collections::BTreeMap;
 
 /// Something that happens at a virtual instant.
 #[derive(Clone, Copy, Debug)]
@@ -83,7 +83,7 @@ pub struct Engine {
     pub bp: BufferPool,
     pub(super) sessions: Vec<Session>,
     /// Reads in flight and the threads waiting for each.
-    pub(super) reads: BTreeMap<PageNo, Vec<Tid>>,
+    pub(super) reads: VecMap<PageNo, Vec<Tid>>,
     /// Engine counters.
     pub stats: Stats,
     /// Latency of every statement.
@@ -165,7 +165,7 @@ impl Engine {
             table,
             bp,
             sessions: Vec::new(),
-            reads: BTreeMap::new(),
+            reads: VecMap::default(),
             stats: Stats::default(),
             hist: Histogram::default(),
             hist_iv: Histogram::default(),

@@ -5,6 +5,7 @@ pub mod io;
 pub mod latch;
 pub mod queue;
 pub mod rng;
+pub mod vecmap;
 
 /// Virtual time in integer nanoseconds. The engine has no clock of its own.
 pub type Nanos = u64;

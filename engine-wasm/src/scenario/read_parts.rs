@@ -170,6 +170,10 @@ pub(super) fn read_workload(r: &mut Reader<'_>, v: Option<&Value>) -> WorkloadCo
             "table_size",
             "rand_type",
             "max_rows",
+            "oltp_point_selects",
+            "oltp_index_updates",
+            "rate_tps",
+            "select_hint",
         ],
     );
     let threads = r.uint(w, "workload", "threads", 16, 1, 4096) as u32;
@@ -222,6 +226,20 @@ pub(super) fn read_workload(r: &mut Reader<'_>, v: Option<&Value>) -> WorkloadCo
         ],
     );
     let max_rows = r.uint(w, "workload", "max_rows", 0, 0, 10_000_000);
+    let oltp_point_selects = r.uint(w, "workload", "oltp_point_selects", 0, 0, 1000) as u32;
+    let oltp_index_updates = r.uint(w, "workload", "oltp_index_updates", 0, 0, 1000) as u32;
+    let rate_tps = r.float(w, "workload", "rate_tps", 0.0, 0.0, 10_000_000.0);
+    let select_hint = r.choice(
+        w,
+        "workload",
+        "select_hint",
+        SelectHint::None,
+        &[
+            ("none", SelectHint::None),
+            ("sql_cache", SelectHint::SqlCache),
+            ("sql_no_cache", SelectHint::SqlNoCache),
+        ],
+    );
     WorkloadConfig {
         threads,
         query,
@@ -229,6 +247,10 @@ pub(super) fn read_workload(r: &mut Reader<'_>, v: Option<&Value>) -> WorkloadCo
         table_size,
         rand_type,
         max_rows,
+        oltp_point_selects,
+        oltp_index_updates,
+        rate_tps,
+        select_hint,
     }
 }
 

@@ -122,4 +122,16 @@ pub(super) fn check_table(t: &TableConfig, w: &WorkloadConfig, errors: &mut Vec<
             "point_select reads ids 1..rows: it needs an auto_increment primary key",
         ));
     }
+    if w.query != QueryKind::PointSelect && (w.oltp_point_selects > 0 || w.oltp_index_updates > 0) {
+        errors.push(ConfigError::new(
+            "workload.oltp_point_selects",
+            "oltp transactions (oltp_point_selects, oltp_index_updates) need query = point_select",
+        ));
+    }
+    if w.oltp_index_updates > 0 && w.oltp_point_selects == 0 {
+        errors.push(ConfigError::new(
+            "workload.oltp_index_updates",
+            "index updates run inside oltp transactions: set oltp_point_selects ≥ 1",
+        ));
+    }
 }

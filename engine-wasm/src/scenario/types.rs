@@ -53,6 +53,43 @@ pub struct ServerConfig {
     pub innodb_sync_spin_loops: u32,
     /// `innodb_spin_wait_delay` (default 6).
     pub innodb_spin_wait_delay: u32,
+    /// Which query cache the server has: none (8.0), MySQL 5.7's, or the conceptual
+    /// Aurora-style one.
+    pub query_cache: QueryCacheKind,
+    /// `query_cache_type`: OFF, ON or DEMAND (default ON, as 5.7 compiled with it).
+    pub query_cache_type: QueryCacheType,
+    /// `query_cache_size` in bytes (5.7 default 1 MiB; 0 disables the cache).
+    pub query_cache_size: u64,
+    /// `query_cache_limit` in bytes (default 1 MiB): larger results are not cached.
+    pub query_cache_limit: u64,
+    /// `query_cache_min_res_unit` in bytes (default 4096).
+    pub query_cache_min_res_unit: u64,
+}
+
+/// The query cache implementation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum QueryCacheKind {
+    /// No query cache at all (MySQL 8.0).
+    None,
+    /// MySQL 5.7 `sql_cache.cc`: one arena, one global lock.
+    Mysql,
+    /// Aurora-style (conceptual; no public source): no global lock, no fragmentation.
+    Aurora,
+}
+
+/// `query_cache_type`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum QueryCacheType {
+    /// 0: never cache or look up.
+    #[serde(rename = "OFF")]
+    Off,
+    /// 1: cache every cacheable SELECT except `SQL_NO_CACHE` ones.
+    #[serde(rename = "ON")]
+    On,
+    /// 2: cache only `SELECT SQL_CACHE`.
+    #[serde(rename = "DEMAND")]
+    Demand,
 }
 
 /// MySQL versions whose behaviour differs in the modelled mechanisms.
@@ -196,6 +233,28 @@ pub struct WorkloadConfig {
     pub rand_type: RandType,
     /// Stop inserting once the table holds this many rows (0 = no limit).
     pub max_rows: u64,
+    /// sysbench 0.5 `oltp.lua --oltp-point-selects`: point selects per transaction,
+    /// each transaction wrapped in BEGIN … COMMIT (0 = single autocommit statements).
+    pub oltp_point_selects: u32,
+    /// `oltp.lua --oltp-index-updates`: `UPDATE … SET k=k+1 WHERE id=?` per transaction.
+    pub oltp_index_updates: u32,
+    /// Open loop: transactions (or statements when `oltp_point_selects` is 0) started
+    /// per second at Poisson arrivals, as sysbench `--tx-rate` (0 = closed loop).
+    pub rate_tps: f64,
+    /// A cache hint in every SELECT: none, `SQL_CACHE` or `SQL_NO_CACHE`.
+    pub select_hint: SelectHint,
+}
+
+/// The cache directive written after SELECT.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SelectHint {
+    /// `SELECT c FROM …`.
+    None,
+    /// `SELECT SQL_CACHE c FROM …`.
+    SqlCache,
+    /// `SELECT SQL_NO_CACHE c FROM …`.
+    SqlNoCache,
 }
 
 /// Run length and sampling.

@@ -4,7 +4,7 @@
 
 use super::cost::*;
 use super::engine::{Engine, Ev};
-use super::session::{CachedPath, Phase, ThreadState};
+use super::session::{CachedPath, Phase, Stmt, ThreadState};
 use super::table::Table;
 use crate::ahi::Advice;
 use crate::scenario::QueryKind;
@@ -24,22 +24,62 @@ impl Engine {
             s.state = ThreadState::Idle;
             return;
         }
+        // Open loop: a new transaction starts only when one has arrived.
+        if self.scenario.workload.rate_tps > 0.0 && self.sessions[tid as usize].trx_pos == 0 {
+            if self.pending_arrivals == 0 {
+                let s = &mut self.sessions[tid as usize];
+                s.phase = Phase::Idle;
+                s.state = ThreadState::Idle;
+                self.idle_workers.push_back(tid);
+                return;
+            }
+            self.pending_arrivals -= 1;
+        }
+        let stmt = self.next_stmt(tid);
         let insert = self.scenario.workload.query == QueryKind::Insert;
         let s = &mut self.sessions[tid as usize];
         s.start = self.now;
         s.ready_at = self.now;
         s.phase = Phase::Locate;
-        s.is_insert = insert;
+        s.is_insert = insert && stmt == Stmt::Single;
+        s.stmt = stmt;
         s.cur_index = 0;
         s.extra_cost = 0;
         s.insert_ok = true;
         s.hash_failed = false;
         s.hash_tried = false;
         s.ahi_work = crate::ahi::Advice::None;
-        if insert {
-            self.table.next_insert_row(&mut s.rng, &mut s.buf);
-        } else {
-            s.key = self.table.point_select_key(&mut s.rng);
+        s.qc_hit = false;
+        s.qc_reg = None;
+        s.log_commit = false;
+        match stmt {
+            Stmt::Begin | Stmt::Commit => {
+                // BEGIN / COMMIT: a small statement; COMMIT after writes waits for
+                // its redo and drops the written table's cached queries.
+                s.log_commit = stmt == Stmt::Commit && s.trx_wrote;
+                s.phase = Phase::Finish;
+                self.run_cpu(tid, STATEMENT_NS);
+                return;
+            }
+            Stmt::Single if insert => {
+                self.table.next_insert_row(&mut s.rng, &mut s.buf);
+            }
+            _ => {
+                s.row_id = self.table.point_select_id(&mut s.rng);
+                s.key = crate::storage::key::Key::from_i32(s.row_id as i32);
+            }
+        }
+        if matches!(stmt, Stmt::Select | Stmt::Single) && !insert {
+            if self.qc_lookup_applies() {
+                self.qc_begin_select(tid);
+                return;
+            }
+            if self.qc.active()
+                && self.scenario.server.query_cache_type != crate::scenario::QueryCacheType::Off
+            {
+                // SQL_NO_CACHE: no lookup, and is_cacheable refuses it
+                self.qc.refuse();
+            }
         }
         // Descents are charged per level when they happen (a hash hit skips them).
         self.run_cpu(tid, STATEMENT_NS);
@@ -71,11 +111,15 @@ impl Engine {
         match self.sessions[tid as usize].phase {
             Phase::Locate => self.locate_and_act(tid),
             Phase::Finish => {
+                if self.qc_before_commit(tid) {
+                    return;
+                }
                 self.release_core();
                 self.commit(tid);
             }
-            Phase::Commit | Phase::Idle => self.release_core(),
+            Phase::Commit | Phase::Idle | Phase::QcWait => self.release_core(),
             Phase::AhiSpin | Phase::AhiRetry | Phase::AhiWork => self.on_ahi_cpu_done(tid),
+            Phase::QcRequest | Phase::QcHeld | Phase::QcParse => self.on_qc_cpu_done(tid),
         }
     }
 
@@ -83,7 +127,7 @@ impl Engine {
     /// does (clustered first, then each secondary): descend, keeping every page of
     /// the path buffer-fixed (latch coupling), read a missing page (the thread waits,
     /// its core goes to another thread), then act on that index and unfix.
-    fn locate_and_act(&mut self, tid: Tid) {
+    pub(super) fn locate_and_act(&mut self, tid: Tid) {
         let n_idx = if self.sessions[tid as usize].is_insert {
             self.table.n_indexes()
         } else {
@@ -119,6 +163,9 @@ impl Engine {
             } else {
                 self.stats.rows_read += 1;
                 self.sessions[tid as usize].extra_cost += ROW_SEND_NS;
+                if self.sessions[tid as usize].stmt == Stmt::Update {
+                    self.update_row(tid, i);
+                }
                 true
             };
             let s = &mut self.sessions[tid as usize];
@@ -313,16 +360,38 @@ impl Engine {
         self.split_seq[p] = self.stats.splits;
     }
 
+    /// `UPDATE … SET k=k+1 WHERE id=?` on the leaf the descent found: the record is
+    /// changed in place (undo, record, redo), the page dirtied; the new version
+    /// counts at COMMIT. (The secondary index entry of k is not moved.)
+    fn update_row(&mut self, tid: Tid, i: usize) {
+        let leaf = self.sessions[tid as usize].paths[i]
+            .pages
+            .last()
+            .copied()
+            .unwrap_or(FIL_NULL);
+        if leaf != FIL_NULL {
+            self.stats.lsn += 100;
+            self.bp.mark_dirty(leaf, self.stats.lsn);
+        }
+        let s = &mut self.sessions[tid as usize];
+        s.extra_cost += ROW_INSERT_NS;
+        s.trx_wrote = true;
+        let row = s.row_id;
+        s.updated_rows.push(row);
+        self.stats.rows_updated += 1;
+    }
+
     /// The commit: wait until any synchronous flush is done, then for the redo to be
     /// durable (group commit: latency, not IOPS, bound).
-    fn commit(&mut self, tid: Tid) {
+    pub(super) fn commit(&mut self, tid: Tid) {
         let s = &mut self.sessions[tid as usize];
-        if !s.is_insert && s.ready_at <= self.now {
+        let logs = s.is_insert || s.log_commit;
+        if !logs && s.ready_at <= self.now {
             self.finish_statement(tid);
             return;
         }
         let start = s.ready_at.max(self.now);
-        let done = if s.is_insert {
+        let done = if logs {
             self.log_dev.submit(start, IoKind::Write)
         } else {
             start
@@ -337,6 +406,7 @@ impl Engine {
             Phase::Commit => self.finish_statement(tid),
             Phase::Locate => self.run_cpu(tid, RESUME_NS),
             Phase::AhiRetry => self.run_cpu(tid, CONTEXT_SWITCH_NS),
+            Phase::QcWait => self.on_qc_wake(tid),
             _ => {}
         }
     }
@@ -347,10 +417,20 @@ impl Engine {
         self.hist.record(lat);
         self.hist_iv.record(lat);
         self.stats.queries += 1;
-        if s.is_insert {
-            self.stats.inserts += 1;
-        } else {
-            self.stats.selects += 1;
+        match s.stmt {
+            Stmt::Begin => self.stats.begins += 1,
+            Stmt::Commit => {
+                self.stats.commits += 1;
+                self.stats.transactions += 1;
+            }
+            Stmt::Update => self.stats.updates += 1,
+            _ if s.is_insert => self.stats.inserts += 1,
+            // a query cache hit is not a Com_select
+            _ if s.qc_hit => {}
+            _ => self.stats.selects += 1,
+        }
+        if s.stmt == Stmt::Single {
+            self.stats.transactions += 1;
         }
         self.begin_statement(tid);
     }

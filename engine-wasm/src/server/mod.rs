@@ -8,6 +8,7 @@ mod exec;
 mod footprint;
 mod io_paths;
 mod prepare;
+mod qc_exec;
 pub mod report;
 mod session;
 pub mod status;

@@ -21,8 +21,10 @@ pub enum ThreadState {
     Spinning,
     /// Asleep in the wait array until a latch is released (no core).
     SleepingOnLatch,
-    /// No more work (row target reached).
+    /// No more work (row target reached), or no request to serve (open loop).
     Idle,
+    /// Asleep on the query cache's condition: "Waiting for query cache lock".
+    WaitQcLock,
 }
 
 /// The next step of the statement's program.
@@ -42,6 +44,44 @@ pub enum Phase {
     AhiRetry,
     /// Holding the AHI partition X-latch, doing the hash work.
     AhiWork,
+    /// On a core, about to ask for the query cache lock for `qc_op`.
+    QcRequest,
+    /// Asleep on the query cache lock's condition (or woken, not yet running).
+    QcWait,
+    /// Holding the query cache lock (MySQL) or a shard (Aurora) for `qc_op`.
+    QcHeld,
+    /// Parse, open tables, optimize (after a lookup miss, before `store_query`).
+    QcParse,
+}
+
+/// Statement of an oltp.lua transaction (or a single autocommit statement).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stmt {
+    /// The scenario's statement, autocommit (`oltp_point_selects` = 0).
+    Single,
+    /// `BEGIN`.
+    Begin,
+    /// `SELECT c FROM sbtest1 WHERE id=?` inside the transaction.
+    Select,
+    /// `UPDATE sbtest1 SET k=k+1 WHERE id=?` inside the transaction.
+    Update,
+    /// `COMMIT`.
+    Commit,
+}
+
+/// The query cache operation a thread is doing or waiting for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QcOp {
+    /// `send_result_to_client` (try_lock with the 50 ms time-out).
+    Lookup,
+    /// `store_query` (try_lock with the 50 ms time-out).
+    Store,
+    /// `query_cache_insert` → `append_result_data` (waits).
+    Append,
+    /// `query_cache_end_of_result` (waits).
+    End,
+    /// `invalidate_table` after a write (blocking `lock()`).
+    Invalidate,
 }
 
 /// One client thread.
@@ -83,6 +123,28 @@ pub struct Session {
     pub hash_tried: bool,
     /// AHI work waiting for (or holding) a partition latch.
     pub ahi_work: Advice,
+    /// The statement in progress.
+    pub stmt: Stmt,
+    /// Statements of the current transaction done so far (oltp mode).
+    pub trx_pos: u32,
+    /// The transaction wrote (its COMMIT invalidates the table's queries).
+    pub trx_wrote: bool,
+    /// The row id of the current SELECT/UPDATE.
+    pub row_id: u32,
+    /// The query cache key of the current SELECT.
+    pub qc_key: Vec<u8>,
+    /// The query registered by `store_query` (id, generation) for this statement.
+    pub qc_reg: Option<(u32, u32)>,
+    /// Query cache operation in progress.
+    pub qc_op: QcOp,
+    /// Generation of the thread's current wait on the query cache lock.
+    pub qc_gen: u32,
+    /// The statement was answered from the query cache.
+    pub qc_hit: bool,
+    /// Rows the transaction updated (their new versions count at COMMIT).
+    pub updated_rows: Vec<u32>,
+    /// The commit waits for its redo (a write, or a COMMIT after writes).
+    pub log_commit: bool,
 }
 
 /// A search path remembered across a wait.
@@ -127,6 +189,17 @@ impl Session {
             hash_failed: false,
             hash_tried: false,
             ahi_work: Advice::None,
+            stmt: Stmt::Single,
+            trx_pos: 0,
+            trx_wrote: false,
+            row_id: 0,
+            qc_key: Vec::new(),
+            qc_reg: None,
+            qc_op: QcOp::Lookup,
+            qc_gen: 0,
+            qc_hit: false,
+            updated_rows: Vec::new(),
+            log_commit: false,
         }
     }
 }

@@ -399,10 +399,7 @@ impl MysqlCache {
             return 0;
         };
         let mut n = 0;
-        loop {
-            let Some(tb) = self.tables[t as usize].as_ref() else {
-                break;
-            };
+        while let Some(tb) = self.tables[t as usize].as_ref() {
             let q = tb.ring;
             if q == NIL {
                 break;

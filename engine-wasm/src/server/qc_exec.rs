@@ -39,7 +39,7 @@ impl Engine {
             return Stmt::Single;
         }
         let pos = s.trx_pos;
-        s.trx_pos = if pos >= sel + upd + 1 { 0 } else { pos + 1 };
+        s.trx_pos = if pos > sel + upd { 0 } else { pos + 1 };
         match pos {
             0 => Stmt::Begin,
             p if p <= sel => Stmt::Select,

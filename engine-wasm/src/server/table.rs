@@ -196,13 +196,11 @@ impl Table {
 
     /// The PK key of an existing row chosen by `sb_rand(1, rows)` (point selects on
     /// an AUTO_INCREMENT table, like sysbench's `oltp_point_select`).
-    /// The id of a point select of sysbench's oltp.lua: `sb_rand(1, table_size)`
-    /// within the rows that exist.
+    /// The id of a point select: `sb_rand(1, rows)` (the same draw as
+    /// `point_select_key`, as a number for the query text).
     pub fn point_select_id(&self, rng: &mut Rng) -> u32 {
-        let n = (self.table_size as u64)
-            .min(self.rows)
-            .clamp(1, u32::MAX as u64) as u32;
-        self.rand.draw(rng, 1, n)
+        self.rand
+            .draw(rng, 1, self.rows.clamp(1, u32::MAX as u64) as u32)
     }
 
     pub fn point_select_key(&self, rng: &mut Rng) -> Key {

@@ -18,6 +18,7 @@ pub const COLUMNS: &[&str] = &[
     "ahi_rows_removed_per_s",
     "threads_spinning",
     "threads_sleeping",
+    "tps",
     "selects_per_s",
     "qc_hit_rate",
     "qc_queries_in_cache",
@@ -26,7 +27,6 @@ pub const COLUMNS: &[&str] = &[
     "qc_free_memory",
     "qc_free_blocks",
     "threads_waiting_qc_lock",
-    "transactions_per_s",
 ];
 
 /// Rows of `COLUMNS.len()` values, flattened.

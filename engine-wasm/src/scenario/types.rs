@@ -3,10 +3,6 @@
 
 use serde::Serialize;
 
-fn is_zero(v: &u32) -> bool {
-    *v == 0
-}
-
 /// Current scenario format version.
 pub const SCENARIO_VERSION: u32 = 1;
 
@@ -64,6 +60,10 @@ pub struct ServerConfig {
     pub query_cache_limit: u64,
     /// `query_cache_min_res_unit` in bytes (default 4096).
     pub query_cache_min_res_unit: u64,
+    /// Amazon Aurora node role; `None` = plain MySQL. On a reader the AHI stays off
+    /// whatever `innodb_adaptive_hash_index` (the parameter group) says.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aurora_role: Option<AuroraRole>,
 }
 
 /// The query cache implementation.
@@ -90,6 +90,23 @@ pub enum QueryCacheType {
     /// 2: cache only `SELECT SQL_CACHE`.
     #[serde(rename = "DEMAND")]
     Demand,
+}
+
+/// The role of an Aurora MySQL node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AuroraRole {
+    /// The writer: the AHI follows `innodb_adaptive_hash_index`.
+    Writer,
+    /// A reader (replica): the AHI cannot be enabled (Percona, 2019; confirmed by AWS).
+    Reader,
+}
+
+impl ServerConfig {
+    /// The AHI setting in effect: the variable, except on an Aurora reader (always OFF).
+    pub fn ahi_in_effect(&self) -> bool {
+        self.innodb_adaptive_hash_index && self.aurora_role != Some(AuroraRole::Reader)
+    }
 }
 
 /// MySQL versions whose behaviour differs in the modelled mechanisms.
@@ -182,6 +199,18 @@ pub struct TableConfig {
     pub indexes: Vec<IndexConfig>,
     /// Rows loaded before the timed run (like `sysbench prepare`), untimed.
     pub prepare_rows: u64,
+    /// Identical tables `name`1..`name`N (sysbench `--tables`), each with
+    /// `prepare_rows` rows; 1 = just this table.
+    #[serde(skip_serializing_if = "is_one")]
+    pub count: u32,
+}
+
+fn is_one(v: &u32) -> bool {
+    *v == 1
+}
+
+fn is_zero(v: &u32) -> bool {
+    *v == 0
 }
 
 /// The statement every client thread runs.
@@ -192,6 +221,23 @@ pub enum QueryKind {
     Insert,
     /// `SELECT c FROM t WHERE id=?` (oltp_point_select).
     PointSelect,
+    /// `SELECT c FROM t WHERE k=?`: the first secondary index, then the clustered
+    /// index for each match.
+    SecondarySelect,
+    /// sysbench `oltp_read_only`: BEGIN, 10 point selects, simple / sum / order /
+    /// distinct ranges of 100 ids, COMMIT.
+    OltpReadOnly,
+    /// sysbench 0.5 `oltp.lua` with only its point selects (and optional index
+    /// updates) enabled: BEGIN, `oltp_point_selects` point selects,
+    /// `oltp_index_updates` updates, COMMIT.
+    OltpLua,
+}
+
+impl QueryKind {
+    /// True for the read-only workloads.
+    pub fn is_select(self) -> bool {
+        self != QueryKind::Insert
+    }
 }
 
 /// How the PK of inserted rows is produced.
@@ -233,12 +279,14 @@ pub struct WorkloadConfig {
     pub rand_type: RandType,
     /// Stop inserting once the table holds this many rows (0 = no limit).
     pub max_rows: u64,
-    /// sysbench 0.5 `oltp.lua --oltp-point-selects`: point selects per transaction,
-    /// each transaction wrapped in BEGIN … COMMIT (0 = single autocommit statements).
+    /// sysbench 0.5 `oltp.lua --oltp-point-selects`: point selects per transaction
+    /// (`query` = `oltp_lua`: 1..1000, default 10; 0 for the other workloads).
+    #[serde(skip_serializing_if = "is_zero")]
     pub oltp_point_selects: u32,
     /// `oltp.lua --oltp-index-updates`: `UPDATE … SET k=k+1 WHERE id=?` per transaction.
+    #[serde(skip_serializing_if = "is_zero")]
     pub oltp_index_updates: u32,
-    /// Open loop: transactions (or statements when `oltp_point_selects` is 0) started
+    /// Open loop: events (transactions of a multi-statement script, else statements) started
     /// per second at Poisson arrivals, as sysbench `--tx-rate` (0 = closed loop).
     pub rate_tps: f64,
     /// A cache hint in every SELECT: none, `SQL_CACHE` or `SQL_NO_CACHE`.

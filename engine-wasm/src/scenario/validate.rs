@@ -96,6 +96,7 @@ fn read(v: &Value, errors: &mut Vec<ConfigError>) -> Scenario {
             "query_cache_size",
             "query_cache_limit",
             "query_cache_min_res_unit",
+            "aurora_role",
         ],
     );
     let server = ServerConfig {
@@ -180,6 +181,17 @@ fn read(v: &Value, errors: &mut Vec<ConfigError>) -> Scenario {
             4096,
             512,
             1 << 20,
+        ),
+        aurora_role: r.choice(
+            sv,
+            "server",
+            "aurora_role",
+            None,
+            &[
+                ("none", None),
+                ("writer", Some(AuroraRole::Writer)),
+                ("reader", Some(AuroraRole::Reader)),
+            ],
         ),
     };
 

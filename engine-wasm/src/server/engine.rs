@@ -75,7 +75,7 @@ pub struct Stats {
     pub updates: u64,
     /// Rows updated (`Innodb_rows_updated`).
     pub rows_updated: u64,
-    /// Transactions completed (oltp transactions, or single statements).
+    /// sysbench events completed (one run of the workload's script).
     pub transactions: u64,
 }
 
@@ -129,17 +129,26 @@ pub struct Engine {
     pub qc_lock: CondLock,
     pub(super) qc_ev: Vec<QcEvent>,
     pub(super) qc_text: String,
-    /// The table's key in the query cache ("db\0table").
-    pub(super) qc_table_key: Vec<u8>,
+    /// Each table's key in the query cache ("db\0table").
+    pub(super) qc_table_keys: Vec<Vec<u8>>,
     /// Bytes of one point select's result packets.
     pub(super) qc_result_bytes: u64,
-    /// Committed updates per row (the value a cached result must match).
-    pub(super) row_versions: BTreeMap<u32, u64>,
+    /// Bytes of one row packet of `c` in a result.
+    pub(super) qc_row_bytes: u64,
+    /// Committed updates per (table, row) (the value a cached result must match).
+    pub(super) row_versions: BTreeMap<(usize, u32), u64>,
+    /// Committed writing transactions per table.
+    pub(super) table_versions: Vec<u64>,
     /// Open loop: transactions arrived and not started yet.
     pub(super) pending_arrivals: u64,
     /// Open loop: threads waiting for a transaction, in order.
     pub(super) idle_workers: VecDeque<Tid>,
     pub(super) arrivals_rng: Rng,
+    /// Scratch of a leaf scan: the keys read and the leaves after the first.
+    pub(super) scan_keys: Vec<crate::storage::key::Key>,
+    pub(super) scan_pages: Vec<PageNo>,
+    /// The statements of one event (sysbench's transaction) of the workload.
+    pub(super) script: Vec<super::script::Step>,
 }
 
 impl Engine {
@@ -149,6 +158,12 @@ impl Engine {
         let s = &scenario;
         let mut store = PageStore::default();
         let table = Table::create(&mut store, &s.table, &s.workload);
+        let qc_table_keys: Vec<Vec<u8>> = table
+            .table_names
+            .iter()
+            .map(|n| [super::qc_exec::QC_DB.as_bytes(), b"\0", n.as_bytes()].concat())
+            .collect();
+        let table_versions = vec![0; table.n_tables];
         let bp = BufferPool::new(BufferPoolConfig {
             n_frames: s.server.innodb_buffer_pool_pages,
             old_blocks_pct: s.server.innodb_old_blocks_pct,
@@ -170,7 +185,7 @@ impl Engine {
         let end = (s.run.duration_s * SEC as f64) as Nanos;
         let ahi = Ahi::new(
             AhiConfig {
-                enabled: s.server.innodb_adaptive_hash_index,
+                enabled: s.server.ahi_in_effect(),
                 n_parts: s.server.innodb_adaptive_hash_index_parts,
                 cells: AhiConfig::cells_for_pool(s.server.innodb_buffer_pool_pages as u64 * 16384),
                 version: match s.server.version {
@@ -180,6 +195,8 @@ impl Engine {
             },
             table.index_fields(),
         );
+        let mut ahi = ahi;
+        ahi.set_index_spaces(&table.index_spaces());
         let ahi_latches =
             vec![RwLatch::default(); s.server.innodb_adaptive_hash_index_parts as usize];
         let spin = SpinConfig {
@@ -225,17 +242,17 @@ impl Engine {
             qc_lock: CondLock::default(),
             qc_ev: Vec::new(),
             qc_text: String::new(),
-            qc_table_key: [
-                super::qc_exec::QC_DB.as_bytes(),
-                b"\0",
-                s.table.name.as_bytes(),
-            ]
-            .concat(),
+            qc_table_keys,
             qc_result_bytes: qc_result_bytes(s),
+            qc_row_bytes: qc_row_bytes(s),
             row_versions: BTreeMap::new(),
+            table_versions,
             pending_arrivals: 0,
             idle_workers: VecDeque::new(),
             arrivals_rng: Rng::stream(s.seed, Stream::Arrivals),
+            scan_keys: Vec::with_capacity(128),
+            scan_pages: Vec::with_capacity(4),
+            script: super::script::build_script(&s.workload),
             scenario,
         };
         e.prepare();
@@ -353,9 +370,11 @@ impl Engine {
 
     /// `SET GLOBAL innodb_adaptive_hash_index = on` (a runtime knob). Turning it
     /// off clears every partition (`btr_search_disable`).
+    /// On an Aurora reader the variable changes but the AHI stays off.
     pub fn set_ahi(&mut self, on: bool) {
-        self.ahi.set_enabled(on, &self.store);
         self.scenario.server.innodb_adaptive_hash_index = on;
+        let effective = self.scenario.server.ahi_in_effect();
+        self.ahi.set_enabled(effective, &self.store);
     }
 
     /// The run's end time (scenario duration).
@@ -423,7 +442,10 @@ impl Engine {
             return false;
         }
         match self.scenario.workload.query {
-            QueryKind::PointSelect => true,
+            QueryKind::PointSelect
+            | QueryKind::SecondarySelect
+            | QueryKind::OltpReadOnly
+            | QueryKind::OltpLua => true,
             QueryKind::Insert => {
                 let max = self.scenario.workload.max_rows;
                 if max > 0 && self.reserved_rows >= max {
@@ -439,12 +461,22 @@ impl Engine {
 /// Bytes of the result of the workload's point select (`SELECT c … WHERE id=?`):
 /// one row of the column `c` (or, without one, of the widest string column).
 fn qc_result_bytes(s: &Scenario) -> u64 {
+    let (name, width) = qc_result_column(s);
+    point_select_result_bytes(super::qc_exec::QC_DB, &s.table.name, name, width)
+}
+
+/// Bytes of one row packet of that column (header + length-encoded string).
+fn qc_row_bytes(s: &Scenario) -> u64 {
+    4 + 1 + qc_result_column(s).1
+}
+
+/// The column a select returns (`c`, else the widest string column) and its width.
+fn qc_result_column(s: &Scenario) -> (&str, u64) {
     let t = &s.table;
     let col = t
         .columns
         .iter()
         .find(|c| c.name == "c")
         .or_else(|| t.columns.iter().max_by_key(|c| c.length));
-    let (name, width) = col.map_or(("c", 4), |c| (c.name.as_str(), c.length.max(4) as u64));
-    point_select_result_bytes(super::qc_exec::QC_DB, &t.name, name, width)
+    col.map_or(("c", 4), |c| (c.name.as_str(), c.length.max(4) as u64))
 }

@@ -10,6 +10,8 @@ mod io_paths;
 mod prepare;
 mod qc_exec;
 pub mod report;
+pub mod script;
+mod select;
 mod session;
 pub mod status;
 pub mod table;

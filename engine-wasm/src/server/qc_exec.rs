@@ -1,11 +1,11 @@
-//! The query cache in the statement program, and the oltp.lua transaction around
-//! the statements. A SELECT with the cache on: read the packet, look it up under
+//! The query cache in the statement program: it applies to every cacheable
+//! SELECT of any script (script.rs). A SELECT with the cache on: read the packet, look it up under
 //! the lock (`send_result_to_client`, before parsing); on a hit send the stored
 //! packets and stop; on a miss parse, register the query (`store_query`), execute,
 //! then append the result (`query_cache_insert`) and complete it
 //! (`query_cache_end_of_result`), each under its own acquisition of the lock. A
 //! write drops the table's queries (`invalidate_table`, at COMMIT in a
-//! transaction) under the blocking `lock()`.
+//! transaction, at the end of an autocommit write) under the blocking `lock()`.
 //!
 //! MySQL: one global lock (sim::cond_lock). A lookup or store that finds it taken
 //! sleeps on the condition for at most 50 ms and then goes on without the cache;
@@ -17,7 +17,7 @@
 
 use super::cost::*;
 use super::engine::{Engine, Ev};
-use super::session::{Phase, QcOp, Stmt, ThreadState};
+use super::session::{Phase, QcOp, RangeKind, Stmt, ThreadState, RANGE_SIZE};
 use crate::query_cache::{Entry, Lookup, QcEvent, QueryCache};
 use crate::scenario::{QueryCacheType, SelectHint};
 use crate::sim::cpu::Tid;
@@ -29,25 +29,6 @@ use std::fmt::Write;
 pub const QC_LOCK_TIMEOUT_NS: Nanos = 50 * MS;
 
 impl Engine {
-    /// The oltp.lua statement that comes next for `tid` (BEGIN, the point selects,
-    /// the index updates, COMMIT), or `Single` without transactions.
-    pub(super) fn next_stmt(&mut self, tid: Tid) -> Stmt {
-        let w = &self.scenario.workload;
-        let (sel, upd) = (w.oltp_point_selects, w.oltp_index_updates);
-        let s = &mut self.sessions[tid as usize];
-        if sel == 0 {
-            return Stmt::Single;
-        }
-        let pos = s.trx_pos;
-        s.trx_pos = if pos > sel + upd { 0 } else { pos + 1 };
-        match pos {
-            0 => Stmt::Begin,
-            p if p <= sel => Stmt::Select,
-            p if p <= sel + upd => Stmt::Update,
-            _ => Stmt::Commit,
-        }
-    }
-
     /// The query cache takes part in this SELECT's lookup
     /// (`send_result_to_client`'s checks before the lock: type ≠ OFF, size > 0,
     /// the text starts with SELECT, no `SQL_NO_CACHE`).
@@ -66,21 +47,41 @@ impl Engine {
         }
     }
 
-    /// Writes the SELECT's text and key into the session.
+    /// Writes the SELECT's text and key into the session: the statement as
+    /// sysbench sends it, byte for byte (any other spelling is another query).
     pub(super) fn qc_build_key(&mut self, tid: Tid) {
         let hint = match self.scenario.workload.select_hint {
             SelectHint::None => "",
             SelectHint::SqlCache => "SQL_CACHE ",
             SelectHint::SqlNoCache => "SQL_NO_CACHE ",
         };
-        let in_trans = self.scenario.workload.oltp_point_selects > 0;
+        // a script with BEGIN runs its selects inside a transaction
+        let in_trans = self.script.first().is_some_and(|s| s.stmt == Stmt::Begin);
         let s = &mut self.sessions[tid as usize];
+        let t = self.table.table_names[s.table_no].as_str();
+        let id = s.row_id;
+        let last = id.saturating_add(RANGE_SIZE as u32 - 1);
         self.qc_text.clear();
-        let _ = write!(
-            self.qc_text,
-            "SELECT {hint}c FROM {} WHERE id={}",
-            self.scenario.table.name, s.row_id
-        );
+        let _ = match s.stmt {
+            Stmt::Secondary => write!(self.qc_text, "SELECT {hint}c FROM {t} WHERE k={id}"),
+            Stmt::Range(RangeKind::Simple) => write!(
+                self.qc_text,
+                "SELECT {hint}c FROM {t} WHERE id BETWEEN {id} AND {last}"
+            ),
+            Stmt::Range(RangeKind::Sum) => write!(
+                self.qc_text,
+                "SELECT {hint}SUM(k) FROM {t} WHERE id BETWEEN {id} AND {last}"
+            ),
+            Stmt::Range(RangeKind::Order) => write!(
+                self.qc_text,
+                "SELECT {hint}c FROM {t} WHERE id BETWEEN {id} AND {last} ORDER BY c"
+            ),
+            Stmt::Range(RangeKind::Distinct) => write!(
+                self.qc_text,
+                "SELECT {hint}DISTINCT c FROM {t} WHERE id BETWEEN {id} AND {last} ORDER BY c"
+            ),
+            _ => write!(self.qc_text, "SELECT {hint}c FROM {t} WHERE id={id}"),
+        };
         crate::query_cache::build_key(
             &mut s.qc_key,
             self.qc_text.as_bytes(),
@@ -88,6 +89,31 @@ impl Engine {
             in_trans,
             !in_trans,
         );
+    }
+
+    /// Bytes of the current statement's result packets: a point select's one row,
+    /// else the rows it sent (`SUM(k)`: one short row).
+    fn qc_stmt_result_bytes(&self, tid: Tid) -> u64 {
+        let s = &self.sessions[tid as usize];
+        match s.stmt {
+            Stmt::Point => self.qc_result_bytes,
+            Stmt::Range(RangeKind::Sum) => self.qc_result_bytes - self.qc_row_bytes + 4 + 1 + 12,
+            _ => {
+                self.qc_result_bytes - self.qc_row_bytes
+                    + u64::from(s.rows_sent) * self.qc_row_bytes
+            }
+        }
+    }
+
+    /// The answer a result of the current statement carries, to tell a stale hit:
+    /// a point select's row version, else the version of its table (any committed
+    /// write to it).
+    fn qc_answer(&self, tid: Tid) -> u64 {
+        let s = &self.sessions[tid as usize];
+        match s.stmt {
+            Stmt::Point => self.row_version(s.table_no, s.row_id),
+            _ => self.table_versions[s.table_no],
+        }
     }
 
     /// Starts a SELECT on the query cache path (after the packet is read).
@@ -134,7 +160,7 @@ impl Engine {
                 let key = std::mem::take(&mut self.sessions[tid as usize].qc_key);
                 let hit = match self.qc.lookup(&key) {
                     Lookup::Hit { value, .. } => {
-                        let fresh = value == self.row_version(self.sessions[tid as usize].row_id);
+                        let fresh = value == self.qc_answer(tid);
                         debug_assert!(fresh, "stale query cache hit");
                         true
                     }
@@ -146,23 +172,25 @@ impl Engine {
             }
             QcOp::Store => {
                 cost += 2 * QC_HASH_NS;
+                let result_bytes = self.qc_stmt_result_bytes(tid);
                 let s = &mut self.sessions[tid as usize];
                 let key = std::mem::take(&mut s.qc_key);
                 let entry = Entry {
                     key: key.as_slice().into(),
-                    result_bytes: self.qc_result_bytes,
+                    result_bytes,
                     value: 0,
                 };
+                let t = s.table_no;
                 let r = self
                     .qc
-                    .store_query(&key, &self.qc_table_key, entry, &mut self.qc_ev);
+                    .store_query(&key, &self.qc_table_keys[t], entry, &mut self.qc_ev);
                 let s = &mut self.sessions[tid as usize];
                 s.qc_key = key;
                 s.qc_reg = r.ok();
             }
             QcOp::Append => {
                 let (id, g) = self.sessions[tid as usize].qc_reg.unwrap_or((0, 0));
-                let bytes = self.qc_result_bytes;
+                let bytes = self.qc_stmt_result_bytes(tid);
                 if !self.qc.append_result(id, g, bytes, &mut self.qc_ev) {
                     self.sessions[tid as usize].qc_reg = None;
                 }
@@ -174,10 +202,15 @@ impl Engine {
                 self.sessions[tid as usize].qc_reg = None;
             }
             QcOp::Invalidate => {
-                self.apply_updates(tid);
-                let key = std::mem::take(&mut self.qc_table_key);
-                self.qc.invalidate_table(&key, &mut self.qc_ev);
-                self.qc_table_key = key;
+                // every table the transaction wrote (invalidate_table per table)
+                let tables = self.apply_updates(tid);
+                for t in 0..self.qc_table_keys.len() {
+                    if tables & (1u128 << t.min(127)) != 0 {
+                        let key = std::mem::take(&mut self.qc_table_keys[t]);
+                        self.qc.invalidate_table(&key, &mut self.qc_ev);
+                        self.qc_table_keys[t] = key;
+                    }
+                }
             }
         }
         // Freed queries: a hash delete each; block headers touched.
@@ -203,7 +236,7 @@ impl Engine {
 
     /// Stamps the answer a result carries (the row's version when it was read).
     fn qc_set_value(&mut self, id: u32, g: u32, tid: Tid) {
-        let v = self.row_version(self.sessions[tid as usize].row_id);
+        let v = self.qc_answer(tid);
         if let QueryCache::Mysql(c) = &mut self.qc {
             c.set_value(id, g, v);
         } else if let QueryCache::Aurora(c) = &mut self.qc {
@@ -212,8 +245,8 @@ impl Engine {
     }
 
     /// The version of a row: how many committed updates it has had.
-    pub(super) fn row_version(&self, row: u32) -> u64 {
-        self.row_versions.get(&row).copied().unwrap_or(0)
+    pub(super) fn row_version(&self, table: usize, row: u32) -> u64 {
+        self.row_versions.get(&(table, row)).copied().unwrap_or(0)
     }
 
     fn qc_trace(&mut self) {
@@ -373,7 +406,10 @@ impl Engine {
             self.qc_request(tid);
             return true;
         }
-        if s.stmt == Stmt::Commit && s.trx_wrote {
+        // the writes become visible: at COMMIT, or at the end of an autocommit write
+        let autocommit = self.script.first().is_some_and(|f| f.stmt != Stmt::Begin);
+        let ends_trx = s.stmt == Stmt::Commit || (autocommit && s.stmt != Stmt::Commit);
+        if ends_trx && s.trx_wrote {
             if self.qc.active() {
                 self.sessions[tid as usize].qc_op = QcOp::Invalidate;
                 self.qc_request(tid);
@@ -385,15 +421,26 @@ impl Engine {
         false
     }
 
-    /// The transaction's updates become the rows' current versions (at COMMIT).
-    fn apply_updates(&mut self, tid: Tid) {
-        let rows = std::mem::take(&mut self.sessions[tid as usize].updated_rows);
+    /// The transaction's updates become the rows' current versions (at COMMIT);
+    /// returns the tables it wrote (bit t = table t; 127 stands for any beyond).
+    fn apply_updates(&mut self, tid: Tid) -> u128 {
+        let mut rows = std::mem::take(&mut self.sessions[tid as usize].updated_rows);
+        let mut tables = 0u128;
         for &r in &rows {
             *self.row_versions.entry(r).or_insert(0) += 1;
+            tables |= 1u128 << r.0.min(127);
         }
-        let mut rows = rows;
+        if self.sessions[tid as usize].stmt == Stmt::Insert {
+            tables |= 1;
+        }
+        for (t, v) in self.table_versions.iter_mut().enumerate() {
+            if tables & (1u128 << t.min(127)) != 0 {
+                *v += 1;
+            }
+        }
         rows.clear();
         self.sessions[tid as usize].updated_rows = rows;
+        tables
     }
 }
 

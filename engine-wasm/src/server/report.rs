@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 pub struct SampleBase {
     t: u64,
     queries: u64,
+    transactions: u64,
     inserts: u64,
     reads: u64,
     requests: u64,
@@ -25,7 +26,6 @@ pub struct SampleBase {
     qc_hits: u64,
     qc_inserts: u64,
     qc_prunes: u64,
-    transactions: u64,
 }
 
 /// information_schema.TABLES for the table.
@@ -142,6 +142,7 @@ impl Engine {
         SampleBase {
             t: self.now,
             queries: self.stats.queries,
+            transactions: self.stats.transactions,
             inserts: self.stats.inserts,
             reads: c.reads,
             requests: c.read_requests,
@@ -154,7 +155,6 @@ impl Engine {
             qc_hits: self.qc.counters().hits,
             qc_inserts: self.qc.counters().inserts,
             qc_prunes: self.qc.counters().lowmem_prunes,
-            transactions: self.stats.transactions,
         }
     }
 
@@ -210,6 +210,7 @@ impl Engine {
             rate(b.ahi_removed, a.ahi_removed),
             spinning as f64,
             sleeping as f64,
+            rate(b.transactions, a.transactions),
             rate(b.selects + b.qc_hits, a.selects + a.qc_hits),
             qc_hit,
             qc.queries_in_cache as f64,
@@ -218,7 +219,6 @@ impl Engine {
             qc.free_memory as f64,
             qc.free_blocks as f64,
             qc_wait as f64,
-            rate(b.transactions, a.transactions),
         ];
         self.series.push(&row);
         self.hist_iv.clear();
@@ -317,19 +317,21 @@ impl Engine {
             m.insert(k, v as f64);
         }
         let mut indexes = Vec::new();
-        let (mut data, mut idx) = (0u64, 0u64);
+        let n_tables = self.table.n_tables;
+        let (mut data, mut idx) = (vec![0u64; n_tables], vec![0u64; n_tables]);
         for (i, t) in self.table.trees.iter().enumerate() {
             let st = t.stats(&self.store);
             let bytes = t.segment_bytes();
-            if i == 0 {
-                data += bytes;
+            let table = self.table.table_of(i);
+            if i % self.table.per_table == 0 {
+                data[table] += bytes;
             } else {
-                idx += bytes;
+                idx[table] += bytes;
             }
             indexes.push(IndexStats {
                 index: i as u16,
                 name: self.table.index_names[i].clone(),
-                table: self.scenario.table.name.clone(),
+                table: self.table.table_names[table].clone(),
                 height: st.height,
                 leaf_pages: st.leaf_pages,
                 non_leaf_pages: st.non_leaf_pages,
@@ -341,7 +343,7 @@ impl Engine {
                 },
             });
         }
-        let rows = self.table.rows;
+        let rows = self.table.rows_per_table();
         let per = |b: u64| {
             if rows > 0 {
                 b as f64 / rows as f64
@@ -349,6 +351,16 @@ impl Engine {
                 0.0
             }
         };
+        let tables = (0..n_tables)
+            .map(|t| TableSize {
+                table: self.table.table_names[t].clone(),
+                rows,
+                data_length: data[t],
+                index_length: idx[t],
+                data_per_row: per(data[t]),
+                index_per_row: per(idx[t]),
+            })
+            .collect();
         let mut threads = Threads {
             total: 0,
             running: 0,
@@ -376,14 +388,7 @@ impl Engine {
         Summary {
             time_ns: self.now,
             counters: m,
-            tables: vec![TableSize {
-                table: self.scenario.table.name.clone(),
-                rows,
-                data_length: data,
-                index_length: idx,
-                data_per_row: per(data),
-                index_per_row: per(idx),
-            }],
+            tables,
             indexes,
             latency: Latency {
                 count: h.count(),

@@ -1,6 +1,7 @@
 //! One client thread (a sysbench connection): its random stream, the statement in
 //! progress and where it is in that statement's step program.
 
+pub use super::script::{RangeKind, Stmt, RANGE_SIZE};
 use super::table::RowBuf;
 use crate::ahi::Advice;
 use crate::sim::rng::Rng;
@@ -52,21 +53,6 @@ pub enum Phase {
     QcHeld,
     /// Parse, open tables, optimize (after a lookup miss, before `store_query`).
     QcParse,
-}
-
-/// Statement of an oltp.lua transaction (or a single autocommit statement).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stmt {
-    /// The scenario's statement, autocommit (`oltp_point_selects` = 0).
-    Single,
-    /// `BEGIN`.
-    Begin,
-    /// `SELECT c FROM sbtest1 WHERE id=?` inside the transaction.
-    Select,
-    /// `UPDATE sbtest1 SET k=k+1 WHERE id=?` inside the transaction.
-    Update,
-    /// `COMMIT`.
-    Commit,
 }
 
 /// The query cache operation a thread is doing or waiting for.
@@ -125,8 +111,6 @@ pub struct Session {
     pub ahi_work: Advice,
     /// The statement in progress.
     pub stmt: Stmt,
-    /// Statements of the current transaction done so far (oltp mode).
-    pub trx_pos: u32,
     /// The transaction wrote (its COMMIT invalidates the table's queries).
     pub trx_wrote: bool,
     /// The row id of the current SELECT/UPDATE.
@@ -141,10 +125,55 @@ pub struct Session {
     pub qc_gen: u32,
     /// The statement was answered from the query cache.
     pub qc_hit: bool,
-    /// Rows the transaction updated (their new versions count at COMMIT).
-    pub updated_rows: Vec<u32>,
+    /// Rows (table, id) the transaction updated (their new versions count at COMMIT).
+    pub updated_rows: Vec<(usize, u32)>,
+    /// Rows the current statement sent (the size of its result).
+    pub rows_sent: u32,
     /// The commit waits for its redo (a write, or a COMMIT after writes).
     pub log_commit: bool,
+    /// Position of the statement in the event's script (`Engine::script`).
+    pub txn_pos: usize,
+    /// When the transaction (sysbench's event) started.
+    pub txn_start: Nanos,
+    /// Table of the statement (sysbench `--tables`), 0-based.
+    pub table_no: usize,
+    /// A select's index searches, in order (`cur_index` is the next one); a
+    /// secondary-key search appends one clustered search per matching row.
+    pub searches: Vec<Search>,
+}
+
+/// One index search of a select and what to do at the leaf it reaches.
+#[derive(Clone, Copy, Debug)]
+pub struct Search {
+    /// Index id (tree number).
+    pub index: u16,
+    /// The search tuple (`PAGE_CUR_GE`).
+    pub key: Key,
+    /// The action at the leaf.
+    pub act: Act,
+}
+
+/// What a search does once positioned.
+#[derive(Clone, Copy, Debug)]
+pub enum Act {
+    /// Read and send the row under the cursor.
+    Row,
+    /// Read every secondary record whose prefix equals the tuple, then look each
+    /// row up in the clustered index `clustered`.
+    Matches {
+        /// The table's clustered index id.
+        clustered: u16,
+    },
+    /// Read forward while the key is ≤ `last`.
+    Range {
+        /// Last key of the range.
+        last: Key,
+        /// Which of sysbench's range queries.
+        kind: RangeKind,
+    },
+    /// Read the row under the cursor and change it in place (`UPDATE … SET k=k+1
+    /// WHERE id=?`: undo, record, redo; the page is dirtied).
+    Update,
 }
 
 /// A search path remembered across a wait.
@@ -189,8 +218,7 @@ impl Session {
             hash_failed: false,
             hash_tried: false,
             ahi_work: Advice::None,
-            stmt: Stmt::Single,
-            trx_pos: 0,
+            stmt: Stmt::Point,
             trx_wrote: false,
             row_id: 0,
             qc_key: Vec::new(),
@@ -199,7 +227,12 @@ impl Session {
             qc_gen: 0,
             qc_hit: false,
             updated_rows: Vec::new(),
+            rows_sent: 0,
             log_commit: false,
+            txn_pos: 0,
+            txn_start: 0,
+            table_no: 0,
+            searches: Vec::with_capacity(4),
         }
     }
 }

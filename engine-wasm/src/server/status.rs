@@ -167,6 +167,21 @@ impl Engine {
             );
         }
         let _ = writeln!(o, "-------------------------------------\nINSERT BUFFER AND ADAPTIVE HASH INDEX\n-------------------------------------");
+        if let Some(role) = self.scenario.server.aurora_role {
+            // The parameter group holds the variable; SHOW GLOBAL VARIABLES on the
+            // node reports the value in effect (a reader's AHI cannot be enabled).
+            let on = |b: bool| if b { "ON" } else { "OFF" };
+            let _ = writeln!(
+                o,
+                "Aurora {}: parameter group innodb_adaptive_hash_index = {}; SHOW GLOBAL VARIABLES: {}",
+                match role {
+                    crate::scenario::AuroraRole::Writer => "writer",
+                    crate::scenario::AuroraRole::Reader => "reader",
+                },
+                on(self.scenario.server.innodb_adaptive_hash_index),
+                on(self.ahi.enabled())
+            );
+        }
         if self.ahi.enabled() {
             for p in self.ahi.part_stats() {
                 let _ = writeln!(

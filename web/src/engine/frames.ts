@@ -117,6 +117,24 @@ export interface AhiPart {
 }
 
 /**
+ * redo_json(): the redo log and the flush list now. LSNs and ages in LSN bytes (block
+ * headers and trailers included, log0log.cc). Thresholds are checkpoint ages.
+ */
+export interface RedoState {
+  lsn: number; // log_lsn_current
+  checkpointLsn: number; // log_lsn_last_checkpoint
+  capacity: number; // usable log capacity
+  lwmAge: number; // innodb_adaptive_flushing_lwm as an age (0 when off)
+  asyncAge: number; // max_modified_age_async
+  syncAge: number; // max_modified_age_sync
+  maxAge: number; // max_checkpoint_age
+  policy: string; // flushing policy in effect, e.g. "5.5 master thread"
+  /** Dirty pages by age (lsn - oldest_modification): bin i covers [i, i+1) × ageBinBytes. */
+  dirtyByAge: number[];
+  ageBinBytes: number;
+}
+
+/**
  * series(since): Float64Array, rows of series_columns().length values, one row per
  * metric sample (every sample interval of simulated time), starting at sample
  * index `since`. Column 0 is always the sample time in simulated seconds.
@@ -186,6 +204,8 @@ export interface Frame {
   events: TraceEvent[]; // new events since the previous frame (capped)
   threadStates: Uint8Array; // thread_states(), one byte per client thread
   ahiParts: AhiPart[]; // ahi_parts_json()
+  /** redo_json(), when the engine models the redo log. */
+  redo?: RedoState;
   /**
    * status_text(), only in frames asked for it (`frame` with statusText) and then at most
    * once per STATUS_MIN_INTERVAL_MS of wall time, after virtual time moved (host.ts).

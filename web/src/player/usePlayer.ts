@@ -10,7 +10,7 @@ import { adaptMaxEstimate, frameAdvanceNs, MAX_SPEED_BUDGET_MS, nextSpeed, stepN
 
 /** What the player needs from the engine (EngineClient implements it). */
 export interface PlayerEngine {
-  runTo(tNs: number, budgetMs?: number): Promise<RunResult>;
+  runTo(tNs: number, budgetMs?: number, seek?: boolean): Promise<RunResult>;
   frame(): Promise<Frame[]>;
   /** `bytes`: what one checkpoint of the simulations costs (for the memory budget). */
   snapshot(): Promise<{ token: number; timeNs: number; bytes?: number }>;
@@ -148,7 +148,9 @@ export function usePlayer(opts: PlayerOptions): Player {
   const goTo = async (engine: PlayerEngine, targetNs: number) => {
     const s = st.current;
     const target = Math.max(0, Math.round(targetNs));
-    if (target < s.timeNs) {
+    // Going back replays from a checkpoint: the splits on the way are not news.
+    const back = target < s.timeNs;
+    if (back) {
       const snap = pickSnapshot(s.store, target);
       if (snap) applyRun(await engine.restore(snap.token));
       else {
@@ -158,7 +160,7 @@ export function usePlayer(opts: PlayerOptions): Player {
         await takeSnapshotIfDue(engine);
       }
     }
-    applyRun(await engine.runTo(target));
+    applyRun(await engine.runTo(target, undefined, back));
     await takeSnapshotIfDue(engine);
     await showFrame(engine);
   };

@@ -217,6 +217,18 @@ impl QueryCache {
         }
     }
 
+    /// A lookup by a SELECT that runs inside a multi-statement transaction on
+    /// InnoDB tables: MySQL never answers it from the cache (`send_result_to_client`);
+    /// the conceptual Aurora cache does (how Aurora handles transactions is not
+    /// public; its article's gains come from a transactional workload).
+    pub fn lookup_in_transaction(&mut self, key: &[u8]) -> Lookup {
+        match self {
+            QueryCache::Off => Lookup::Miss,
+            QueryCache::Mysql(c) => c.lookup_in_transaction(key),
+            QueryCache::Aurora(c) => c.lookup(key),
+        }
+    }
+
     /// `store_query`.
     pub fn store_query(
         &mut self,

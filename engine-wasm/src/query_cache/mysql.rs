@@ -123,6 +123,17 @@ impl MysqlCache {
         hit
     }
 
+    /// The lookup of a SELECT inside a multi-statement transaction (its tables are
+    /// InnoDB, i.e. transactional): `send_result_to_client` finds the query and
+    /// read-locks it, then refuses to send it ("we are in transaction and have
+    /// transaction tables in query") before the LRU move and `hits++`. A miss.
+    pub fn lookup_in_transaction(&mut self, key: &[u8]) -> Lookup {
+        if self.hash.contains_key(key) {
+            self.arena.work.block_ops += 1;
+        }
+        Lookup::Miss
+    }
+
     /// `store_query` under the lock: registers the query (QUERY block, table ring,
     /// hash, LRU) unless another thread already did; returns its id and generation.
     pub fn store_query(

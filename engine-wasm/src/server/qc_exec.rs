@@ -158,7 +158,14 @@ impl Engine {
             QcOp::Lookup => {
                 cost += QC_HASH_NS;
                 let key = std::mem::take(&mut self.sessions[tid as usize].qc_key);
-                let hit = match self.qc.lookup(&key) {
+                // a SELECT between BEGIN and COMMIT (InnoDB tables are transactional)
+                let in_trans = self.script.first().is_some_and(|s| s.stmt == Stmt::Begin);
+                let found = if in_trans {
+                    self.qc.lookup_in_transaction(&key)
+                } else {
+                    self.qc.lookup(&key)
+                };
+                let hit = match found {
                     Lookup::Hit { value, .. } => {
                         let fresh = value == self.qc_answer(tid);
                         debug_assert!(fresh, "stale query cache hit");

@@ -31,6 +31,16 @@ function latchScenario() {
   return { file, json: JSON.stringify(sc), simSeconds: sc.run.duration_s };
 }
 
+/** The query cache load of issue 6: qc-mysql-256mb.json as the lesson ships it
+ *  (sysbench 0.5 oltp.lua, 25 point selects per transaction, 2048 clients on 32
+ *  vCPUs, MySQL's query cache on), 1 simulated s. */
+function qcScenario() {
+  const src = path.join(SCENARIOS_DIR, 'qc-mysql-256mb.json');
+  if (!fs.existsSync(src)) return null;
+  const text = fs.readFileSync(src, 'utf8');
+  return { file: src, json: text, simSeconds: JSON.parse(text).run?.duration_s ?? 1 };
+}
+
 /** Runs every engine `runs` times, interleaved (native, Node, worker, native, ...), so
  *  background load on a shared machine hits all three alike; medians per engine. */
 async function interleaved(runs, engines) {
@@ -48,6 +58,7 @@ async function interleaved(runs, engines) {
   for (const [k, list] of Object.entries(all)) {
     out[k] = failed[k] ?? {
       rate: median(list.map((r) => r.rate)),
+      selectRate: list.every((r) => typeof r.selects === 'number') ? median(list.map((r) => r.selects / r.wall)) : null,
       ops: list[0]?.ops,
       walls: list.map((r) => r.wall),
       done: list.every((r) => r.done !== false),
@@ -126,6 +137,21 @@ export async function speedSection(ctx) {
         const wall = r[k].walls?.length ? median(r[k].walls) / lt.simSeconds : null;
         rows.push(infoRow({ section: S, metric: `${latchLabel}: wall seconds per simulated second (${name})`, value: wall, show: (v) => `${v.toFixed(2)} s`, note: r[k].missing }));
       }
+    }
+
+    // 25-point-select transactions with the query cache on: SELECTs per wall second.
+    const qc = qcScenario();
+    const qcLabel = '25-point-select oltp.lua, 2048 clients, MySQL query cache on (qc-mysql-256mb)';
+    if (!qc) rows.push(missingRow({ section: S, metric: qcLabel, note: 'lessons/scenarios/qc-mysql-256mb.json missing' }));
+    else {
+      log(TAG, `${qcLabel}: ${opts.headlineRuns} run(s) each: native, WASM in Node`);
+      const all = engines(qc.file, qc.json);
+      const r = await interleaved(opts.headlineRuns, { native: all.native, node: all.node });
+      details.queryCache = r;
+      rows.push(infoRow({ section: S, metric: `${qcLabel}: simulated SELECTs per wall second, native`, value: r.native.selectRate, show: fmtRate, note: r.native.missing }));
+      rows.push(infoRow({ section: S, metric: `${qcLabel}: simulated SELECTs per wall second, WASM in Node`, value: r.node.selectRate, show: fmtRate, note: r.node.missing }));
+      const ratio = r.native.selectRate && r.node.selectRate ? r.node.selectRate / r.native.selectRate : null;
+      rows.push(goalRow({ section: S, metric: `${qcLabel}: WASM in Node / native`, value: ratio, goal: GOALS.wasmToNative, cmp: '>=', show: fmtX, note: 'needs both runs' }));
     }
 
     // Every lesson's scenario files, as the lessons ship them.

@@ -115,6 +115,7 @@ pub(super) fn check_table(t: &TableConfig, w: &WorkloadConfig, errors: &mut Vec<
         QueryKind::PointSelect => Some("point_select"),
         QueryKind::SecondarySelect => Some("secondary_select"),
         QueryKind::OltpReadOnly => Some("oltp_read_only"),
+        QueryKind::OltpLua => Some("oltp_lua"),
     };
     if let Some(q) = q {
         if t.prepare_rows == 0 {
@@ -147,7 +148,7 @@ pub(super) fn check_table(t: &TableConfig, w: &WorkloadConfig, errors: &mut Vec<
     if t.count > 1 && w.query == QueryKind::Insert {
         errors.push(ConfigError::new(
             "table.count",
-            "several tables are supported for the read-only workloads (point_select, secondary_select, oltp_read_only); inserts use one table",
+            "several tables are supported for the select workloads (point_select, secondary_select, oltp_read_only, oltp_lua); inserts use one table",
         ));
     }
 }

@@ -1,6 +1,7 @@
 //! One client thread (a sysbench connection): its random stream, the statement in
 //! progress and where it is in that statement's step program.
 
+pub use super::script::{RangeKind, Stmt, RANGE_SIZE};
 use super::table::RowBuf;
 use crate::ahi::Advice;
 use crate::sim::rng::Rng;
@@ -21,8 +22,10 @@ pub enum ThreadState {
     Spinning,
     /// Asleep in the wait array until a latch is released (no core).
     SleepingOnLatch,
-    /// No more work (row target reached).
+    /// No more work (row target reached), or no request to serve (open loop).
     Idle,
+    /// Asleep on the query cache's condition: "Waiting for query cache lock".
+    WaitQcLock,
 }
 
 /// The next step of the statement's program.
@@ -42,6 +45,29 @@ pub enum Phase {
     AhiRetry,
     /// Holding the AHI partition X-latch, doing the hash work.
     AhiWork,
+    /// On a core, about to ask for the query cache lock for `qc_op`.
+    QcRequest,
+    /// Asleep on the query cache lock's condition (or woken, not yet running).
+    QcWait,
+    /// Holding the query cache lock (MySQL) or a shard (Aurora) for `qc_op`.
+    QcHeld,
+    /// Parse, open tables, optimize (after a lookup miss, before `store_query`).
+    QcParse,
+}
+
+/// The query cache operation a thread is doing or waiting for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QcOp {
+    /// `send_result_to_client` (try_lock with the 50 ms time-out).
+    Lookup,
+    /// `store_query` (try_lock with the 50 ms time-out).
+    Store,
+    /// `query_cache_insert` → `append_result_data` (waits).
+    Append,
+    /// `query_cache_end_of_result` (waits).
+    End,
+    /// `invalidate_table` after a write (blocking `lock()`).
+    Invalidate,
 }
 
 /// One client thread.
@@ -85,7 +111,27 @@ pub struct Session {
     pub ahi_work: Advice,
     /// The statement in progress.
     pub stmt: Stmt,
-    /// Position of the statement in its transaction (`oltp_read_only`: 0..16).
+    /// The transaction wrote (its COMMIT invalidates the table's queries).
+    pub trx_wrote: bool,
+    /// The row id of the current SELECT/UPDATE.
+    pub row_id: u32,
+    /// The query cache key of the current SELECT.
+    pub qc_key: Vec<u8>,
+    /// The query registered by `store_query` (id, generation) for this statement.
+    pub qc_reg: Option<(u32, u32)>,
+    /// Query cache operation in progress.
+    pub qc_op: QcOp,
+    /// Generation of the thread's current wait on the query cache lock.
+    pub qc_gen: u32,
+    /// The statement was answered from the query cache.
+    pub qc_hit: bool,
+    /// Rows (table, id) the transaction updated (their new versions count at COMMIT).
+    pub updated_rows: Vec<(usize, u32)>,
+    /// Rows the current statement sent (the size of its result).
+    pub rows_sent: u32,
+    /// The commit waits for its redo (a write, or a COMMIT after writes).
+    pub log_commit: bool,
+    /// Position of the statement in the event's script (`Engine::script`).
     pub txn_pos: usize,
     /// When the transaction (sysbench's event) started.
     pub txn_start: Nanos,
@@ -95,59 +141,6 @@ pub struct Session {
     /// secondary-key search appends one clustered search per matching row.
     pub searches: Vec<Search>,
 }
-
-/// One statement of a sysbench event.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stmt {
-    /// INSERT one row.
-    Insert,
-    /// `SELECT c FROM sbtestN WHERE id = ?`.
-    Point,
-    /// `SELECT c FROM sbtestN WHERE k = ?`.
-    Secondary,
-    /// `... WHERE id BETWEEN ? AND ? + 99` of the given kind.
-    Range(RangeKind),
-    /// `BEGIN`.
-    Begin,
-    /// `COMMIT` (read-only: no redo to wait for).
-    Commit,
-}
-
-/// sysbench's four range queries.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RangeKind {
-    /// `SELECT c ...`.
-    Simple,
-    /// `SELECT SUM(k) ...`.
-    Sum,
-    /// `SELECT c ... ORDER BY c`.
-    Order,
-    /// `SELECT DISTINCT c ... ORDER BY c`.
-    Distinct,
-}
-
-/// sysbench `oltp_read_only` with its defaults: one event is this transaction.
-pub const OLTP_READ_ONLY: [Stmt; 16] = [
-    Stmt::Begin,
-    Stmt::Point,
-    Stmt::Point,
-    Stmt::Point,
-    Stmt::Point,
-    Stmt::Point,
-    Stmt::Point,
-    Stmt::Point,
-    Stmt::Point,
-    Stmt::Point,
-    Stmt::Point,
-    Stmt::Range(RangeKind::Simple),
-    Stmt::Range(RangeKind::Sum),
-    Stmt::Range(RangeKind::Order),
-    Stmt::Range(RangeKind::Distinct),
-    Stmt::Commit,
-];
-
-/// sysbench `--range-size` default.
-pub const RANGE_SIZE: i32 = 100;
 
 /// One index search of a select and what to do at the leaf it reaches.
 #[derive(Clone, Copy, Debug)]
@@ -178,6 +171,9 @@ pub enum Act {
         /// Which of sysbench's range queries.
         kind: RangeKind,
     },
+    /// Read the row under the cursor and change it in place (`UPDATE … SET k=k+1
+    /// WHERE id=?`: undo, record, redo; the page is dirtied).
+    Update,
 }
 
 /// A search path remembered across a wait.
@@ -223,6 +219,16 @@ impl Session {
             hash_tried: false,
             ahi_work: Advice::None,
             stmt: Stmt::Point,
+            trx_wrote: false,
+            row_id: 0,
+            qc_key: Vec::new(),
+            qc_reg: None,
+            qc_op: QcOp::Lookup,
+            qc_gen: 0,
+            qc_hit: false,
+            updated_rows: Vec::new(),
+            rows_sent: 0,
+            log_commit: false,
             txn_pos: 0,
             txn_start: 0,
             table_no: 0,

@@ -71,7 +71,7 @@ impl SimHandle {
     pub fn new(json: &str) -> Result<SimHandle, EngineError> {
         let s = parse_scenario(json)?;
         let engine = Engine::new(s)?;
-        let n = engine.table.n_indexes();
+        let n = engine.table.trees.len();
         Ok(SimHandle {
             scenario_json: json.to_string(),
             engine,
@@ -161,8 +161,8 @@ impl SimHandle {
             .map(|(i, n)| Info {
                 id: i,
                 name: n,
-                table: &self.engine.scenario.table.name,
-                clustered: i == 0,
+                table: &t.table_names[t.table_of(i)],
+                clustered: i % t.per_table == 0,
             })
             .collect();
         serde_json::to_string(&v).unwrap_or_default()

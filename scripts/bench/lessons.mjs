@@ -54,7 +54,7 @@ export function discoverLessons() {
   if (!fs.existsSync(LESSONS_DIR)) return [];
   const lessons = [];
   for (const name of fs.readdirSync(LESSONS_DIR).sort()) {
-    if (!name.endsWith('.md') || name.startsWith('_')) continue;
+    if (!name.endsWith('.md') || /^(readme|_)/i.test(name)) continue; // README.md is the authoring guide
     const text = fs.readFileSync(path.join(LESSONS_DIR, name), 'utf8');
     const fm = /^---\n([\s\S]*?)\n---/.exec(text.replace(/\r\n?/g, '\n'));
     let meta = {};

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import { ENGINE_DIR, log, probe, run } from '../lib/util.mjs';
-import { operationsOf } from './ops.mjs';
+import { operationsOf, selectsOf } from './ops.mjs';
 
 const TAG = 'bench';
 
@@ -34,5 +34,5 @@ export function runNative(exe, file) {
   const ops = operationsOf(out.summary);
   if (ops == null) return { missing: 'no Questions counter in the summary' };
   if (typeof out.wallSeconds !== 'number') return { missing: 'no wallSeconds in the CLI output' };
-  return { ops, wall: out.wallSeconds, rate: ops / out.wallSeconds, buildSeconds: out.buildSeconds, done: out.summary?.done };
+  return { ops, selects: selectsOf(out.summary), wall: out.wallSeconds, rate: ops / out.wallSeconds, buildSeconds: out.buildSeconds, done: out.summary?.done };
 }

@@ -8,3 +8,11 @@ export function operationsOf(summary) {
   const parts = [c.Com_insert, c.Com_select].filter((v) => typeof v === 'number');
   return parts.length ? parts.reduce((a, b) => a + b, 0) : null;
 }
+
+/** Simulated SELECT statements in a Summary: Com_select + Qcache_hits (a query cache
+ *  hit is not a Com_select), or null. */
+export function selectsOf(summary) {
+  const c = summary?.counters ?? {};
+  if (typeof c.Com_select !== 'number') return null;
+  return c.Com_select + (typeof c.Qcache_hits === 'number' ? c.Qcache_hits : 0);
+}

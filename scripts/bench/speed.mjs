@@ -15,7 +15,31 @@ import { workerRunner } from './worker-speed.mjs';
 
 const TAG = 'bench:speed';
 const S = 'speed';
-export const GOALS = { headlineNativeRate: 1_000_000, headlineWasmToNative: 0.75, wasmToNative: 0.8 };
+export const GOALS = { headlineNativeRate: 1_000_000, headlineWasmToNative: 0.75, wasmToNative: 0.8, latchNativeRate: 2_000_000, latchWasmToNative: 0.75 };
+
+/** LATCH-1 scaled as a steady load: ahi-latch-8.0.25.json (256 threads, 96 cores, 2M
+ *  cached rows) with the AHI on from the start and no knob change, 2 simulated s. */
+function latchScenario() {
+  const src = path.join(SCENARIOS_DIR, 'ahi-latch-8.0.25.json');
+  if (!fs.existsSync(src)) return null;
+  const sc = JSON.parse(fs.readFileSync(src, 'utf8'));
+  sc.server = { ...sc.server, innodb_adaptive_hash_index: true };
+  sc.run = { ...sc.run, duration_s: 2, changes: [] };
+  const file = path.join(ROOT, 'bench-results', 'bench-latch-scenario.json');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(sc));
+  return { file, json: JSON.stringify(sc), simSeconds: sc.run.duration_s };
+}
+
+/** The query cache load of issue 6: qc-mysql-256mb.json as the lesson ships it
+ *  (sysbench 0.5 oltp.lua, 25 point selects per transaction, 2048 clients on 32
+ *  vCPUs, MySQL's query cache on), 1 simulated s. */
+function qcScenario() {
+  const src = path.join(SCENARIOS_DIR, 'qc-mysql-256mb.json');
+  if (!fs.existsSync(src)) return null;
+  const text = fs.readFileSync(src, 'utf8');
+  return { file: src, json: text, simSeconds: JSON.parse(text).run?.duration_s ?? 1 };
+}
 
 /** Runs every engine `runs` times, interleaved (native, Node, worker, native, ...), so
  *  background load on a shared machine hits all three alike; medians per engine. */
@@ -34,6 +58,7 @@ async function interleaved(runs, engines) {
   for (const [k, list] of Object.entries(all)) {
     out[k] = failed[k] ?? {
       rate: median(list.map((r) => r.rate)),
+      selectRate: list.every((r) => typeof r.selects === 'number') ? median(list.map((r) => r.selects / r.wall)) : null,
       ops: list[0]?.ops,
       walls: list.map((r) => r.wall),
       done: list.every((r) => r.done !== false),
@@ -90,6 +115,43 @@ export async function speedSection(ctx) {
         const ratio = r.native.rate && r[k].rate ? r[k].rate / r.native.rate : null;
         rows.push(goalRow({ section: S, metric: `Headline ${label}: ${name} / native`, value: ratio, goal: GOALS.headlineWasmToNative, cmp: '>=', show: fmtX, note: 'needs both runs' }));
       }
+    }
+
+    // 256-thread point selects with the AHI on (LATCH-1 scaled): native vs WASM in Node.
+    const lt = latchScenario();
+    const latchLabel = '256-thread point selects, AHI on (LATCH-1 scaled)';
+    if (!lt) rows.push(missingRow({ section: S, metric: latchLabel, note: 'lessons/scenarios/ahi-latch-8.0.25.json missing' }));
+    else {
+      log(TAG, `${latchLabel}: ${opts.headlineRuns} run(s) each: native, WASM in Node`);
+      const all = engines(lt.file, lt.json);
+      const r = await interleaved(opts.headlineRuns, { native: all.native, node: all.node });
+      details.latch = r;
+      rows.push(goalRow({ section: S, metric: `${latchLabel}: native`, value: r.native.rate, goal: GOALS.latchNativeRate, cmp: '>=', show: fmtRate, note: r.native.missing }));
+      rows.push(infoRow({ section: S, metric: `${latchLabel}: WASM in Node`, value: r.node.rate, show: fmtRate, note: r.node.missing }));
+      const ratio = r.native.rate && r.node.rate ? r.node.rate / r.native.rate : null;
+      rows.push(goalRow({ section: S, metric: `${latchLabel}: WASM in Node / native`, value: ratio, goal: GOALS.latchWasmToNative, cmp: '>=', show: fmtX, note: 'needs both runs' }));
+      for (const [k, name] of [
+        ['native', 'native'],
+        ['node', 'WASM in Node'],
+      ]) {
+        const wall = r[k].walls?.length ? median(r[k].walls) / lt.simSeconds : null;
+        rows.push(infoRow({ section: S, metric: `${latchLabel}: wall seconds per simulated second (${name})`, value: wall, show: (v) => `${v.toFixed(2)} s`, note: r[k].missing }));
+      }
+    }
+
+    // 25-point-select transactions with the query cache on: SELECTs per wall second.
+    const qc = qcScenario();
+    const qcLabel = '25-point-select oltp.lua, 2048 clients, MySQL query cache on (qc-mysql-256mb)';
+    if (!qc) rows.push(missingRow({ section: S, metric: qcLabel, note: 'lessons/scenarios/qc-mysql-256mb.json missing' }));
+    else {
+      log(TAG, `${qcLabel}: ${opts.headlineRuns} run(s) each: native, WASM in Node`);
+      const all = engines(qc.file, qc.json);
+      const r = await interleaved(opts.headlineRuns, { native: all.native, node: all.node });
+      details.queryCache = r;
+      rows.push(infoRow({ section: S, metric: `${qcLabel}: simulated SELECTs per wall second, native`, value: r.native.selectRate, show: fmtRate, note: r.native.missing }));
+      rows.push(infoRow({ section: S, metric: `${qcLabel}: simulated SELECTs per wall second, WASM in Node`, value: r.node.selectRate, show: fmtRate, note: r.node.missing }));
+      const ratio = r.native.selectRate && r.node.selectRate ? r.node.selectRate / r.native.selectRate : null;
+      rows.push(goalRow({ section: S, metric: `${qcLabel}: WASM in Node / native`, value: ratio, goal: GOALS.wasmToNative, cmp: '>=', show: fmtX, note: 'needs both runs' }));
     }
 
     // Every lesson's scenario files, as the lessons ship them.

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PKG_DIR, ROOT, run } from '../lib/util.mjs';
-import { operationsOf } from './ops.mjs';
+import { operationsOf, selectsOf } from './ops.mjs';
 
 /** Rebuilds the wasm package (release) when asked; resolves { ok } or { missing }. */
 export async function buildWasm({ build }) {
@@ -53,7 +53,7 @@ export function runWasm(pkg, scenarioJson) {
     const summary = JSON.parse(sim.summary_json());
     const ops = operationsOf(summary);
     if (ops == null) return { missing: 'no Questions counter in summary_json()' };
-    return { ops, wall, rate: ops / wall, buildSeconds: (t1 - t0) / 1000, done: summary.done };
+    return { ops, selects: selectsOf(summary), wall, rate: ops / wall, buildSeconds: (t1 - t0) / 1000, done: summary.done };
   } finally {
     sim.free();
   }

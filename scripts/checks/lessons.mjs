@@ -1,14 +1,20 @@
-// Structural check of lessons/*.md (counts as 1 check). Scenario-level validation
-// against the engine's schema and running every lesson are vitest's job (tests/).
+// `npm run lessons:check` (and the `lessons` step of `npm test`; counts as 1 check).
+// 1. Structure of lessons/*.md, read directly:
 //   - YAML front matter with id (= file name), title, summary, order (number), sources (list)
 //   - ids and orders unique; at least one `## ` step heading
 //   - every ```experiment / ```quiz block parses as YAML (JSON is YAML); fences closed
 //   - lessons/scenarios/*.json parse as JSON
+// 2. Against the engine (web/src/lessons/check.ts, loaded through Vite; the wasm package
+//    is built first when missing): front matter fields, every block's fields, quiz
+//    answers and `after` references, each experiment's scenarios with its overrides and
+//    every knob at default/min/max through the engine's validate_scenario(), chart
+//    columns. Every message names the file and line ("lessons/x.md:42: …").
+// Running every lesson to completion is the fidelity tests' job (tests/).
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { report } from '../lib/check.mjs';
-import { ROOT } from '../lib/util.mjs';
+import { ROOT, run } from '../lib/util.mjs';
 
 const DIR = path.join(ROOT, 'lessons');
 const errors = [];
@@ -88,6 +94,35 @@ if (fs.existsSync(DIR)) {
     }
   }
 }
-for (const e of errors) process.stderr.write(`  ${e}\n`);
+// 2. Against the engine.
+async function engineCheck() {
+  const pkg = path.join(ROOT, 'web/src/engine/pkg');
+  if (!fs.existsSync(path.join(pkg, 'innodb_lab_bg.wasm'))) {
+    const { code } = await run(process.execPath, [path.join(ROOT, 'scripts/build-engine.mjs'), '--release']);
+    if (code !== 0) return errors.push('the engine could not be built, so experiments were not checked against it (node scripts/build-engine.mjs)');
+  }
+  const { runnerImport } = await import('vite');
+  const { module: check } = await runnerImport(path.join(ROOT, 'web/src/lessons/check.ts'), { configFile: false, logLevel: 'error' });
+  const wasm = await import(path.join(pkg, 'innodb_lab.js'));
+  wasm.initSync({ module: fs.readFileSync(path.join(pkg, 'innodb_lab_bg.wasm')) });
+  const probe = JSON.parse(wasm.default_scenario_json());
+  const sim = new wasm.Simulation(JSON.stringify({ ...probe, run: { ...probe.run, duration_s: 0.01 } }));
+  const columns = JSON.parse(sim.series_columns_json());
+  sim.free();
+  const lessonFiles = fs.readdirSync(DIR).filter((n) => n.endsWith('.md') && !/^(readme|_)/i.test(n)).sort();
+  const sdir = path.join(DIR, 'scenarios');
+  const texts = Object.fromEntries(fs.readdirSync(sdir).filter((n) => n.endsWith('.json')).map((n) => [n, fs.readFileSync(path.join(sdir, n), 'utf8')]));
+  const lessonsIn = lessonFiles.map((n) => ({ file: `lessons/${n}`, text: fs.readFileSync(path.join(DIR, n), 'utf8') }));
+  errors.push(...check.checkLessons(lessonsIn, texts, { validate: wasm.validate_scenario, columns }));
+}
+if (fs.existsSync(DIR)) {
+  try {
+    await engineCheck();
+  } catch (e) {
+    errors.push(`the engine check could not run: ${e?.message ?? e}`);
+  }
+}
+
+for (const e of [...new Set(errors)]) process.stderr.write(`  ${e}\n`);
 report('lessons', errors.length ? 0 : 1, errors.length ? 1 : 0,
   `${lessons} lesson(s), ${scenarios} scenario file(s)${errors.length ? `, ${errors.length} problem(s)` : ''}`);

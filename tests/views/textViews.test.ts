@@ -25,6 +25,12 @@ describe('sysbench lines', () => {
       '[ 3s ] thds: 1 tps: 100.00 qps: 100.00 (r/w/o: 0.00/100.00/0.00) lat (ms,95%): 0.00 err/s: 0.00 reconn/s: 0.00',
     );
   });
+  it('oltp_read_only: tps from its column, BEGIN and COMMIT counted as other', () => {
+    const cols = [...COLUMNS, 'tps'];
+    expect(sysbenchLine(cols, [1, 135776, 0, 1885, 2129.9, 1000000, 8486], 16)).toBe(
+      '[ 1s ] thds: 16 tps: 8486.00 qps: 135776.00 (r/w/o: 118804.00/0.00/16972.00) lat (ms,95%): 2.13 err/s: 0.00 reconn/s: 0.00',
+    );
+  });
   it('the newest lines, oldest first', () => {
     const rows = Array.from({ length: 20 }, (_, i) => [(i + 1) / 10, 1000 * i, 0, 1, 2, 0]);
     const lines = sysbenchLines({ columns: COLUMNS, rows }, 8, 12);

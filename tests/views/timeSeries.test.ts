@@ -1,7 +1,7 @@
 // Time-series layout: domains include the reference line, gaps at NaN, isolated points
 // as dots, a single sample, and empty data.
 import { describe, expect, it } from 'vitest';
-import { layoutTimeSeries, seriesPoints, xExtent, yExtent } from '../../web/src/charts/timeSeries/layout';
+import { layoutTimeSeries, seriesPoints, spansWhere, xExtent, yExtent } from '../../web/src/charts/timeSeries/layout';
 
 const cols = ['t_s', 'latency_mean_us'];
 const A = { label: 'A', columns: cols, rows: [[0, 100], [1, 120], [2, NaN], [3, 130]] };
@@ -73,6 +73,37 @@ describe('layoutTimeSeries', () => {
     expect(h.bands.map((b) => [Math.round(b.x), Math.round(b.width)])).toEqual([
       [Math.round(w / 3), Math.round(w / 3)],
       [Math.round((w * 2.5) / 3), Math.round(w / 6)],
+    ]);
+  });
+});
+
+describe('thresholds and conditional shading', () => {
+  const cols2 = ['t_s', 'age_mb', 'sync_mb', 'over'];
+  const S = { label: 'A', columns: cols2, rows: [[0, 10, 80, 0], [1, 50, 80, 0], [2, 85, 80, 1], [3, 90, 80, 1], [4, 40, 80, 0], [5, 82, 80, 1]] };
+  it('spansWhere: each sample covers the interval since the previous one; runs merge', () => {
+    expect(spansWhere(S, 'over', 0.5)).toEqual([
+      { t0: 1, t1: 3 },
+      { t0: 4, t1: 5 },
+    ]);
+    expect(spansWhere(S, 'age_mb', 1000)).toEqual([]);
+    expect(spansWhere(S, 'missing', 0)).toEqual([]);
+  });
+  it('limit columns widen the y domain and draw one line per series, labelled once', () => {
+    const B = { ...S, label: 'B', rows: S.rows.map((r) => [r[0], r[1] / 2, 120, 0]) };
+    const m = layoutTimeSeries({ series: [S, B], column: 'age_mb', unit: 'MB', limits: [{ column: 'sync_mb', label: 'sync point' }], hues: ['a', 'b'] }, 400, 220);
+    expect(m.yDomain[1]).toBeGreaterThanOrEqual(120);
+    expect(m.limitLines.map((l) => [l.label, l.color, l.labelAt !== undefined])).toEqual([
+      ['sync point', 'a', true],
+      ['sync point', 'b', false],
+    ]);
+    expect(m.limitLines[0].d.startsWith('M')).toBe(true);
+  });
+  it('highlightWhen shades per series in its colour', () => {
+    const m = layoutTimeSeries({ series: [S], column: 'age_mb', unit: 'MB', highlightWhen: { column: 'over', above: 0.5, label: 'past sync' }, hues: ['a'] }, 400, 220);
+    const w = m.plotWidth;
+    expect(m.bands.map((b) => [Math.round(b.x), Math.round(b.width), b.color])).toEqual([
+      [Math.round(w / 5), Math.round((2 * w) / 5), 'a'],
+      [Math.round((4 * w) / 5), Math.round(w / 5), 'a'],
     ]);
   });
 });

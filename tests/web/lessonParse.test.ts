@@ -90,7 +90,7 @@ describe('lesson parser', () => {
     const l = exp('id: e1\ntitle: T\nscenarios: { A: { label: L, file: nope.json } }\nviews: [btree, treemap]\nspeed: fast');
     expect(l.errors).toEqual([
       'lessons/sample-lesson.md: experiment "e1" (block 1, line 9): scenarios.A.file: no file lessons/scenarios/nope.json',
-      'lessons/sample-lesson.md: experiment "e1" (block 1, line 9): views[1]: unknown view "treemap"; allowed: btree, pool, fill-histogram, sizes, metrics, charts, threads, ahi, status, sysbench',
+      'lessons/sample-lesson.md: experiment "e1" (block 1, line 9): views[1]: unknown view "treemap"; allowed: btree, pool, fill-histogram, sizes, metrics, charts, threads, ahi, redo, status, sysbench',
       'lessons/sample-lesson.md: experiment "e1" (block 1, line 9): speed: must be a positive number (simulated seconds per second) or "max", got "fast"',
     ]);
     expect(l.steps[0].blocks[0]).toMatchObject({ kind: 'invalid', what: 'experiment block 1' });
@@ -106,6 +106,9 @@ describe('lesson parser', () => {
     ['bad override path', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\noverrides: { "a..b": 1 }', /overrides\.a\.\.b: not a scenario path/],
     ['override object', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\noverrides: { "a.b": [1] }', /overrides\.a\.b: must be a number, text or true\/false/],
     ['chart without unit', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\ncharts: [{ column: qps, label: Q }]', /charts\[0\]\.unit: required/],
+    ['chart limits not a list', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\ncharts: [{ column: qps, label: Q, unit: u, limits: sync_mb }]', /charts\[0\]\.limits: must be a list of \{ column, label \}/],
+    ['chart limit bad column', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\ncharts: [{ column: qps, label: Q, unit: u, limits: [{ column: "Sync MB", label: s }] }]', /charts\[0\]\.limits\[0\]\.column: must be a series column name/],
+    ['chart highlight without above', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\ncharts: [{ column: qps, label: Q, unit: u, highlight: { column: qps, label: h } }]', /charts\[0\]\.highlight\.above: required \(a number\)/],
     ['knob min >= max', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\nknobs: [{ path: a.b, label: K, min: 5, max: 5, default: 5 }]', /knobs\[0\]\.max: must be greater than min \(5\), got 5/],
     ['knob default out of range', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\nknobs: [{ path: a.b, label: K, min: 1, max: 5, default: 9 }]', /knobs\[0\]\.default: must be from 1 to 5, got 9/],
     ['knob step 0', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\nknobs: [{ path: a.b, label: K, min: 1, max: 5, step: 0, default: 2 }]', /knobs\[0\]\.step: must be greater than 0/],
@@ -123,6 +126,15 @@ describe('lesson parser', () => {
       expect(l.errors[0]).toMatch(/^lessons\/sample-lesson\.md: experiment .*\(block 1, line \d+\): /);
     });
   }
+
+  it('reads chart limits and highlight', () => {
+    const l = exp('id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\ncharts: [{ column: qps, label: Q, unit: u, limits: [{ column: sync_mb, label: sync point }], highlight: { column: over_sync, above: 0.5, label: age past sync } }]');
+    expect(l.errors).toEqual([]);
+    expect(l.steps[0].blocks[0]).toMatchObject({
+      kind: 'experiment',
+      experiment: { charts: [{ column: 'qps', limits: [{ column: 'sync_mb', label: 'sync point' }], highlight: { column: 'over_sync', above: 0.5, label: 'age past sync' } }] },
+    });
+  });
 
   it('rejects duplicate block ids', () => {
     const y = 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }';

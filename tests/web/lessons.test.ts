@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseLesson } from '../../web/src/lessons/parse';
 
 const dir = new URL('../../lessons/', import.meta.url);
-const lessons = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.md') && !f.startsWith('_')) : [];
+const lessons = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.md') && !/^(readme|_)/i.test(f)) : [];
 const scenarios = existsSync(new URL('scenarios/', dir)) ? new Set(readdirSync(new URL('scenarios/', dir)).filter((f) => f.endsWith('.json'))) : new Set<string>();
 
 describe('lessons/', () => {

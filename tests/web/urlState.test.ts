@@ -41,7 +41,7 @@ describe('parseUrlState', () => {
     ['script in value', 'seed=%3Cscript%3Ealert(1)%3C%2Fscript%3E', /"seed" contains text that is not allowed/],
     ['javascript: in value', 'step=javascript:alert(1)', /"step" contains text that is not allowed/],
     ['script in name', '%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E=1', /name contains text that is not allowed/],
-    ['unknown parameter', 'foo=1', /Unknown parameter "foo"; allowed: step, seed, k\.<knob>/],
+    ['unknown parameter', 'foo=1', /Unknown parameter "foo"; allowed: step, seed, t, x, k\.<knob>/],
     ['bad encoding', 'seed=%E0%A4%A', /Parameter "seed" is not correctly encoded \(bad %-escape\)/],
     ['bad encoding in a name', '%E0%A4%A=1', /A parameter name is not correctly encoded/],
     ['duplicate', 'seed=1&seed=2', /appears more than once/],

@@ -10,6 +10,9 @@ import { useTheme, type ThemeChoice } from './ui/theme';
 const Home = lazy(() => import('./ui/Home'));
 const LessonPage = lazy(() => import('./lessons/LessonPage'));
 const Playground = lazy(() => import('./ui/Playground'));
+const PresentPage = lazy(() => import('./lessons/PresentPage'));
+const NotesPage = lazy(() => import('./lessons/NotesPage'));
+const EmbedPage = lazy(() => import('./lessons/EmbedPage'));
 
 function useRoute(): Route {
   const [route, setRoute] = useState(() => parseRoute(location.hash));
@@ -57,7 +60,13 @@ export function App() {
         return <LessonPage id={route.id} query={route.query} />;
       case 'playground':
         return <Playground />;
-      default:
+      case 'present':
+        return <PresentPage id={route.id} query={route.query} />;
+      case 'notes':
+        return <NotesPage id={route.id} />;
+      case 'embed':
+        return <EmbedPage id={route.id} experiment={route.experiment} query={route.query} />;
+      case 'notFound':
         return route.path.startsWith('/lesson/') ? (
           <NotFound what={`“${route.path.slice('/lesson/'.length)}” is not a lesson id.`} hint={LESSON_ID_RULE} />
         ) : (
@@ -65,6 +74,16 @@ export function App() {
         );
     }
   })();
+  // Presenter, notes and embed pages fill the window without the site's header.
+  if (route.name === 'present' || route.name === 'notes' || route.name === 'embed') {
+    return (
+      <main id="main" className={`bare bare-${route.name}`}>
+        <ErrorBoundary what="This page" key={`${route.name}/${route.id}`}>
+          <Suspense fallback={<p className="page-loading">Loading…</p>}>{page}</Suspense>
+        </ErrorBoundary>
+      </main>
+    );
+  }
   return (
     <>
       <a className="skip-link" href="#main" onClick={skipToMain}>

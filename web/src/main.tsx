@@ -6,6 +6,7 @@ import { App } from './App';
 import { ThemeProvider } from './ui/theme';
 import './styles/theme.css';
 import './styles/app.css';
+import './styles/classroom.css';
 // The palette's --pal-* variables (ui/palette.ts), generated at build time by a plugin
 // in web/vite.config.ts: a stylesheet file, not an inline <style> the CSP would refuse.
 import 'virtual:palette.css';

@@ -13,8 +13,8 @@ use crate::storage::page_store::PageStore;
 use crate::storage::{PageNo, FIL_NULL};
 use std::cmp::Ordering;
 
-/// Space id folded with the index id to pick a part (the simulation has one
-/// tablespace per run; InnoDB folds `index->space`).
+/// Space id folded with the index id to pick a part until [`Ahi::set_index_spaces`]
+/// says otherwise (InnoDB folds `index->space`; file-per-table gives each table one).
 const SPACE_ID: u64 = 0;
 
 /// Per-index AHI state.
@@ -61,7 +61,7 @@ impl Ahi {
                 Fields::new(w).map(|fields| IndexAhi {
                     fields,
                     info: SearchInfo::new(),
-                    part: part_for(id as u64, n_parts),
+                    part: part_for(id as u64, SPACE_ID, n_parts),
                 })
             })
             .collect();
@@ -80,7 +80,20 @@ impl Ahi {
     /// one index always uses one latch.
     // models btr_get_search_part() / 5.7 ut_fold_ulint_pair(id, space) % parts
     pub fn part_of(&self, index: u16) -> usize {
-        part_for(u64::from(index), self.parts.len())
+        self.index(index).map_or_else(
+            || part_for(u64::from(index), SPACE_ID, self.parts.len()),
+            |ix| ix.part,
+        )
+    }
+
+    /// Sets each index's tablespace (`spaces[index id]`) and so its partition.
+    pub fn set_index_spaces(&mut self, spaces: &[u64]) {
+        let n_parts = self.parts.len();
+        for (id, ix) in self.indexes.iter_mut().enumerate() {
+            if let (Some(ix), Some(&space)) = (ix.as_mut(), spaces.get(id)) {
+                ix.part = part_for(id as u64, space, n_parts);
+            }
+        }
     }
 
     /// `innodb_adaptive_hash_index`.
@@ -343,9 +356,9 @@ impl Ahi {
     }
 }
 
-/// Part of index `id` among `n_parts`.
-fn part_for(id: u64, n_parts: usize) -> usize {
-    (ut_fold_ulint_pair(id, SPACE_ID) % n_parts as u64) as usize
+/// Part of index `id` in tablespace `space` among `n_parts`.
+fn part_for(id: u64, space: u64, n_parts: usize) -> usize {
+    (ut_fold_ulint_pair(id, space) % n_parts as u64) as usize
 }
 
 /// Position of the record a node points to, checking the hint first.

@@ -10,6 +10,7 @@ pub const KNOBS: &[(&str, f64, f64)] = &[
     ("storage.write_latency_us", 1.0, 1_000_000.0),
     ("storage.commit_latency_us", 0.0, 1_000_000.0),
     ("server.innodb_adaptive_hash_index", 0.0, 1.0),
+    ("server.query_cache_type", 0.0, 2.0),
 ];
 
 /// Checks a knob name and value; the error names the knob and what is allowed.

@@ -15,6 +15,7 @@ pub(super) fn read_table(r: &mut Reader<'_>, v: Option<&Value>) -> TableConfig {
             "primary_key",
             "indexes",
             "prepare_rows",
+            "count",
         ],
     );
     let name = r.name(t, "table", "name", "sbtest1");
@@ -83,6 +84,13 @@ pub(super) fn read_table(r: &mut Reader<'_>, v: Option<&Value>) -> TableConfig {
         }
     };
     let prepare_rows = r.uint(t, "table", "prepare_rows", 0, 0, 5_000_000);
+    let count = r.uint(t, "table", "count", 1, 1, 64) as u32;
+    if prepare_rows.saturating_mul(u64::from(count)) > 5_000_000 {
+        r.err(
+            "table.count",
+            format!("{count} tables of {prepare_rows} rows: at most 5,000,000 rows in all"),
+        );
+    }
     TableConfig {
         name,
         charset,
@@ -90,6 +98,7 @@ pub(super) fn read_table(r: &mut Reader<'_>, v: Option<&Value>) -> TableConfig {
         primary_key,
         indexes,
         prepare_rows,
+        count,
     }
 }
 
@@ -170,6 +179,10 @@ pub(super) fn read_workload(r: &mut Reader<'_>, v: Option<&Value>) -> WorkloadCo
             "table_size",
             "rand_type",
             "max_rows",
+            "oltp_point_selects",
+            "oltp_index_updates",
+            "rate_tps",
+            "select_hint",
         ],
     );
     let threads = r.uint(w, "workload", "threads", 16, 1, 4096) as u32;
@@ -181,6 +194,9 @@ pub(super) fn read_workload(r: &mut Reader<'_>, v: Option<&Value>) -> WorkloadCo
         &[
             ("insert", QueryKind::Insert),
             ("point_select", QueryKind::PointSelect),
+            ("secondary_select", QueryKind::SecondarySelect),
+            ("oltp_read_only", QueryKind::OltpReadOnly),
+            ("oltp_lua", QueryKind::OltpLua),
         ],
     );
     let id = match w.and_then(|m| m.get("id")) {
@@ -222,6 +238,36 @@ pub(super) fn read_workload(r: &mut Reader<'_>, v: Option<&Value>) -> WorkloadCo
         ],
     );
     let max_rows = r.uint(w, "workload", "max_rows", 0, 0, 10_000_000);
+    for k in ["oltp_point_selects", "oltp_index_updates"] {
+        let given = w.and_then(|m| m.get(k)).is_some_and(|v| !v.is_null());
+        if given && query != QueryKind::OltpLua {
+            r.err(
+                &format!("workload.{k}"),
+                "is a setting of sysbench 0.5 oltp.lua: it needs query = \"oltp_lua\"",
+            );
+        }
+    }
+    let lua = query == QueryKind::OltpLua;
+    let (oltp_point_selects, oltp_index_updates) = if lua {
+        (
+            r.uint(w, "workload", "oltp_point_selects", 10, 1, 1000) as u32,
+            r.uint(w, "workload", "oltp_index_updates", 0, 0, 1000) as u32,
+        )
+    } else {
+        (0, 0)
+    };
+    let rate_tps = r.float(w, "workload", "rate_tps", 0.0, 0.0, 10_000_000.0);
+    let select_hint = r.choice(
+        w,
+        "workload",
+        "select_hint",
+        SelectHint::None,
+        &[
+            ("none", SelectHint::None),
+            ("sql_cache", SelectHint::SqlCache),
+            ("sql_no_cache", SelectHint::SqlNoCache),
+        ],
+    );
     WorkloadConfig {
         threads,
         query,
@@ -229,6 +275,10 @@ pub(super) fn read_workload(r: &mut Reader<'_>, v: Option<&Value>) -> WorkloadCo
         table_size,
         rand_type,
         max_rows,
+        oltp_point_selects,
+        oltp_index_updates,
+        rate_tps,
+        select_hint,
     }
 }
 

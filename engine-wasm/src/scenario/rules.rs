@@ -110,16 +110,45 @@ pub(super) fn check_table(t: &TableConfig, w: &WorkloadConfig, errors: &mut Vec<
             ));
         }
     }
-    if w.query == QueryKind::PointSelect && t.prepare_rows == 0 {
-        errors.push(ConfigError::new(
-            "table.prepare_rows",
-            "point_select needs rows to read: set prepare_rows ≥ 1",
-        ));
+    let q = match w.query {
+        QueryKind::Insert => None,
+        QueryKind::PointSelect => Some("point_select"),
+        QueryKind::SecondarySelect => Some("secondary_select"),
+        QueryKind::OltpReadOnly => Some("oltp_read_only"),
+        QueryKind::OltpLua => Some("oltp_lua"),
+    };
+    if let Some(q) = q {
+        if t.prepare_rows == 0 {
+            errors.push(ConfigError::new(
+                "table.prepare_rows",
+                format!("{q} needs rows to read: set prepare_rows ≥ 1"),
+            ));
+        }
+        if !matches!(w.id, IdGen::AutoIncrement) {
+            errors.push(ConfigError::new(
+                "workload.id",
+                format!("{q} reads ids 1..rows: it needs an auto_increment primary key"),
+            ));
+        }
     }
-    if w.query == QueryKind::PointSelect && !matches!(w.id, IdGen::AutoIncrement) {
+    if w.query == QueryKind::SecondarySelect {
+        let first_int = t
+            .indexes
+            .first()
+            .and_then(|ix| ix.columns.first())
+            .and_then(|n| find(n))
+            .is_some_and(|c| c.kind == ColumnKind::Int);
+        if !first_int {
+            errors.push(ConfigError::new(
+                "table.indexes",
+                "secondary_select reads WHERE k = ? through the first secondary index: its first column must be an INT (like sysbench's k)",
+            ));
+        }
+    }
+    if t.count > 1 && w.query == QueryKind::Insert {
         errors.push(ConfigError::new(
-            "workload.id",
-            "point_select reads ids 1..rows: it needs an auto_increment primary key",
+            "table.count",
+            "several tables are supported for the select workloads (point_select, secondary_select, oltp_read_only, oltp_lua); inserts use one table",
         ));
     }
 }

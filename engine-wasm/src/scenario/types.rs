@@ -3,10 +3,6 @@
 
 use serde::Serialize;
 
-fn is_zero(v: &u32) -> bool {
-    *v == 0
-}
-
 /// Current scenario format version.
 pub const SCENARIO_VERSION: u32 = 1;
 
@@ -53,6 +49,64 @@ pub struct ServerConfig {
     pub innodb_sync_spin_loops: u32,
     /// `innodb_spin_wait_delay` (default 6).
     pub innodb_spin_wait_delay: u32,
+    /// Which query cache the server has: none (8.0), MySQL 5.7's, or the conceptual
+    /// Aurora-style one.
+    pub query_cache: QueryCacheKind,
+    /// `query_cache_type`: OFF, ON or DEMAND (default ON, as 5.7 compiled with it).
+    pub query_cache_type: QueryCacheType,
+    /// `query_cache_size` in bytes (5.7 default 1 MiB; 0 disables the cache).
+    pub query_cache_size: u64,
+    /// `query_cache_limit` in bytes (default 1 MiB): larger results are not cached.
+    pub query_cache_limit: u64,
+    /// `query_cache_min_res_unit` in bytes (default 4096).
+    pub query_cache_min_res_unit: u64,
+    /// Amazon Aurora node role; `None` = plain MySQL. On a reader the AHI stays off
+    /// whatever `innodb_adaptive_hash_index` (the parameter group) says.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aurora_role: Option<AuroraRole>,
+}
+
+/// The query cache implementation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum QueryCacheKind {
+    /// No query cache at all (MySQL 8.0).
+    None,
+    /// MySQL 5.7 `sql_cache.cc`: one arena, one global lock.
+    Mysql,
+    /// Aurora-style (conceptual; no public source): no global lock, no fragmentation.
+    Aurora,
+}
+
+/// `query_cache_type`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum QueryCacheType {
+    /// 0: never cache or look up.
+    #[serde(rename = "OFF")]
+    Off,
+    /// 1: cache every cacheable SELECT except `SQL_NO_CACHE` ones.
+    #[serde(rename = "ON")]
+    On,
+    /// 2: cache only `SELECT SQL_CACHE`.
+    #[serde(rename = "DEMAND")]
+    Demand,
+}
+
+/// The role of an Aurora MySQL node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AuroraRole {
+    /// The writer: the AHI follows `innodb_adaptive_hash_index`.
+    Writer,
+    /// A reader (replica): the AHI cannot be enabled (Percona, 2019; confirmed by AWS).
+    Reader,
+}
+
+impl ServerConfig {
+    /// The AHI setting in effect: the variable, except on an Aurora reader (always OFF).
+    pub fn ahi_in_effect(&self) -> bool {
+        self.innodb_adaptive_hash_index && self.aurora_role != Some(AuroraRole::Reader)
+    }
 }
 
 /// MySQL versions whose behaviour differs in the modelled mechanisms.
@@ -145,6 +199,18 @@ pub struct TableConfig {
     pub indexes: Vec<IndexConfig>,
     /// Rows loaded before the timed run (like `sysbench prepare`), untimed.
     pub prepare_rows: u64,
+    /// Identical tables `name`1..`name`N (sysbench `--tables`), each with
+    /// `prepare_rows` rows; 1 = just this table.
+    #[serde(skip_serializing_if = "is_one")]
+    pub count: u32,
+}
+
+fn is_one(v: &u32) -> bool {
+    *v == 1
+}
+
+fn is_zero(v: &u32) -> bool {
+    *v == 0
 }
 
 /// The statement every client thread runs.
@@ -155,6 +221,23 @@ pub enum QueryKind {
     Insert,
     /// `SELECT c FROM t WHERE id=?` (oltp_point_select).
     PointSelect,
+    /// `SELECT c FROM t WHERE k=?`: the first secondary index, then the clustered
+    /// index for each match.
+    SecondarySelect,
+    /// sysbench `oltp_read_only`: BEGIN, 10 point selects, simple / sum / order /
+    /// distinct ranges of 100 ids, COMMIT.
+    OltpReadOnly,
+    /// sysbench 0.5 `oltp.lua` with only its point selects (and optional index
+    /// updates) enabled: BEGIN, `oltp_point_selects` point selects,
+    /// `oltp_index_updates` updates, COMMIT.
+    OltpLua,
+}
+
+impl QueryKind {
+    /// True for the read-only workloads.
+    pub fn is_select(self) -> bool {
+        self != QueryKind::Insert
+    }
 }
 
 /// How the PK of inserted rows is produced.
@@ -196,6 +279,30 @@ pub struct WorkloadConfig {
     pub rand_type: RandType,
     /// Stop inserting once the table holds this many rows (0 = no limit).
     pub max_rows: u64,
+    /// sysbench 0.5 `oltp.lua --oltp-point-selects`: point selects per transaction
+    /// (`query` = `oltp_lua`: 1..1000, default 10; 0 for the other workloads).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub oltp_point_selects: u32,
+    /// `oltp.lua --oltp-index-updates`: `UPDATE … SET k=k+1 WHERE id=?` per transaction.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub oltp_index_updates: u32,
+    /// Open loop: events (transactions of a multi-statement script, else statements) started
+    /// per second at Poisson arrivals, as sysbench `--tx-rate` (0 = closed loop).
+    pub rate_tps: f64,
+    /// A cache hint in every SELECT: none, `SQL_CACHE` or `SQL_NO_CACHE`.
+    pub select_hint: SelectHint,
+}
+
+/// The cache directive written after SELECT.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SelectHint {
+    /// `SELECT c FROM …`.
+    None,
+    /// `SELECT SQL_CACHE c FROM …`.
+    SqlCache,
+    /// `SELECT SQL_NO_CACHE c FROM …`.
+    SqlNoCache,
 }
 
 /// Run length and sampling.

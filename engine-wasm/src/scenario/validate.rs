@@ -48,11 +48,24 @@ fn read(v: &Value, errors: &mut Vec<ConfigError>) -> Scenario {
         Some(v),
         "",
         &[
-            "version", "seed", "server", "storage", "table", "workload", "run",
+            "version",
+            "seed",
+            "server",
+            "storage",
+            "table",
+            "workload",
+            "run",
+            "description",
         ],
     );
     if top.is_none() {
         r.err("", "a scenario must be a JSON object");
+    }
+    // A free-text note for readers (e.g. how the scenario is scaled); not used.
+    match top.and_then(|m| m.get("description")) {
+        None | Some(Value::Null) => {}
+        Some(Value::String(d)) if d.len() <= 4000 => {}
+        Some(_) => r.err("description", "must be a text of at most 4000 characters"),
     }
     let version = r.uint(
         top,
@@ -78,6 +91,12 @@ fn read(v: &Value, errors: &mut Vec<ConfigError>) -> Scenario {
             "innodb_adaptive_hash_index_parts",
             "innodb_sync_spin_loops",
             "innodb_spin_wait_delay",
+            "query_cache",
+            "query_cache_type",
+            "query_cache_size",
+            "query_cache_limit",
+            "query_cache_min_res_unit",
+            "aurora_role",
         ],
     );
     let server = ServerConfig {
@@ -124,6 +143,56 @@ fn read(v: &Value, errors: &mut Vec<ConfigError>) -> Scenario {
         innodb_sync_spin_loops: r.uint(sv, "server", "innodb_sync_spin_loops", 30, 0, 10_000)
             as u32,
         innodb_spin_wait_delay: r.uint(sv, "server", "innodb_spin_wait_delay", 6, 0, 1_000) as u32,
+        query_cache: r.choice(
+            sv,
+            "server",
+            "query_cache",
+            QueryCacheKind::None,
+            &[
+                ("none", QueryCacheKind::None),
+                ("mysql", QueryCacheKind::Mysql),
+                ("aurora", QueryCacheKind::Aurora),
+            ],
+        ),
+        query_cache_type: r.choice(
+            sv,
+            "server",
+            "query_cache_type",
+            QueryCacheType::On,
+            &[
+                ("OFF", QueryCacheType::Off),
+                ("ON", QueryCacheType::On),
+                ("DEMAND", QueryCacheType::Demand),
+            ],
+        ),
+        query_cache_size: r.uint(
+            sv,
+            "server",
+            "query_cache_size",
+            1 << 20,
+            0,
+            crate::query_cache::MAX_QUERY_CACHE_SIZE,
+        ),
+        query_cache_limit: r.uint(sv, "server", "query_cache_limit", 1 << 20, 0, 1 << 30),
+        query_cache_min_res_unit: r.uint(
+            sv,
+            "server",
+            "query_cache_min_res_unit",
+            4096,
+            512,
+            1 << 20,
+        ),
+        aurora_role: r.choice(
+            sv,
+            "server",
+            "aurora_role",
+            None,
+            &[
+                ("none", None),
+                ("writer", Some(AuroraRole::Writer)),
+                ("reader", Some(AuroraRole::Reader)),
+            ],
+        ),
     };
 
     let st = r.object(

@@ -10,45 +10,53 @@ use crate::ahi::{Advice, Guess};
 use crate::sim::cpu::Tid;
 use crate::sim::latch::{Acquire, Mode};
 use crate::sim::Nanos;
+use crate::storage::key::Key;
+use crate::storage::PageNo;
 
 impl Engine {
-    /// Tries the hash for a point read of the clustered index (`btr_search_guess_on_hash`).
-    /// Returns true when it answered the statement. 5.7 skips the hash while the
-    /// partition is X-latched; 8.0.30 S-latches with nowait — both skip, never wait.
-    pub(super) fn try_hash(&mut self, tid: Tid) -> bool {
+    /// Tries the hash for a search of `key` in `index` (`btr_search_guess_on_hash`):
+    /// the leaf it found, or `None` to descend the B-tree. 5.7 skips the hash while
+    /// the partition is X-latched; 8.0.30 S-latches with nowait — both skip, never wait.
+    pub(super) fn try_hash(&mut self, tid: Tid, index: u16, key: &Key) -> Option<PageNo> {
         let s = &mut self.sessions[tid as usize];
         s.hash_tried = true;
         if !self.ahi.enabled() {
-            return false;
+            return None;
         }
-        let part = self.ahi.part_of(0);
+        let part = self.ahi.part_of(index);
         if !self.ahi_latches[part].available(Mode::Shared) {
-            return false;
+            return None;
         }
-        match self.ahi.guess(0, &s.key, &self.store) {
+        match self.ahi.guess(index, key, &self.store) {
             Guess::Hit { page } => {
                 // A hashed page is always resident: every eviction drops its hash.
                 self.bp.access(page, self.now);
-                self.stats.rows_read += 1;
-                s.extra_cost += HASH_SEARCH_NS + ROW_SEND_NS;
-                true
+                s.extra_cost += HASH_SEARCH_NS;
+                Some(page)
             }
             Guess::Fail => {
                 s.hash_failed = true;
                 s.extra_cost += HASH_SEARCH_NS;
-                false
+                None
             }
-            Guess::NotTried => false,
+            Guess::NotTried => None,
         }
     }
 
-    /// After a B-tree descent to `leaf` (`btr_search_info_update`): stores the advice
-    /// and starts the latched work it needs; false when the thread must wait.
-    pub(super) fn after_descent(&mut self, tid: Tid, leaf: u32) -> bool {
-        let s = &self.sessions[tid as usize];
+    /// After a B-tree descent of `key` in `index` to `leaf` (`btr_search_info_update`):
+    /// stores the advice and starts the latched work it needs; false when the thread
+    /// must wait.
+    pub(super) fn after_descent(
+        &mut self,
+        tid: Tid,
+        index: u16,
+        key: &Key,
+        leaf: PageNo,
+        hash_failed: bool,
+    ) -> bool {
         let advice = self
             .ahi
-            .after_btree_search(0, &s.key, leaf, &self.store, s.hash_failed);
+            .after_btree_search(index, key, leaf, &self.store, hash_failed);
         match advice {
             Advice::None => true,
             Advice::Build { page, .. } => {
@@ -193,13 +201,13 @@ impl Engine {
         }
     }
 
-    /// The AHI part of the statement is over: run its remaining CPU, then finish.
+    /// The AHI part of the search is over: release the leaf, go on with the
+    /// statement's next search (or its remaining CPU).
     fn continue_after_ahi(&mut self, tid: Tid) {
         self.unfix_all(tid);
         let s = &mut self.sessions[tid as usize];
-        s.phase = Phase::Finish;
+        s.phase = Phase::Locate;
         s.state = ThreadState::Running;
-        s.pending_cost = s.extra_cost;
-        self.queue.push(self.now + s.extra_cost, Ev::Cpu(tid));
+        self.locate_select(tid);
     }
 }

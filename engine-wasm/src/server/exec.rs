@@ -4,10 +4,9 @@
 
 use super::cost::*;
 use super::engine::{Engine, Ev};
-use super::session::{CachedPath, Phase, ThreadState};
+use super::session::{CachedPath, Phase, Stmt, ThreadState};
 use super::table::Table;
 use crate::ahi::Advice;
-use crate::scenario::QueryKind;
 use crate::sim::cpu::Tid;
 use crate::sim::io::IoKind;
 use crate::sim::Nanos;
@@ -16,30 +15,77 @@ use crate::storage::{PageNo, FIL_NULL};
 use crate::trace::TraceKind;
 
 impl Engine {
-    /// Starts the thread's next statement, or parks it when there is no more work.
+    /// Starts the thread's next statement (the next of its event's script, see
+    /// script.rs), or parks it when there is no more work.
     pub(super) fn begin_statement(&mut self, tid: Tid) {
-        if !self.may_start(tid) {
+        let pos = self.sessions[tid as usize].txn_pos;
+        if pos == 0 && !self.may_start(tid) {
             let s = &mut self.sessions[tid as usize];
             s.phase = Phase::Idle;
             s.state = ThreadState::Idle;
             return;
         }
-        let insert = self.scenario.workload.query == QueryKind::Insert;
+        // Open loop: a new event starts only when one has arrived.
+        if pos == 0 && self.scenario.workload.rate_tps > 0.0 {
+            if self.pending_arrivals == 0 {
+                let s = &mut self.sessions[tid as usize];
+                s.phase = Phase::Idle;
+                s.state = ThreadState::Idle;
+                self.idle_workers.push_back(tid);
+                return;
+            }
+            self.pending_arrivals -= 1;
+        }
+        let step = self.script[pos.min(self.script.len() - 1)];
+        let stmt = step.stmt;
+        let insert = stmt == Stmt::Insert;
         let s = &mut self.sessions[tid as usize];
         s.start = self.now;
+        if pos == 0 {
+            s.txn_start = self.now;
+        }
         s.ready_at = self.now;
         s.phase = Phase::Locate;
         s.is_insert = insert;
+        s.stmt = stmt;
         s.cur_index = 0;
         s.extra_cost = 0;
         s.insert_ok = true;
         s.hash_failed = false;
         s.hash_tried = false;
         s.ahi_work = crate::ahi::Advice::None;
-        if insert {
-            self.table.next_insert_row(&mut s.rng, &mut s.buf);
-        } else {
-            s.key = self.table.point_select_key(&mut s.rng);
+        s.qc_hit = false;
+        s.qc_reg = None;
+        s.log_commit = false;
+        s.rows_sent = 0;
+        s.searches.clear();
+        match stmt {
+            Stmt::Begin | Stmt::Commit => {
+                // BEGIN / COMMIT: a small statement; COMMIT after writes waits for
+                // its redo and drops the written tables' cached queries.
+                s.log_commit = stmt == Stmt::Commit && s.trx_wrote;
+                s.phase = Phase::Finish;
+                self.run_cpu(tid, STATEMENT_NS);
+                return;
+            }
+            Stmt::Insert => {
+                self.table.next_insert_row(&mut s.rng, &mut s.buf);
+                // the table's cached queries go when the insert commits
+                s.trx_wrote = true;
+            }
+            _ => self.plan_statement(tid, step.picks_table),
+        }
+        if stmt.is_cacheable_select() {
+            if self.qc_lookup_applies() {
+                self.qc_begin_select(tid);
+                return;
+            }
+            if self.qc.active()
+                && self.scenario.server.query_cache_type != crate::scenario::QueryCacheType::Off
+            {
+                // SQL_NO_CACHE: no lookup, and is_cacheable refuses it
+                self.qc.refuse();
+            }
         }
         // Descents are charged per level when they happen (a hash hit skips them).
         self.run_cpu(tid, STATEMENT_NS);
@@ -71,11 +117,15 @@ impl Engine {
         match self.sessions[tid as usize].phase {
             Phase::Locate => self.locate_and_act(tid),
             Phase::Finish => {
+                if self.qc_before_commit(tid) {
+                    return;
+                }
                 self.release_core();
                 self.commit(tid);
             }
-            Phase::Commit | Phase::Idle => self.release_core(),
+            Phase::Commit | Phase::Idle | Phase::QcWait => self.release_core(),
             Phase::AhiSpin | Phase::AhiRetry | Phase::AhiWork => self.on_ahi_cpu_done(tid),
+            Phase::QcRequest | Phase::QcHeld | Phase::QcParse => self.on_qc_cpu_done(tid),
         }
     }
 
@@ -83,25 +133,21 @@ impl Engine {
     /// does (clustered first, then each secondary): descend, keeping every page of
     /// the path buffer-fixed (latch coupling), read a missing page (the thread waits,
     /// its core goes to another thread), then act on that index and unfix.
-    fn locate_and_act(&mut self, tid: Tid) {
-        let n_idx = if self.sessions[tid as usize].is_insert {
-            self.table.n_indexes()
-        } else {
-            1
-        };
+    pub(super) fn locate_and_act(&mut self, tid: Tid) {
+        if !self.sessions[tid as usize].is_insert {
+            return self.locate_select(tid);
+        }
+        let n_idx = self.table.n_indexes();
         {
             let s = &mut self.sessions[tid as usize];
             if s.paths.len() < n_idx {
                 s.paths.resize_with(n_idx, CachedPath::default);
             }
         }
-        let s = &self.sessions[tid as usize];
-        if !s.is_insert && !s.hash_tried && self.try_hash(tid) {
-            self.sessions[tid as usize].cur_index = n_idx;
-        }
         while self.sessions[tid as usize].cur_index < n_idx {
             let i = self.sessions[tid as usize].cur_index;
-            if let Some(missing) = self.fix_path(tid, i) {
+            let key = self.sessions[tid as usize].buf.keys[i];
+            if let Some(missing) = self.fix_path(tid, i, i, key) {
                 self.sessions[tid as usize].state = ThreadState::WaitIo;
                 self.release_core();
                 self.request_read(missing, tid);
@@ -114,44 +160,40 @@ impl Engine {
                 self.bp.access(p, self.now);
             }
             self.sessions[tid as usize].extra_cost += levels as Nanos * PER_LEVEL_NS;
-            let ok = if self.sessions[tid as usize].is_insert {
-                self.insert_into(tid, i)
-            } else {
-                self.stats.rows_read += 1;
-                self.sessions[tid as usize].extra_cost += ROW_SEND_NS;
-                true
-            };
+            let ok = self.insert_into(tid, i);
             let s = &mut self.sessions[tid as usize];
             s.cur_index = if ok { i + 1 } else { n_idx };
-            if !s.is_insert {
-                // btr_search_info_update runs while the cursor still latches the
-                // leaf, so the page stays fixed through any AHI work it advises
-                // (which may wait for the partition latch); see continue_after_ahi.
-                let leaf = s.paths[i].pages.last().copied().unwrap_or(FIL_NULL);
-                if !self.after_descent(tid, leaf) {
-                    return;
-                }
-            }
             self.unfix_all(tid);
         }
-        if self.sessions[tid as usize].is_insert && self.sessions[tid as usize].insert_ok {
+        if self.sessions[tid as usize].insert_ok {
             self.table.rows += 1;
             self.stats.rows_inserted += 1;
         }
+        self.finish_cpu(tid);
+    }
+
+    /// The statement's index work is done: run its remaining CPU, then commit.
+    pub(super) fn finish_cpu(&mut self, tid: Tid) {
         let s = &mut self.sessions[tid as usize];
         s.phase = Phase::Finish;
+        s.state = ThreadState::Running;
         s.pending_cost = s.extra_cost;
         self.queue.push(self.now + s.extra_cost, Ev::Cpu(tid));
     }
 
-    /// Refreshes the cached path of index `i` if the tree or the key changed, and
-    /// buffer-fixes its resident pages from the root down; returns the first page
-    /// that is not usable yet (absent or being read).
-    fn fix_path(&mut self, tid: Tid, i: usize) -> Option<PageNo> {
+    /// Refreshes the cached path `slot` (a search of `key` in tree `index`) if the
+    /// tree or the key changed, and buffer-fixes its resident pages from the root
+    /// down; returns the first page that is not usable yet (absent or being read).
+    pub(super) fn fix_path(
+        &mut self,
+        tid: Tid,
+        slot: usize,
+        index: usize,
+        key: crate::storage::key::Key,
+    ) -> Option<PageNo> {
         let s = &mut self.sessions[tid as usize];
-        let key = if s.is_insert { s.buf.keys[i] } else { s.key };
-        let tree = &self.table.trees[i];
-        let cached = &mut s.paths[i];
+        let tree = &self.table.trees[index];
+        let cached = &mut s.paths[slot];
         if cached.clock != tree.modify_clock || cached.key != key {
             tree.search_path(&self.store, &key, &mut cached.pages);
             cached.clock = tree.modify_clock;
@@ -313,16 +355,33 @@ impl Engine {
         self.split_seq[p] = self.stats.splits;
     }
 
+    /// `UPDATE … SET k=k+1 WHERE id=?` on the leaf the search found: the record is
+    /// changed in place (undo, record, redo), the page dirtied; the new version
+    /// counts at COMMIT. (The secondary index entry of k is not moved.)
+    pub(super) fn update_row(&mut self, tid: Tid, leaf: PageNo) {
+        if leaf != FIL_NULL {
+            self.stats.lsn += 100;
+            self.bp.mark_dirty(leaf, self.stats.lsn);
+        }
+        let s = &mut self.sessions[tid as usize];
+        s.extra_cost += ROW_INSERT_NS;
+        s.trx_wrote = true;
+        let row = (s.table_no, s.row_id);
+        s.updated_rows.push(row);
+        self.stats.rows_updated += 1;
+    }
+
     /// The commit: wait until any synchronous flush is done, then for the redo to be
     /// durable (group commit: latency, not IOPS, bound).
-    fn commit(&mut self, tid: Tid) {
+    pub(super) fn commit(&mut self, tid: Tid) {
         let s = &mut self.sessions[tid as usize];
-        if !s.is_insert && s.ready_at <= self.now {
+        let logs = s.is_insert || s.log_commit;
+        if !logs && s.ready_at <= self.now {
             self.finish_statement(tid);
             return;
         }
         let start = s.ready_at.max(self.now);
-        let done = if s.is_insert {
+        let done = if logs {
             self.log_dev.submit(start, IoKind::Write)
         } else {
             start
@@ -337,20 +396,32 @@ impl Engine {
             Phase::Commit => self.finish_statement(tid),
             Phase::Locate => self.run_cpu(tid, RESUME_NS),
             Phase::AhiRetry => self.run_cpu(tid, CONTEXT_SWITCH_NS),
+            Phase::QcWait => self.on_qc_wake(tid),
             _ => {}
         }
     }
 
     fn finish_statement(&mut self, tid: Tid) {
-        let s = &self.sessions[tid as usize];
-        let lat = self.now - s.start;
-        self.hist.record(lat);
-        self.hist_iv.record(lat);
+        let s = &mut self.sessions[tid as usize];
         self.stats.queries += 1;
-        if s.is_insert {
-            self.stats.inserts += 1;
+        match s.stmt {
+            Stmt::Begin => self.stats.begins += 1,
+            Stmt::Commit => self.stats.commits += 1,
+            Stmt::Update => self.stats.updates += 1,
+            Stmt::Insert => self.stats.inserts += 1,
+            // a query cache hit is not a Com_select
+            _ if s.qc_hit => {}
+            _ => self.stats.selects += 1,
+        }
+        // sysbench's event: the whole script (one statement, or a transaction).
+        if s.txn_pos + 1 >= self.script.len() {
+            let lat = self.now - s.txn_start;
+            self.hist.record(lat);
+            self.hist_iv.record(lat);
+            self.stats.transactions += 1;
+            s.txn_pos = 0;
         } else {
-            self.stats.selects += 1;
+            s.txn_pos += 1;
         }
         self.begin_statement(tid);
     }

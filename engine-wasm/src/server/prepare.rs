@@ -11,11 +11,23 @@ impl Engine {
         let n = self.scenario.table.prepare_rows;
         let mut rng = Rng::stream(self.scenario.seed, Stream::Prepare);
         let mut buf = RowBuf::default();
+        let per = self.table.n_indexes();
+        for t in 0..self.table.n_tables {
+            self.table.reset_auto_inc();
+            self.prepare_table(t * per, n, &mut rng, &mut buf);
+        }
+        self.reserved_rows = self.table.rows;
+        self.flush_all_untimed();
+    }
+
+    /// Loads `n` rows into the table whose clustered index is tree `first`.
+    fn prepare_table(&mut self, first: usize, n: u64, rng: &mut Rng, buf: &mut RowBuf) {
         for _ in 0..n {
-            self.table.next_insert_row(&mut rng, &mut buf);
-            self.table.stamp_auto_inc(&mut buf);
+            self.table.next_insert_row(rng, buf);
+            self.table.stamp_auto_inc(buf);
             for i in 0..self.table.n_indexes() {
-                self.table.trees[i].search_path(&self.store, &buf.keys[i], &mut self.path);
+                let tree = first + i;
+                self.table.trees[tree].search_path(&self.store, &buf.keys[i], &mut self.path);
                 for k in 0..self.path.len() {
                     let p = self.path[k];
                     if !self.bp.is_resident(p) {
@@ -24,8 +36,8 @@ impl Engine {
                     self.bp.access(p, self.now);
                 }
                 self.tev.clear();
-                if self.table.trees[i]
-                    .insert(&mut self.store, Table::rec(&buf, i), &mut self.tev)
+                if self.table.trees[tree]
+                    .insert(&mut self.store, Table::rec(buf, i), &mut self.tev)
                     .is_err()
                 {
                     break;
@@ -37,8 +49,6 @@ impl Engine {
                 }
             }
         }
-        self.reserved_rows = self.table.rows;
-        self.flush_all_untimed();
     }
 
     /// After loading, every dirty page is written, as happens in the pause between

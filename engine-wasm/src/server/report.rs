@@ -13,6 +13,7 @@ use std::collections::BTreeMap;
 pub struct SampleBase {
     t: u64,
     queries: u64,
+    transactions: u64,
     inserts: u64,
     reads: u64,
     requests: u64,
@@ -21,6 +22,10 @@ pub struct SampleBase {
     ahi_btree: u64,
     ahi_added: u64,
     ahi_removed: u64,
+    selects: u64,
+    qc_hits: u64,
+    qc_inserts: u64,
+    qc_prunes: u64,
 }
 
 /// information_schema.TABLES for the table.
@@ -107,6 +112,8 @@ pub struct Threads {
     pub spinning: u32,
     /// Asleep waiting for a latch.
     pub sleeping_on_latch: u32,
+    /// Asleep on the query cache lock ("Waiting for query cache lock").
+    pub waiting_qc_lock: u32,
 }
 
 /// Everything small the UI shows as numbers.
@@ -135,6 +142,7 @@ impl Engine {
         SampleBase {
             t: self.now,
             queries: self.stats.queries,
+            transactions: self.stats.transactions,
             inserts: self.stats.inserts,
             reads: c.reads,
             requests: c.read_requests,
@@ -143,6 +151,10 @@ impl Engine {
             ahi_btree: self.ahi.counters().adaptive_hash_searches_btree,
             ahi_added: self.ahi.counters().adaptive_hash_rows_added,
             ahi_removed: self.ahi.counters().adaptive_hash_rows_removed,
+            selects: self.stats.selects,
+            qc_hits: self.qc.counters().hits,
+            qc_inserts: self.qc.counters().inserts,
+            qc_prunes: self.qc.counters().lowmem_prunes,
         }
     }
 
@@ -165,14 +177,22 @@ impl Engine {
         } else {
             f64::NAN
         };
-        let (spinning, sleeping) = self
-            .sessions
-            .iter()
-            .fold((0, 0), |(sp, sl), s| match s.state {
-                ThreadState::Spinning => (sp + 1, sl),
-                ThreadState::SleepingOnLatch => (sp, sl + 1),
-                _ => (sp, sl),
-            });
+        let (spinning, sleeping, qc_wait) =
+            self.sessions
+                .iter()
+                .fold((0, 0, 0), |(sp, sl, q), s| match s.state {
+                    ThreadState::Spinning => (sp + 1, sl, q),
+                    ThreadState::SleepingOnLatch => (sp, sl + 1, q),
+                    ThreadState::WaitQcLock => (sp, sl, q + 1),
+                    _ => (sp, sl, q),
+                });
+        let qc = self.qc.counters();
+        let answered = (b.selects - a.selects) + (b.qc_hits - a.qc_hits);
+        let qc_hit = if answered > 0 && self.qc.active() {
+            (b.qc_hits - a.qc_hits) as f64 / answered as f64
+        } else {
+            f64::NAN
+        };
         let row: [f64; COLUMNS.len()] = [
             b.t as f64 / SEC as f64,
             rate(b.queries, a.queries),
@@ -190,6 +210,15 @@ impl Engine {
             rate(b.ahi_removed, a.ahi_removed),
             spinning as f64,
             sleeping as f64,
+            rate(b.transactions, a.transactions),
+            rate(b.selects + b.qc_hits, a.selects + a.qc_hits),
+            qc_hit,
+            qc.queries_in_cache as f64,
+            rate(b.qc_inserts, a.qc_inserts),
+            rate(b.qc_prunes, a.qc_prunes),
+            qc.free_memory as f64,
+            qc.free_blocks as f64,
+            qc_wait as f64,
         ];
         self.series.push(&row);
         self.hist_iv.clear();
@@ -199,6 +228,7 @@ impl Engine {
     /// The summary at the current instant.
     pub fn summary(&self) -> Summary {
         let c = self.bp.counters();
+        let qcc = self.qc.counters();
         let mut m: BTreeMap<&'static str, f64> = BTreeMap::new();
         let resident = (self.bp.config().n_frames as u64).saturating_sub(c.free_len as u64);
         for (k, v) in [
@@ -227,6 +257,20 @@ impl Engine {
             ("Innodb_rows_read", self.stats.rows_read),
             ("Com_insert", self.stats.inserts),
             ("Com_select", self.stats.selects),
+            ("Com_begin", self.stats.begins),
+            ("Com_commit", self.stats.commits),
+            ("Com_update", self.stats.updates),
+            ("Innodb_rows_updated", self.stats.rows_updated),
+            ("Qcache_hits", qcc.hits),
+            ("Qcache_inserts", qcc.inserts),
+            ("Qcache_not_cached", qcc.not_cached),
+            ("Qcache_queries_in_cache", qcc.queries_in_cache),
+            ("Qcache_lowmem_prunes", qcc.lowmem_prunes),
+            ("Qcache_free_memory", qcc.free_memory),
+            ("Qcache_free_blocks", qcc.free_blocks),
+            ("Qcache_total_blocks", qcc.total_blocks),
+            ("qcache_lock_waits", self.qc_lock.stats.waits),
+            ("qcache_lock_timeouts", self.qc_lock.stats.timeouts),
             ("Questions", self.stats.queries),
             ("index_page_splits", self.stats.splits),
             (
@@ -273,19 +317,21 @@ impl Engine {
             m.insert(k, v as f64);
         }
         let mut indexes = Vec::new();
-        let (mut data, mut idx) = (0u64, 0u64);
+        let n_tables = self.table.n_tables;
+        let (mut data, mut idx) = (vec![0u64; n_tables], vec![0u64; n_tables]);
         for (i, t) in self.table.trees.iter().enumerate() {
             let st = t.stats(&self.store);
             let bytes = t.segment_bytes();
-            if i == 0 {
-                data += bytes;
+            let table = self.table.table_of(i);
+            if i % self.table.per_table == 0 {
+                data[table] += bytes;
             } else {
-                idx += bytes;
+                idx[table] += bytes;
             }
             indexes.push(IndexStats {
                 index: i as u16,
                 name: self.table.index_names[i].clone(),
-                table: self.scenario.table.name.clone(),
+                table: self.table.table_names[table].clone(),
                 height: st.height,
                 leaf_pages: st.leaf_pages,
                 non_leaf_pages: st.non_leaf_pages,
@@ -297,7 +343,7 @@ impl Engine {
                 },
             });
         }
-        let rows = self.table.rows;
+        let rows = self.table.rows_per_table();
         let per = |b: u64| {
             if rows > 0 {
                 b as f64 / rows as f64
@@ -305,6 +351,16 @@ impl Engine {
                 0.0
             }
         };
+        let tables = (0..n_tables)
+            .map(|t| TableSize {
+                table: self.table.table_names[t].clone(),
+                rows,
+                data_length: data[t],
+                index_length: idx[t],
+                data_per_row: per(data[t]),
+                index_per_row: per(idx[t]),
+            })
+            .collect();
         let mut threads = Threads {
             total: 0,
             running: 0,
@@ -312,6 +368,7 @@ impl Engine {
             waiting_io: 0,
             spinning: 0,
             sleeping_on_latch: 0,
+            waiting_qc_lock: 0,
         };
         for s in &self.sessions {
             if s.state != ThreadState::Idle {
@@ -323,6 +380,7 @@ impl Engine {
                 ThreadState::WaitIo => threads.waiting_io += 1,
                 ThreadState::Spinning => threads.spinning += 1,
                 ThreadState::SleepingOnLatch => threads.sleeping_on_latch += 1,
+                ThreadState::WaitQcLock => threads.waiting_qc_lock += 1,
                 ThreadState::Idle => {}
             }
         }
@@ -330,14 +388,7 @@ impl Engine {
         Summary {
             time_ns: self.now,
             counters: m,
-            tables: vec![TableSize {
-                table: self.scenario.table.name.clone(),
-                rows,
-                data_length: data,
-                index_length: idx,
-                data_per_row: per(data),
-                index_per_row: per(idx),
-            }],
+            tables,
             indexes,
             latency: Latency {
                 count: h.count(),

@@ -1,6 +1,7 @@
 //! One client thread (a sysbench connection): its random stream, the statement in
 //! progress and where it is in that statement's step program.
 
+pub use super::script::{RangeKind, Stmt, RANGE_SIZE};
 use super::table::RowBuf;
 use crate::ahi::Advice;
 use crate::sim::rng::Rng;
@@ -21,8 +22,10 @@ pub enum ThreadState {
     Spinning,
     /// Asleep in the wait array until a latch is released (no core).
     SleepingOnLatch,
-    /// No more work (row target reached).
+    /// No more work (row target reached), or no request to serve (open loop).
     Idle,
+    /// Asleep on the query cache's condition: "Waiting for query cache lock".
+    WaitQcLock,
 }
 
 /// The next step of the statement's program.
@@ -42,6 +45,29 @@ pub enum Phase {
     AhiRetry,
     /// Holding the AHI partition X-latch, doing the hash work.
     AhiWork,
+    /// On a core, about to ask for the query cache lock for `qc_op`.
+    QcRequest,
+    /// Asleep on the query cache lock's condition (or woken, not yet running).
+    QcWait,
+    /// Holding the query cache lock (MySQL) or a shard (Aurora) for `qc_op`.
+    QcHeld,
+    /// Parse, open tables, optimize (after a lookup miss, before `store_query`).
+    QcParse,
+}
+
+/// The query cache operation a thread is doing or waiting for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QcOp {
+    /// `send_result_to_client` (try_lock with the 50 ms time-out).
+    Lookup,
+    /// `store_query` (try_lock with the 50 ms time-out).
+    Store,
+    /// `query_cache_insert` → `append_result_data` (waits).
+    Append,
+    /// `query_cache_end_of_result` (waits).
+    End,
+    /// `invalidate_table` after a write (blocking `lock()`).
+    Invalidate,
 }
 
 /// One client thread.
@@ -83,6 +109,71 @@ pub struct Session {
     pub hash_tried: bool,
     /// AHI work waiting for (or holding) a partition latch.
     pub ahi_work: Advice,
+    /// The statement in progress.
+    pub stmt: Stmt,
+    /// The transaction wrote (its COMMIT invalidates the table's queries).
+    pub trx_wrote: bool,
+    /// The row id of the current SELECT/UPDATE.
+    pub row_id: u32,
+    /// The query cache key of the current SELECT.
+    pub qc_key: Vec<u8>,
+    /// The query registered by `store_query` (id, generation) for this statement.
+    pub qc_reg: Option<(u32, u32)>,
+    /// Query cache operation in progress.
+    pub qc_op: QcOp,
+    /// Generation of the thread's current wait on the query cache lock.
+    pub qc_gen: u32,
+    /// The statement was answered from the query cache.
+    pub qc_hit: bool,
+    /// Rows (table, id) the transaction updated (their new versions count at COMMIT).
+    pub updated_rows: Vec<(usize, u32)>,
+    /// Rows the current statement sent (the size of its result).
+    pub rows_sent: u32,
+    /// The commit waits for its redo (a write, or a COMMIT after writes).
+    pub log_commit: bool,
+    /// Position of the statement in the event's script (`Engine::script`).
+    pub txn_pos: usize,
+    /// When the transaction (sysbench's event) started.
+    pub txn_start: Nanos,
+    /// Table of the statement (sysbench `--tables`), 0-based.
+    pub table_no: usize,
+    /// A select's index searches, in order (`cur_index` is the next one); a
+    /// secondary-key search appends one clustered search per matching row.
+    pub searches: Vec<Search>,
+}
+
+/// One index search of a select and what to do at the leaf it reaches.
+#[derive(Clone, Copy, Debug)]
+pub struct Search {
+    /// Index id (tree number).
+    pub index: u16,
+    /// The search tuple (`PAGE_CUR_GE`).
+    pub key: Key,
+    /// The action at the leaf.
+    pub act: Act,
+}
+
+/// What a search does once positioned.
+#[derive(Clone, Copy, Debug)]
+pub enum Act {
+    /// Read and send the row under the cursor.
+    Row,
+    /// Read every secondary record whose prefix equals the tuple, then look each
+    /// row up in the clustered index `clustered`.
+    Matches {
+        /// The table's clustered index id.
+        clustered: u16,
+    },
+    /// Read forward while the key is ≤ `last`.
+    Range {
+        /// Last key of the range.
+        last: Key,
+        /// Which of sysbench's range queries.
+        kind: RangeKind,
+    },
+    /// Read the row under the cursor and change it in place (`UPDATE … SET k=k+1
+    /// WHERE id=?`: undo, record, redo; the page is dirtied).
+    Update,
 }
 
 /// A search path remembered across a wait.
@@ -127,6 +218,21 @@ impl Session {
             hash_failed: false,
             hash_tried: false,
             ahi_work: Advice::None,
+            stmt: Stmt::Point,
+            trx_wrote: false,
+            row_id: 0,
+            qc_key: Vec::new(),
+            qc_reg: None,
+            qc_op: QcOp::Lookup,
+            qc_gen: 0,
+            qc_hit: false,
+            updated_rows: Vec::new(),
+            rows_sent: 0,
+            log_commit: false,
+            txn_pos: 0,
+            txn_start: 0,
+            table_no: 0,
+            searches: Vec::with_capacity(4),
         }
     }
 }

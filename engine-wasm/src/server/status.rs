@@ -67,7 +67,8 @@ impl Engine {
     }
 
     /// One byte per client thread: 0 idle, 1 running, 2 waiting for a core,
-    /// 3 waiting for IO, 4 spinning on a latch, 5 asleep on a latch.
+    /// 3 waiting for IO, 4 spinning on a latch, 5 asleep on a latch,
+    /// 6 "Waiting for query cache lock".
     pub fn thread_states(&self) -> Vec<u8> {
         use super::session::ThreadState as T;
         self.sessions
@@ -79,6 +80,7 @@ impl Engine {
                 T::WaitIo => 3,
                 T::Spinning => 4,
                 T::SleepingOnLatch => 5,
+                T::WaitQcLock => 6,
             })
             .collect()
     }
@@ -151,7 +153,35 @@ impl Engine {
                 );
             }
         }
+        let qc_waiting = self
+            .sessions
+            .iter()
+            .filter(|s| s.state == super::session::ThreadState::WaitQcLock)
+            .count();
+        if qc_waiting > 0 || self.qc_lock.holder().is_some() {
+            // SHOW PROCESSLIST's State column for these threads
+            let _ = writeln!(
+                o,
+                "--{qc_waiting} thread(s) in state \"Waiting for query cache lock\"; query cache lock held: {}",
+                if self.qc_lock.holder().is_some() { "yes" } else { "no" }
+            );
+        }
         let _ = writeln!(o, "-------------------------------------\nINSERT BUFFER AND ADAPTIVE HASH INDEX\n-------------------------------------");
+        if let Some(role) = self.scenario.server.aurora_role {
+            // The parameter group holds the variable; SHOW GLOBAL VARIABLES on the
+            // node reports the value in effect (a reader's AHI cannot be enabled).
+            let on = |b: bool| if b { "ON" } else { "OFF" };
+            let _ = writeln!(
+                o,
+                "Aurora {}: parameter group innodb_adaptive_hash_index = {}; SHOW GLOBAL VARIABLES: {}",
+                match role {
+                    crate::scenario::AuroraRole::Writer => "writer",
+                    crate::scenario::AuroraRole::Reader => "reader",
+                },
+                on(self.scenario.server.innodb_adaptive_hash_index),
+                on(self.ahi.enabled())
+            );
+        }
         if self.ahi.enabled() {
             for p in self.ahi.part_stats() {
                 let _ = writeln!(

@@ -11,16 +11,24 @@ use crate::storage::record::{Charset, Column, ColumnType, IndexDef, Row, TableSc
 use crate::storage::FIL_NULL;
 use crate::workload::rand::{rand_str, SbRand};
 
-/// A table with its indexes (tree 0 = clustered, 1.. = secondaries in order).
+/// The table (or sysbench's `--tables` identical tables) with its indexes: tree
+/// `t·per_table` is table `t`'s clustered index, the next ones its secondaries.
+/// The tree number is also the index id (`dict_index_t::id`).
 #[derive(Clone, Debug)]
 pub struct Table {
     /// Schema used for record sizes and keys.
     pub schema: TableSchema,
-    /// One B+tree per index.
+    /// One B+tree per index of every table.
     pub trees: Vec<BTree>,
-    /// Index names (PRIMARY first).
+    /// Index names by tree (PRIMARY first in each table).
     pub index_names: Vec<String>,
-    /// Rows in the table.
+    /// Tables (sysbench `--tables`).
+    pub n_tables: usize,
+    /// Indexes per table (clustered + secondaries).
+    pub per_table: usize,
+    /// Table names (`sbtest1`, `sbtest2`, ...).
+    pub table_names: Vec<String>,
+    /// Rows in all tables.
     pub rows: u64,
     /// Next AUTO_INCREMENT value.
     pub auto_inc: i64,
@@ -98,17 +106,33 @@ impl Table {
     /// Creates the empty table and its trees in `store`.
     pub fn create(store: &mut PageStore, t: &TableConfig, w: &WorkloadConfig) -> Table {
         let schema = schema_of(t);
-        let n_idx = 1 + schema.secondary.len();
-        let trees = (0..n_idx)
-            .map(|i| BTree::create(store, i as u16, schema.index_layout(i)))
-            .collect();
-        let mut index_names = vec!["PRIMARY".to_string()];
-        index_names.extend(t.indexes.iter().map(|ix| ix.name.clone()));
+        let per_table = 1 + schema.secondary.len();
+        let n_tables = t.count.max(1) as usize;
+        let mut trees = Vec::with_capacity(per_table * n_tables);
+        let mut index_names = Vec::with_capacity(per_table * n_tables);
+        for _ in 0..n_tables {
+            for i in 0..per_table {
+                let id = trees.len() as u16;
+                trees.push(BTree::create(store, id, schema.index_layout(i)));
+            }
+            index_names.push("PRIMARY".to_string());
+            index_names.extend(t.indexes.iter().map(|ix| ix.name.clone()));
+        }
+        // sysbench names its tables sbtest1..sbtestN.
+        let stem = t.name.trim_end_matches(|c: char| c.is_ascii_digit());
+        let table_names = if n_tables == 1 {
+            vec![t.name.clone()]
+        } else {
+            (1..=n_tables).map(|n| format!("{stem}{n}")).collect()
+        };
         let pk_col = schema.primary_key.first().copied().unwrap_or(0);
         Table {
             schema,
             trees,
             index_names,
+            n_tables,
+            per_table,
+            table_names,
             rows: 0,
             auto_inc: 1,
             id_gen: w.id.clone(),
@@ -133,18 +157,35 @@ impl Table {
             ColumnType::Char { chars } | ColumnType::Varchar { chars } => chars,
         };
         let pk: Vec<u16> = self.schema.primary_key.iter().map(|&c| width(c)).collect();
-        let mut out = vec![pk.clone()];
+        let mut one = vec![pk.clone()];
         for ix in &self.schema.secondary {
             let mut f: Vec<u16> = ix.columns.iter().map(|&c| width(c)).collect();
             f.extend(&pk);
-            out.push(f);
+            one.push(f);
         }
-        out
+        (0..self.n_tables).flat_map(|_| one.clone()).collect()
     }
 
-    /// Number of indexes.
+    /// The tablespace of each index (file-per-table: one per table, numbered from 0).
+    pub fn index_spaces(&self) -> Vec<u64> {
+        (0..self.trees.len())
+            .map(|i| (i / self.per_table) as u64)
+            .collect()
+    }
+
+    /// Number of indexes of one table.
     pub fn n_indexes(&self) -> usize {
-        self.trees.len()
+        self.per_table
+    }
+
+    /// Table of tree `index`.
+    pub fn table_of(&self, index: usize) -> usize {
+        index / self.per_table
+    }
+
+    /// Rows in each table (the tables are loaded alike).
+    pub fn rows_per_table(&self) -> u64 {
+        self.rows / self.n_tables as u64
     }
 
     /// Fills `buf` with the next row to insert, as sysbench's insert scripts make it:
@@ -197,10 +238,40 @@ impl Table {
     /// The PK key of an existing row chosen by `sb_rand(1, rows)` (point selects on
     /// an AUTO_INCREMENT table, like sysbench's `oltp_point_select`).
     pub fn point_select_key(&self, rng: &mut Rng) -> Key {
-        let id = self
-            .rand
-            .draw(rng, 1, self.rows.clamp(1, u32::MAX as u64) as u32);
-        Key::from_i32(id as i32)
+        Key::from_i32(self.point_select_id(rng))
+    }
+
+    /// The id behind [`Table::point_select_key`] (also a range's first id).
+    pub fn point_select_id(&self, rng: &mut Rng) -> i32 {
+        self.rand.draw(
+            rng,
+            1,
+            self.rows_per_table().clamp(1, i32::MAX as u64) as u32,
+        ) as i32
+    }
+
+    /// `sb_rand(1, table_size)`: a value of `k` (sysbench's secondary-key column).
+    pub fn k_value(&self, rng: &mut Rng) -> Key {
+        Key::from_i32(self.k_draw(rng))
+    }
+
+    /// The number behind [`Table::k_value`] (for the query text).
+    pub fn k_draw(&self, rng: &mut Rng) -> i32 {
+        self.rand.draw(rng, 1, self.table_size) as i32
+    }
+
+    /// sysbench's table choice, `sysbench.rand.uniform(1, tables)` (0-based here);
+    /// nothing is drawn when there is one table.
+    pub fn pick_table(&self, rng: &mut Rng) -> usize {
+        if self.n_tables == 1 {
+            return 0;
+        }
+        crate::workload::rand::uniform(rng, 1, self.n_tables as u32) as usize - 1
+    }
+
+    /// Sets the next AUTO_INCREMENT value (each table of a prepare starts at 1).
+    pub fn reset_auto_inc(&mut self) {
+        self.auto_inc = 1;
     }
 
     fn fill_keys(&self, buf: &mut RowBuf) {

@@ -1,5 +1,6 @@
 //! Kernel: virtual time, the event queue, seeded RNG streams, CPU cores, IO device.
 
+pub mod cond_lock;
 pub mod cpu;
 pub mod io;
 pub mod latch;

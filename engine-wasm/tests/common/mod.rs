@@ -108,9 +108,10 @@ pub fn check_engine(e: &Engine) -> Result<(), String> {
     e.ahi
         .check_invariants_with(&e.store, |p| e.bp.is_resident(p))
         .map_err(|m| format!("adaptive hash index at t={}: {m}", e.now))?;
-    let rows = e.table.rows;
-    let clustered = e.table.trees[0].n_recs;
+    // Per table (sysbench --tables: each loaded alike).
+    let rows = e.table.rows_per_table();
     for (i, t) in e.table.trees.iter().enumerate() {
+        let clustered = e.table.trees[e.table.table_of(i) * e.table.per_table].n_recs;
         if t.n_recs < rows || t.n_recs > rows + max_threads || t.n_recs > clustered {
             return Err(format!(
                 "index {i} has {} records; table {rows} rows, clustered {clustered}, {max_threads} threads",

@@ -70,8 +70,9 @@ export class EngineClient {
     await this.create(s.scenarios);
   }
 
-  async runTo(tNs: number, budgetMs?: number): Promise<RunResult> {
-    const r = await this.call('runTo', budgetMs === undefined ? { tNs } : { tNs, budgetMs });
+  /** Plays to `tNs`; `seek` marks a jump (see protocol.ts). */
+  async runTo(tNs: number, budgetMs?: number, seek = false): Promise<RunResult> {
+    const r = await this.call('runTo', { tNs, ...(budgetMs === undefined ? {} : { budgetMs }), ...(seek ? { seek } : {}) });
     if (this.session) this.session.timeNs = r.timeNs;
     return r;
   }
@@ -209,10 +210,10 @@ export class EngineClient {
     try {
       await this.rawSend('create', { scenarios: s.scenarios });
       for (const k of s.knobs) {
-        await this.rawSend('runTo', { tNs: k.atNs });
+        await this.rawSend('runTo', { tNs: k.atNs, seek: true });
         await this.rawSend('setKnob', { name: k.name, value: k.value });
       }
-      await this.rawSend('runTo', { tNs: s.timeNs });
+      await this.rawSend('runTo', { tNs: s.timeNs, seek: true });
       this.onRestart({ error, timeNs: s.timeNs, ok: true });
     } catch {
       this.session = null;

@@ -2,7 +2,7 @@
 // be tested in Node with a fake engine. Owns the Simulation instances (A and B).
 
 import { parseEngineError, EngineError, type EngineErrorData } from './errors';
-import type { AhiPart, Frame, IndexInfo, SeriesBlock, Summary, TraceEvent } from './frames';
+import type { AhiPart, Frame, IndexInfo, RedoState, SeriesBlock, Summary, TraceEvent } from './frames';
 import type { Commands, CommandName, RunResult } from './protocol';
 import type { EngineModule, Simulation } from './simulation';
 import { statusDue, type StatusCall } from './statusThrottle';
@@ -30,6 +30,11 @@ interface SnapshotSet {
 function own<T extends Uint8Array | Uint32Array>(a: T): T {
   if (a.byteOffset === 0 && a.byteLength === a.buffer.byteLength && a.buffer instanceof ArrayBuffer) return a;
   return a.slice() as T;
+}
+
+/** leaf_state() flags splits since its previous call: call it once to forget them. */
+function markSplitsSeen(s: SimSlot): void {
+  for (const i of s.indexes) s.sim.leaf_state(i.id);
 }
 
 type Handlers = { [K in CommandName]: (args: Commands[K]['args']) => Commands[K]['result'] };
@@ -101,6 +106,8 @@ export class SimHost {
             eventCursor: 0,
             lastStatus: null,
           });
+          // Splits of the prepare phase are not news.
+          markSplitsSeen(slots[slots.length - 1]);
         });
       } catch (e) {
         for (const s of slots) s.sim.free();
@@ -114,10 +121,11 @@ export class SimHost {
       };
     },
 
-    runTo: ({ tNs, budgetMs }) => {
+    runTo: ({ tNs, budgetMs, seek }) => {
       this.requireSims();
       if (budgetMs === undefined) {
         for (const s of this.slots) s.sim.run_until(tNs);
+        if (seek) this.slots.forEach(markSplitsSeen);
         return this.runResult();
       }
       // Budgeted: advance in slices so we can stop when the wall budget is spent.
@@ -270,6 +278,8 @@ export class SimHost {
       ahiParts: JSON.parse(sim.ahi_parts_json()) as AhiPart[],
     };
     if (statusText !== undefined) frame.statusText = statusText;
+    const redo = sim.redo_json ? (JSON.parse(sim.redo_json()) as RedoState | null) : null;
+    if (redo) frame.redo = redo;
     return frame;
   }
 

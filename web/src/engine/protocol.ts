@@ -11,8 +11,10 @@ export interface Commands {
   /**
    * Run every simulation to the same virtual time (lockstep). With `budgetMs` the worker
    * stops early once that much wall time is spent; `timeNs` is the time reached.
+   * `seek`: a jump (step back, scrub, replay after a crash), not playback: the next frame
+   * flags no page as "split just now" for splits made on the way.
    */
-  runTo: { args: { tNs: number; budgetMs?: number }; result: RunResult };
+  runTo: { args: { tNs: number; budgetMs?: number; seek?: boolean }; result: RunResult };
   /**
    * One Frame per simulation, with the series rows and events since the previous frame.
    * `statusText`: a STATUS view is showing; frames then carry status_text() when it is due.

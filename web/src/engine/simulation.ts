@@ -31,6 +31,8 @@ export interface Simulation {
   thread_states(): Uint8Array;
   /** AhiPart[] as JSON (frames.ts). */
   ahi_parts_json(): string;
+  /** RedoState as JSON (frames.ts), or "null" when the scenario has no redo log. */
+  redo_json?(): string;
   /** Test-only: a deliberate Rust panic (traps the instance), to exercise crash recovery. */
   debug_panic(): void;
 }

@@ -2,7 +2,7 @@
 // and hands the result to the experiment panel.
 
 import { useEffect, useMemo, useState } from 'react';
-import { ExperimentPanel } from '../ui/ExperimentPanel';
+import { ExperimentPanel, type ExperimentPanelProps } from '../ui/ExperimentPanel';
 import { loadScenarioText } from './registry';
 import { buildSims, knobValuesFor } from './scenarios';
 import type { ExperimentSpec } from './types';
@@ -14,9 +14,11 @@ interface Props {
   seed: number | undefined;
   onSeed: (seed: number) => void;
   onDone: (experimentId: string) => void;
+  /** Passed on to the panel: shared-link time, share and embed tools, key map. */
+  panel?: Partial<Pick<ExperimentPanelProps, 'initialTimeNs' | 'onInitialTimeApplied' | 'shareLink' | 'embedSnippet' | 'arrowKeys' | 'noTools' | 'keyboard'>>;
 }
 
-export function LessonExperiment({ experiment, knobValues, onKnob, seed, onSeed, onDone }: Props) {
+export function LessonExperiment({ experiment, knobValues, onKnob, seed, onSeed, onDone, panel }: Props) {
   const [texts, setTexts] = useState<Record<string, string | undefined> | null>(null);
   useEffect(() => {
     let live = true;
@@ -52,6 +54,7 @@ export function LessonExperiment({ experiment, knobValues, onKnob, seed, onSeed,
       keyboard
       onDone={done}
       sizeReference={experiment.sizeReference}
+      {...panel}
     />
   );
 }

@@ -2,9 +2,10 @@
 // experiment nearest above the step being read; step, seed and knob values live in the
 // URL so a reload or a shared link reproduces the view.
 
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { parseUrlState, formatUrlState, type UrlState } from '../ui/urlState';
-import { lessonHref } from '../ui/route';
+import { embedHref, lessonHref, presentHref } from '../ui/route';
+import { packQuery, siteBase } from '../ui/shareLink';
 import { NotFound } from '../ui/NotFound';
 import { activeExperimentFor, experimentsOf } from './activeExperiment';
 import { LessonExperiment } from './LessonExperiment';
@@ -12,6 +13,9 @@ import { Narrative } from './Narrative';
 import { loadLesson } from './registry';
 import type { Lesson } from './types';
 import { useCurrentStep } from './useCurrentStep';
+import { useExpandedQuery } from './useExpandedQuery';
+import { clearProgress, emptyProgress, loadProgress, saveProgress, type LessonProgress } from './progress';
+import { LessonSummary } from './LessonSummary';
 
 export default function LessonPage({ id, query }: { id: string; query: string }) {
   const [lesson, setLesson] = useState<Lesson | null | undefined>(undefined);
@@ -23,27 +27,66 @@ export default function LessonPage({ id, query }: { id: string; query: string })
       live = false;
     };
   }, [id]);
-  if (lesson === undefined) return <p className="page-loading">Loading lesson…</p>;
+  const expanded = useExpandedQuery(query);
+  if (lesson === undefined || expanded === null) return <p className="page-loading">Loading lesson…</p>;
   if (lesson === null) return <NotFound what={`There is no lesson “${id}”.`} />;
-  return <LoadedLesson key={id} lesson={lesson} query={query} />;
+  return <LoadedLesson key={id} lesson={lesson} query={expanded.query} linkMessages={expanded.messages} />;
 }
 
-function LoadedLesson({ lesson, query }: { lesson: Lesson; query: string }) {
+/** The state a shared link or an embed carries, as a query (without "?"), packed when long. */
+export function lessonStateQuery(state: UrlState): Promise<string> {
+  return packQuery(formatUrlState(state));
+}
+
+function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: string; linkMessages: string[] }) {
   const placed = useMemo(() => experimentsOf(lesson), [lesson]);
   const allKnobs = useMemo(() => placed.flatMap((p) => p.experiment.knobs), [placed]);
-  const parsed = useMemo(() => parseUrlState(query, { stepCount: lesson.steps.length, knobs: allKnobs }), [query, lesson, allKnobs]);
+  const parsed = useMemo(
+    () => parseUrlState(query, { stepCount: lesson.steps.length, knobs: allKnobs, experiments: placed.map((p) => p.experiment.id) }),
+    [query, lesson, allKnobs, placed],
+  );
   const [seed, setSeed] = useState<number | undefined>(parsed.state.seed);
   const [knobValues, setKnobValues] = useState<Record<string, number>>(parsed.state.knobs);
-  const [messages, setMessages] = useState<string[]>(parsed.messages);
-  const [ran, setRan] = useState<Set<string>>(new Set());
-  const [pinned, setPinned] = useState<string | null>(null);
+  const [messages, setMessages] = useState<string[]>([...linkMessages, ...parsed.messages]);
+  const [progress, setProgress] = useState<LessonProgress>(() => loadProgress(lesson.meta.id));
+  const [ran, setRan] = useState<Set<string>>(() => new Set(progress.ran));
+  const [quizGeneration, setQuizGeneration] = useState(0); // bumps on "start over" to reset the quizzes
+  const updateProgress = useCallback(
+    (f: (p: LessonProgress) => LessonProgress) =>
+      setProgress((p) => {
+        const next = f(p);
+        saveProgress(lesson.meta.id, next);
+        return next;
+      }),
+    [lesson],
+  );
+  const onQuizLock = useCallback(
+    (quizId: string, choice: number, correct: boolean) => updateProgress((p) => ({ ...p, quizzes: { ...p.quizzes, [quizId]: { choice, correct } } })),
+    [updateProgress],
+  );
+  const resetProgress = useCallback(() => {
+    clearProgress(lesson.meta.id);
+    setProgress(emptyProgress());
+    setRan(new Set());
+    setQuizGeneration((g) => g + 1);
+  }, [lesson]);
+  const [pinned, setPinned] = useState<string | null>(parsed.state.x ?? null);
+  // A shared link's simulated time, applied once to the experiment it was taken on.
+  const [pendingT, setPendingT] = useState<number | undefined>(parsed.state.t);
   const { current, goTo, setRef } = useCurrentStep(lesson.steps.length, (parsed.state.step ?? 1) - 1);
 
   // A new address (typed or pasted over this one): apply what it says; for a parameter
   // it names but that was refused, keep what is on screen rather than a default.
+  const first = useRef(true);
   useEffect(() => {
+    if (first.current) {
+      first.current = false; // the first address was read by the state initializers
+      return;
+    }
     setMessages(parsed.messages);
     if (parsed.ignoredAll) return;
+    setPendingT(parsed.state.t);
+    if (parsed.state.x) setPinned(parsed.state.x);
     const refused = new Set(parsed.rejected);
     setSeed((cur) => (refused.has('seed') ? cur : parsed.state.seed));
     setKnobValues((cur) => {
@@ -66,7 +109,13 @@ function LoadedLesson({ lesson, query }: { lesson: Lesson; query: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the address names a step
   }, [urlStep, parsed]);
 
-  useEffect(() => setPinned(null), [current]);
+  // Moving to another step unpins (but not the first settling on the linked step).
+  const lastStep = useRef(current);
+  useEffect(() => {
+    if (lastStep.current === current) return;
+    lastStep.current = current;
+    setPinned(null);
+  }, [current]);
 
   // Mirror state into the URL without adding history entries or re-routing; also after
   // every new address, so refused parameters do not linger in it.
@@ -76,7 +125,27 @@ function LoadedLesson({ lesson, query }: { lesson: Lesson; query: string }) {
     if (location.hash !== hash) history.replaceState(null, '', hash);
   }, [current, seed, knobValues, lesson, parsed]);
 
-  const active = (pinned && placed.find((p) => p.experiment.id === pinned)?.experiment) || activeExperimentFor(placed, current);
+  const stepExperiment = activeExperimentFor(placed, current);
+  const active = (pinned && placed.find((p) => p.experiment.id === pinned)?.experiment) || stepExperiment;
+  const id = lesson.meta.id;
+  const shareLink = useCallback(
+    async (timeNs: number) => {
+      const state: UrlState = {
+        step: current + 1,
+        seed,
+        knobs: knobValues,
+        x: active && active.id !== stepExperiment?.id ? active.id : undefined,
+        t: timeNs > 0 ? timeNs / 1e9 : undefined,
+      };
+      const q = await lessonStateQuery(state);
+      return `${siteBase()}${lessonHref(id, q ? `?${q}` : '')}`;
+    },
+    [current, seed, knobValues, active, stepExperiment, id],
+  );
+  const embedSnippet = active
+    ? `<iframe src="${siteBase()}${embedHref(id, active.id, formatUrlState({ seed, knobs: knobValues }))}" title="InnoDB Lab: ${active.title.replace(/"/g, '&quot;')}" width="960" height="720" style="border:0;max-width:100%" loading="lazy"></iframe>`
+    : undefined;
+  const clearPendingT = useCallback(() => setPendingT(undefined), []);
   const onKnob = useCallback((path: string, value: number) => setKnobValues((v) => ({ ...v, [path]: value })), []);
   // Pins the experiment and moves focus to the panel, so a keyboard reader's next Tab is
   // on its player bar rather than in the rest of the narrative.
@@ -86,7 +155,13 @@ function LoadedLesson({ lesson, query }: { lesson: Lesson; query: string }) {
     panel?.scrollIntoView({ block: 'start' });
     panel?.focus({ preventScroll: true });
   }, []);
-  const onDone = useCallback((expId: string) => setRan((r) => (r.has(expId) ? r : new Set(r).add(expId))), []);
+  const onDone = useCallback(
+    (expId: string) => {
+      setRan((r) => (r.has(expId) ? r : new Set(r).add(expId)));
+      updateProgress((p) => (p.ran.includes(expId) ? p : { ...p, ran: [...p.ran, expId] }));
+    },
+    [updateProgress],
+  );
 
   return (
     <div className="lesson">
@@ -95,6 +170,9 @@ function LoadedLesson({ lesson, query }: { lesson: Lesson; query: string }) {
           <a href="#/">← All lessons</a>
         </p>
         <h1>{lesson.meta.title}</h1>
+        <p className="lesson-modes">
+          <a href={presentHref(id, current > 0 ? `?step=${current + 1}` : '')}>Present this lesson</a>
+        </p>
         <p className="lesson-summary">{lesson.meta.summary}</p>
         {messages.length > 0 ? (
           <div className="notice notice-warn url-messages" role="status">
@@ -120,6 +198,7 @@ function LoadedLesson({ lesson, query }: { lesson: Lesson; query: string }) {
           </details>
         ) : null}
         <Narrative
+          key={quizGeneration}
           lesson={lesson}
           current={current}
           setRef={setRef}
@@ -127,6 +206,9 @@ function LoadedLesson({ lesson, query }: { lesson: Lesson; query: string }) {
           activeId={active?.id}
           ran={ran}
           onShowExperiment={showExperiment}
+          progress={progress}
+          onQuizLock={onQuizLock}
+          end={<LessonSummary lesson={lesson} progress={progress} onReset={resetProgress} />}
         />
       </div>
       <aside className="lesson-panel" id="experiment-panel" tabIndex={-1} aria-label="Experiment">
@@ -139,6 +221,7 @@ function LoadedLesson({ lesson, query }: { lesson: Lesson; query: string }) {
             seed={seed}
             onSeed={setSeed}
             onDone={onDone}
+            panel={{ initialTimeNs: pendingT !== undefined ? pendingT * 1e9 : undefined, onInitialTimeApplied: clearPendingT, shareLink, embedSnippet }}
           />
         ) : (
           <p className="muted">This lesson has no experiment.</p>

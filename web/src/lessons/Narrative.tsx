@@ -1,6 +1,8 @@
 // The narrative column: steps with prose, experiment cards and quizzes, a step
 // navigator, and the lesson's sources.
 
+import type { ReactNode } from 'react';
+import type { LessonProgress } from './progress';
 import type { Lesson } from './types';
 import { Prose } from './Prose';
 import { QuizBlock } from './QuizBlock';
@@ -13,9 +15,13 @@ interface Props {
   activeId: string | undefined;
   ran: Set<string>;
   onShowExperiment: (id: string) => void;
+  progress?: LessonProgress;
+  onQuizLock?: (quizId: string, choice: number, correct: boolean) => void;
+  /** Shown after the last step (the lesson summary). */
+  end?: ReactNode;
 }
 
-export function Narrative({ lesson, current, setRef, goTo, activeId, ran, onShowExperiment }: Props) {
+export function Narrative({ lesson, current, setRef, goTo, activeId, ran, onShowExperiment, progress, onQuizLock, end }: Props) {
   const titles = new Map<string, string>();
   for (const s of lesson.steps) for (const b of s.blocks) if (b.kind === 'experiment') titles.set(b.experiment.id, b.experiment.title);
   const n = lesson.steps.length;
@@ -39,6 +45,8 @@ export function Narrative({ lesson, current, setRef, goTo, activeId, ran, onShow
             switch (b.kind) {
               case 'prose':
                 return <Prose key={j} markdown={b.markdown} />;
+              case 'notes':
+                return null; // speaker notes: presenter mode only
               case 'experiment':
                 return (
                   <div key={j} className={`experiment-card${b.experiment.id === activeId ? ' is-active' : ''}`}>
@@ -63,6 +71,8 @@ export function Narrative({ lesson, current, setRef, goTo, activeId, ran, onShow
                     experimentTitle={b.quiz.after ? titles.get(b.quiz.after) : undefined}
                     experimentRan={b.quiz.after ? ran.has(b.quiz.after) : true}
                     onRunExperiment={b.quiz.after ? () => onShowExperiment(b.quiz.after!) : undefined}
+                    saved={progress?.quizzes[b.quiz.id]}
+                    onLock={onQuizLock ? (c, ok) => onQuizLock(b.quiz.id, c, ok) : undefined}
                   />
                 );
               default:
@@ -80,6 +90,7 @@ export function Narrative({ lesson, current, setRef, goTo, activeId, ran, onShow
           })}
         </section>
       ))}
+      {end}
       {lesson.meta.sources.length > 0 ? (
         <section className="sources">
           <h2>Sources</h2>

@@ -1,7 +1,9 @@
 // Predict-then-run quiz: pick an answer, run the experiment, then see whether the
-// prediction held and why. Graded in the browser.
+// prediction held and why. Graded in the browser; a locked prediction is remembered
+// (progress.ts) and comes back locked on the next visit.
 
 import { useId, useState } from 'react';
+import type { QuizProgress } from './progress';
 import type { QuizSpec } from './types';
 
 interface Props {
@@ -9,11 +11,14 @@ interface Props {
   experimentTitle?: string;
   experimentRan: boolean;
   onRunExperiment?: () => void;
+  saved?: QuizProgress;
+  onLock?: (choice: number, correct: boolean) => void;
 }
 
-export function QuizBlock({ quiz, experimentTitle, experimentRan, onRunExperiment }: Props) {
-  const [choice, setChoice] = useState<number | null>(null);
-  const [locked, setLocked] = useState(false);
+export function QuizBlock({ quiz, experimentTitle, experimentRan, onRunExperiment, saved, onLock }: Props) {
+  const valid = saved && saved.choice >= 0 && saved.choice < quiz.choices.length ? saved : undefined;
+  const [choice, setChoice] = useState<number | null>(valid ? valid.choice : null);
+  const [locked, setLocked] = useState(valid !== undefined);
   const [revealed, setRevealed] = useState(false);
   const name = useId();
   const show = revealed || (locked && (experimentRan || !quiz.after));
@@ -39,7 +44,14 @@ export function QuizBlock({ quiz, experimentTitle, experimentRan, onRunExperimen
       </div>
       <div className="quiz-actions">
         {!locked ? (
-          <button type="button" disabled={choice === null} onClick={() => setLocked(true)}>
+          <button
+            type="button"
+            disabled={choice === null}
+            onClick={() => {
+              setLocked(true);
+              if (choice !== null) onLock?.(choice, choice === quiz.answer);
+            }}
+          >
             Lock in my prediction
           </button>
         ) : null}

@@ -54,6 +54,7 @@ export function parseLesson(file: string, text: string, scenarioFiles?: Readonly
   const steps = raw.steps.map((s, si) => {
     const blocks: Block[] = s.blocks.map((b): Block => {
       if (b.kind === 'prose') return { kind: 'prose', markdown: b.text };
+      if (b.kind === 'notes') return { kind: 'notes', markdown: b.text };
       n += 1;
       const y = yaml(b.text);
       const bid = (y.value as { id?: unknown } | null | undefined)?.id;
@@ -66,7 +67,7 @@ export function parseLesson(file: string, text: string, scenarioFiles?: Readonly
         if (r.spec && seen.has(r.spec.id)) messages = [`id: "${r.spec.id}" is used by another block`];
         else if (r.spec) {
           seen.add(r.spec.id);
-          return { kind: 'experiment', experiment: r.spec };
+          return { kind: 'experiment', experiment: r.spec, line: b.line };
         }
       } else {
         const r = validateQuiz(y.value, experimentIds);
@@ -74,7 +75,7 @@ export function parseLesson(file: string, text: string, scenarioFiles?: Readonly
         if (r.spec && seen.has(r.spec.id)) messages = [`id: "${r.spec.id}" is used by another block`];
         else if (r.spec) {
           seen.add(r.spec.id);
-          return { kind: 'quiz', quiz: r.spec };
+          return { kind: 'quiz', quiz: r.spec, line: b.line };
         }
       }
       const full = messages.map((m) => `${where}: ${m}`);

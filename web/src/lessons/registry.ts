@@ -4,7 +4,8 @@
 import { parseLesson, parseLessonMeta } from './parse';
 import type { Lesson, LessonMeta } from './types';
 
-const lessonLoaders = import.meta.glob<string>('../../../lessons/*.md', { query: '?raw', import: 'default' });
+// lessons/README.md is the authoring guide, not a lesson.
+const lessonLoaders = import.meta.glob<string>(['../../../lessons/*.md', '!../../../lessons/README.md'], { query: '?raw', import: 'default' });
 const scenarioLoaders = import.meta.glob<string>('../../../lessons/scenarios/*.json', { query: '?raw', import: 'default' });
 
 const baseName = (p: string) => p.replace(/^.*\//, '');

@@ -4,9 +4,10 @@
 /**
  * Views an experiment may show (names used in lesson files): the B+tree, the buffer pool,
  * client threads (bar + swimlanes), the adaptive hash index, the leaf fill histogram,
- * charts, the sysbench report, SHOW ENGINE INNODB STATUS, table sizes, counters.
+ * the redo log and flush list, charts, the sysbench report, SHOW ENGINE INNODB STATUS,
+ * table sizes, counters.
  */
-export const VIEW_NAMES = ['btree', 'pool', 'fill-histogram', 'sizes', 'metrics', 'charts', 'threads', 'ahi', 'status', 'sysbench'] as const;
+export const VIEW_NAMES = ['btree', 'pool', 'fill-histogram', 'sizes', 'metrics', 'charts', 'threads', 'ahi', 'redo', 'status', 'sysbench'] as const;
 export type ViewName = (typeof VIEW_NAMES)[number];
 
 export interface LessonSource {
@@ -33,6 +34,10 @@ export interface ChartSpec {
   label: string;
   unit: string;
   reference?: { value: number; label: string };
+  /** Other columns drawn as dotted threshold lines (e.g. the async and sync points). */
+  limits?: { column: string; label: string }[];
+  /** Shade where `column` > `above` (e.g. "age past the sync point"); `highlight` in the block. */
+  highlight?: { column: string; above: number; label: string };
 }
 
 export interface KnobSpec {
@@ -79,8 +84,10 @@ export interface QuizSpec {
 
 export type Block =
   | { kind: 'prose'; markdown: string }
-  | { kind: 'experiment'; experiment: ExperimentSpec }
-  | { kind: 'quiz'; quiz: QuizSpec }
+  | { kind: 'experiment'; experiment: ExperimentSpec; line?: number }
+  | { kind: 'quiz'; quiz: QuizSpec; line?: number }
+  /** Speaker notes (Markdown) for presenter mode; not shown on the lesson page. */
+  | { kind: 'notes'; markdown: string }
   | { kind: 'invalid'; what: string; messages: string[] };
 
 export interface Step {

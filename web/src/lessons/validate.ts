@@ -87,8 +87,9 @@ function chart(r: Reader, v: unknown, path: string): ChartSpec | undefined {
     r.errors.push(`${path}: must be { column, label, unit }, got ${show(v)}`);
     return undefined;
   }
-  r.unknownKeys(v, `${path}.`, ['column', 'label', 'unit', 'reference']);
-  const column = r.string(v, 'column', `${path}.column`, { re: /^[a-z0-9_]+$/, what: 'a series column name (e.g. inserts_per_s)' });
+  r.unknownKeys(v, `${path}.`, ['column', 'label', 'unit', 'reference', 'limits', 'highlight']);
+  const COL = { re: /^[a-z0-9_]+$/, what: 'a series column name (e.g. inserts_per_s)' };
+  const column = r.string(v, 'column', `${path}.column`, COL);
   const label = r.string(v, 'label', `${path}.label`);
   const unit = r.string(v, 'unit', `${path}.unit`);
   let reference: ChartSpec['reference'];
@@ -101,7 +102,34 @@ function chart(r: Reader, v: unknown, path: string): ChartSpec | undefined {
       if (value !== undefined && rl) reference = { value, label: rl };
     }
   }
-  return column && label && unit ? { column, label, unit, ...(reference ? { reference } : {}) } : undefined;
+  const limits: NonNullable<ChartSpec['limits']> = [];
+  if (v.limits !== undefined) {
+    if (!Array.isArray(v.limits)) r.errors.push(`${path}.limits: must be a list of { column, label }, got ${show(v.limits)}`);
+    else
+      v.limits.forEach((l, i) => {
+        const lp = `${path}.limits[${i}]`;
+        if (!isObj(l)) return void r.errors.push(`${lp}: must be { column, label }, got ${show(l)}`);
+        r.unknownKeys(l, `${lp}.`, ['column', 'label']);
+        const lc = r.string(l, 'column', `${lp}.column`, COL);
+        const ll = r.string(l, 'label', `${lp}.label`);
+        if (lc && ll) limits.push({ column: lc, label: ll });
+      });
+  }
+  let highlight: ChartSpec['highlight'];
+  if (v.highlight !== undefined) {
+    const hp = `${path}.highlight`;
+    if (!isObj(v.highlight)) r.errors.push(`${hp}: must be { column, above, label }, got ${show(v.highlight)}`);
+    else {
+      r.unknownKeys(v.highlight, `${hp}.`, ['column', 'above', 'label']);
+      const hc = r.string(v.highlight, 'column', `${hp}.column`, COL);
+      const ha = r.number(v.highlight, 'above', `${hp}.above`);
+      const hl = r.string(v.highlight, 'label', `${hp}.label`);
+      if (hc && ha !== undefined && hl) highlight = { column: hc, above: ha, label: hl };
+    }
+  }
+  return column && label && unit
+    ? { column, label, unit, ...(reference ? { reference } : {}), ...(limits.length ? { limits } : {}), ...(highlight ? { highlight } : {}) }
+    : undefined;
 }
 
 function knob(r: Reader, v: unknown, path: string): KnobSpec | undefined {

@@ -10,7 +10,7 @@ import { adaptMaxEstimate, frameAdvanceNs, MAX_SPEED_BUDGET_MS, nextSpeed, stepN
 
 /** What the player needs from the engine (EngineClient implements it). */
 export interface PlayerEngine {
-  runTo(tNs: number, budgetMs?: number): Promise<RunResult>;
+  runTo(tNs: number, budgetMs?: number, seek?: boolean): Promise<RunResult>;
   frame(): Promise<Frame[]>;
   /** `bytes`: what one checkpoint of the simulations costs (for the memory budget). */
   snapshot(): Promise<{ token: number; timeNs: number; bytes?: number }>;
@@ -31,6 +31,8 @@ export interface PlayerOptions {
   source: PlayerSource | null;
   defaultSpeed: Speed;
   keyboard: boolean; // handle Space, arrows, +/− on the window
+  /** ←/→ step (default true). Presenter mode gives the arrows to the slides; `,` and `.` always step. */
+  arrowKeys?: boolean;
   onFrames: (frames: Frame[]) => void;
   onError: (e: unknown) => void;
 }
@@ -148,7 +150,9 @@ export function usePlayer(opts: PlayerOptions): Player {
   const goTo = async (engine: PlayerEngine, targetNs: number) => {
     const s = st.current;
     const target = Math.max(0, Math.round(targetNs));
-    if (target < s.timeNs) {
+    // Going back replays from a checkpoint: the splits on the way are not news.
+    const back = target < s.timeNs;
+    if (back) {
       const snap = pickSnapshot(s.store, target);
       if (snap) applyRun(await engine.restore(snap.token));
       else {
@@ -158,7 +162,7 @@ export function usePlayer(opts: PlayerOptions): Player {
         await takeSnapshotIfDue(engine);
       }
     }
-    applyRun(await engine.runTo(target));
+    applyRun(await engine.runTo(target, undefined, back));
     await takeSnapshotIfDue(engine);
     await showFrame(engine);
   };
@@ -256,7 +260,8 @@ export function usePlayer(opts: PlayerOptions): Player {
   const faster = useCallback(() => setSpeed(nextSpeed(st.current.speed, 1)), [setSpeed]);
   const slower = useCallback(() => setSpeed(nextSpeed(st.current.speed, -1)), [setSpeed]);
 
-  // Keyboard: Space play/pause, ←/→ step, +/− speed.
+  // Keyboard: Space play/pause, ←/→ (unless given to the page) and ,/. step, +/− speed.
+  const arrowKeys = opts.arrowKeys ?? true;
   useEffect(() => {
     if (!opts.keyboard) return;
     const onKey = (ev: KeyboardEvent) => {
@@ -266,8 +271,9 @@ export function usePlayer(opts: PlayerOptions): Player {
       if (isEditable(ev.target, space)) return;
       const actions: Record<string, () => void> = {
         ' ': toggle,
-        ArrowRight: stepForward,
-        ArrowLeft: stepBack,
+        ...(arrowKeys ? { ArrowRight: stepForward, ArrowLeft: stepBack } : {}),
+        '.': stepForward,
+        ',': stepBack,
         '+': faster,
         '=': faster,
         '-': slower,
@@ -281,7 +287,7 @@ export function usePlayer(opts: PlayerOptions): Player {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [opts.keyboard, toggle, stepForward, stepBack, faster, slower]);
+  }, [opts.keyboard, arrowKeys, toggle, stepForward, stepBack, faster, slower]);
 
   return { ...view, play, pause, toggle, stepForward, stepBack, seek, setSpeed, faster, slower, reset };
 }

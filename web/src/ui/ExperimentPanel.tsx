@@ -1,7 +1,7 @@
 // The experiment panel: player bar, knobs, structure views (A|B side by side), charts
 // (A and B overlaid), then the numbers tables. Used by lesson pages and the playground.
 
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { ChartSpec, KnobSpec, SizeReferenceSpec, ViewName } from '../lessons/types';
 import type { WorkerFactory } from '../engine/client';
 import { usePlayer } from '../player/usePlayer';
@@ -13,6 +13,7 @@ import { useTheme } from './theme';
 import { PALETTES } from './palette';
 import { useEngineSession } from './useEngineSession';
 import { PanelViews } from './PanelViews';
+import { PanelTools } from './PanelTools';
 
 export interface PanelSim {
   label: string;
@@ -35,6 +36,17 @@ export interface ExperimentPanelProps {
   onDone?: () => void;
   workerFactory?: WorkerFactory;
   sizeReference?: SizeReferenceSpec[];
+  /** Open at this simulated time (a shared link): run there once the simulation exists. */
+  initialTimeNs?: number;
+  onInitialTimeApplied?: () => void;
+  /** Builds a link to the current state (shows "Copy link"). */
+  shareLink?: (timeNs: number) => Promise<string>;
+  /** HTML to embed this experiment (shows "Embed"). */
+  embedSnippet?: string;
+  /** ←/→ step the player (default); false in presenter mode, where they change slides. */
+  arrowKeys?: boolean;
+  /** Hide the export and share tools (default shown). */
+  noTools?: boolean;
 }
 
 export function ExperimentPanel(props: ExperimentPanelProps) {
@@ -46,6 +58,7 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
     source: session.source,
     defaultSpeed: props.defaultSpeed,
     keyboard: props.keyboard,
+    arrowKeys: props.arrowKeys ?? true,
     onFrames: session.onFrames,
     onError: session.onError,
   });
@@ -55,6 +68,18 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
   useEffect(() => {
     if (player.done) onDone?.();
   }, [player.done, onDone]);
+  const viewsRef = useRef<HTMLDivElement>(null);
+
+  // A shared link's time: once, when the first simulation of this panel is ready.
+  const initialApplied = useRef(false);
+  const { initialTimeNs, onInitialTimeApplied } = props;
+  const { seek } = player;
+  useEffect(() => {
+    if (!session.source || initialApplied.current) return;
+    initialApplied.current = true;
+    if (initialTimeNs !== undefined && initialTimeNs > 0) seek(initialTimeNs);
+    onInitialTimeApplied?.();
+  }, [session.source, initialTimeNs, onInitialTimeApplied, seek]);
 
   const labels = (sims ?? []).map((s, i) => (sims && sims.length > 1 ? `${i === 0 ? 'A' : 'B'}: ${s.label}` : s.label));
   const frames = session.frames;
@@ -77,7 +102,19 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
           <p className="muted">{labels[0]}</p>
         ) : null}
       </header>
-      <PlayerBar player={player} disabled={!ready} />
+      <PlayerBar player={player} disabled={!ready} arrowKeys={props.arrowKeys ?? true} />
+      {props.noTools ? null : (
+        <PanelTools
+          title={props.title}
+          sims={sims}
+          labels={labels}
+          series={session.series}
+          timeNs={player.timeNs}
+          viewsRef={viewsRef}
+          shareLink={props.shareLink}
+          embedSnippet={props.embedSnippet}
+        />
+      )}
       {props.loadError ? (
         <div className="notice notice-error" role="alert">
           {props.loadError}
@@ -87,6 +124,7 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
       {session.error ? <EngineMessage error={session.error} knobs={props.knobs} /> : null}
       {session.creating || (!sims && !props.loadError) ? <p className="muted">Starting the simulation…</p> : null}
       <Knobs knobs={props.knobs} values={props.knobValues} onChange={props.onKnob} seed={props.seed} onSeed={props.onSeed} />
+      <div className="panel-views" ref={viewsRef}>
       {frames ? (
         <PanelViews
           frames={frames}
@@ -101,6 +139,7 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
           client={session.client}
         />
       ) : null}
+      </div>
     </section>
   );
 }

@@ -35,6 +35,7 @@ const LOADING = {
   AhiView: Loading,
   StatusView: Loading,
   SysbenchReport: Loading,
+  RedoView: Loading,
 } as unknown as ViewComponents;
 
 interface Props {
@@ -124,6 +125,7 @@ export function PanelViews({ frames, series, status, labels, views, charts, size
       {has('pool') && sideBySide('Buffer pool', (f, i) => <W.BufferPoolView frame={f} label={labels[i]} reducedMotion={reducedMotion} />)}
       {has('threads') && sideBySide('Client threads', (f, i) => <W.ThreadsView frame={f} label={pair ? labels[i] : undefined} />)}
       {has('ahi') && sideBySide('Adaptive hash index', (f, i) => <W.AhiView frame={f} label={pair ? labels[i] : undefined} />)}
+      {has('redo') && sideBySide('Redo log', (f, i) => <W.RedoView frame={f} label={pair ? labels[i] : undefined} reducedMotion={reducedMotion} />)}
       {has('fill-histogram') && (
         <section className="view-row" aria-label="Leaf page fill">
           <h3>Leaf page fill</h3>
@@ -151,6 +153,8 @@ export function PanelViews({ frames, series, status, labels, views, charts, size
                   label={c.label}
                   unit={c.unit}
                   reference={c.reference}
+                  limits={c.limits}
+                  highlightWhen={c.highlight}
                   reducedMotion={reducedMotion}
                 />
               )}

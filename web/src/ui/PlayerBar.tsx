@@ -31,9 +31,13 @@ function scrubToNs(tick: number, maxNs: number): number {
 interface Props {
   player: Player;
   disabled: boolean;
+  /** ←/→ step (else only , and . do: presenter mode). */
+  arrowKeys?: boolean;
 }
 
-export function PlayerBar({ player, disabled }: Props) {
+export function PlayerBar({ player, disabled, arrowKeys = true }: Props) {
+  const back = arrowKeys ? '← or ,' : ',';
+  const fwd = arrowKeys ? '→ or .' : '.';
   const p = player;
   const max = Math.max(p.maxTimeNs, p.timeNs, 1);
   return (
@@ -41,7 +45,7 @@ export function PlayerBar({ player, disabled }: Props) {
       <button type="button" onClick={p.reset} disabled={disabled} title="Back to t = 0" aria-label="Reset to start">
         <Icon d={RESET} />
       </button>
-      <button type="button" onClick={p.stepBack} disabled={disabled || p.timeNs <= 0} title="Step back (←)" aria-label="Step back">
+      <button type="button" onClick={p.stepBack} disabled={disabled || p.timeNs <= 0} title={`Step back (${back})`} aria-label="Step back">
         <Icon d={BACK} />
       </button>
       <button
@@ -54,7 +58,7 @@ export function PlayerBar({ player, disabled }: Props) {
       >
         <Icon d={p.playing ? PAUSE : PLAY} /> {p.playing ? 'Pause' : 'Play'}
       </button>
-      <button type="button" onClick={p.stepForward} disabled={disabled || p.done} title="Step forward (→)" aria-label="Step forward">
+      <button type="button" onClick={p.stepForward} disabled={disabled || p.done} title={`Step forward (${fwd})`} aria-label="Step forward">
         <Icon d={FORWARD} />
       </button>
       <label className="speed">

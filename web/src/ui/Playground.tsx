@@ -1,10 +1,12 @@
-// Playground: edit a scenario as JSON (start from the engine's defaults or a lesson
-// scenario) and run it in one experiment panel with every view. A scenario is checked
-// (JSON syntax, then the engine's validation, field by field) before it replaces the one
-// running, so a mistake never costs the reader the simulation on screen.
+// Playground: start from the engine's defaults, any lesson experiment or scenario file;
+// change any setting in a form grouped by mechanism (or the JSON itself); optionally
+// compare with a second configuration B, run side by side at the same virtual time. A
+// scenario is checked (JSON syntax, then the engine's validation, field by field) before
+// it replaces the one running, so a mistake never costs the reader the simulation on screen.
 
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { loadScenarioText, scenarioFileNames } from '../lessons/registry';
+import { useEffect, useRef, useState } from 'react';
+import { loadPresets, type Preset } from './playgroundPresets';
+import { ScenarioForm } from './ScenarioForm';
 import { VIEW_NAMES, type ChartSpec, type ViewName } from '../lessons/types';
 import { EngineClient } from '../engine/client';
 import type { FieldError } from '../engine/errors';
@@ -38,10 +40,16 @@ export function jsonProblem(text: string): string | null {
   }
 }
 
+type Side = 'A' | 'B';
+const DEFAULTS = '(engine defaults)';
+
 export default function Playground() {
-  const files = useMemo(() => [...scenarioFileNames()].sort(), []);
-  const [start, setStart] = useState<string>('(engine defaults)');
-  const [text, setText] = useState('');
+  const [presets, setPresets] = useState<Preset[]>([]);
+  const [start, setStart] = useState<string>(DEFAULTS);
+  const [defaults, setDefaults] = useState<unknown>(null);
+  const [texts, setTexts] = useState<{ A: string; B: string | null }>({ A: '', B: null });
+  const [names, setNames] = useState<[string, string]>(['A', 'B']);
+  const [editing, setEditing] = useState<Side>('A');
   const [running, setRunning] = useState<PanelSim[] | null>(null);
   const [runs, setRuns] = useState(0); // each Run starts a fresh panel, even for the same scenario
   const [problem, setProblem] = useState<string | null>(null);
@@ -53,42 +61,84 @@ export default function Playground() {
 
   useEffect(() => {
     document.title = 'Playground · InnoDB Lab';
+    let live = true;
+    void loadPresets().then((p) => live && setPresets(p));
+    const c = new EngineClient();
+    c.defaultScenario()
+      .then((j) => live && setDefaults(JSON.parse(j)))
+      .catch(() => live && setProblem('The engine is not available, so its defaults could not be loaded. Pick a lesson scenario or paste one.'))
+      .finally(() => c.dispose());
+    return () => {
+      live = false;
+    };
   }, []);
 
   useEffect(() => {
     let live = true;
-    if (start === '(engine defaults)') {
-      const c = new EngineClient();
-      c.defaultScenario()
-        .then((j) => live && setText(JSON.stringify(JSON.parse(j), null, 2)))
-        .catch(() => live && setProblem('The engine is not available, so its defaults could not be loaded. Pick a lesson scenario or paste one.'))
-        .finally(() => c.dispose());
+    if (start === DEFAULTS) {
+      if (defaults !== null) {
+        setTexts((t) => ({ A: JSON.stringify(defaults, null, 2), B: t.B === null ? null : JSON.stringify(defaults, null, 2) }));
+        setNames(['engine defaults', 'engine defaults']);
+      }
     } else {
-      void loadScenarioText(start).then((t) => live && t !== undefined && setText(t));
+      const p = presets.find((x) => x.id === start || x.label === start);
+      if (p)
+        void p
+          .load()
+          .then((r) => {
+            if (!live) return;
+            setTexts((t) => ({ A: r.A, B: r.B ?? (t.B === null ? null : r.A) }));
+            setNames([r.labels[0], r.labels[1] ?? r.labels[0]]);
+            if (!r.B) setEditing('A');
+          })
+          .catch((e: unknown) => live && setProblem(`This preset could not be loaded: ${e instanceof Error ? e.message : String(e)}`));
     }
     return () => {
       live = false;
     };
-  }, [start]);
+  }, [start, presets, defaults]);
 
-  const run = async () => {
-    const p = jsonProblem(text);
-    setProblem(p);
-    setFieldErrors([]);
-    if (p) return;
-    const json = JSON.stringify(JSON.parse(text));
-    setChecking(true);
-    validator.current ??= new EngineClient();
-    // If validation itself is unavailable, run anyway: the panel reports the engine's error.
-    const errors = await validator.current.validate(json).catch(() => [] as FieldError[]);
-    setChecking(false);
-    if (errors.length > 0) setFieldErrors(errors);
-    else {
-      setRunning([{ label: start, json }]);
-      setRuns((n) => n + 1);
-    }
+  const text = (editing === 'B' ? texts.B : texts.A) ?? '';
+  const setText = (v: string) => setTexts((t) => (editing === 'B' ? { ...t, B: v } : { ...t, A: v }));
+  const compare = texts.B !== null;
+  const setCompare = (on: boolean) => {
+    setTexts((t) => ({ ...t, B: on ? (t.B ?? t.A) : null }));
+    setEditing(on ? 'B' : 'A');
   };
 
+  const run = async () => {
+    setFieldErrors([]);
+    const sides: Side[] = compare ? ['A', 'B'] : ['A'];
+    for (const side of sides) {
+      const p = jsonProblem(texts[side] ?? '');
+      if (p) {
+        setEditing(side);
+        setProblem(compare ? `Configuration ${side}: ${p}` : p);
+        return;
+      }
+    }
+    setProblem(null);
+    setChecking(true);
+    validator.current ??= new EngineClient();
+    const sims: PanelSim[] = [];
+    for (const side of sides) {
+      const json = JSON.stringify(JSON.parse(texts[side] ?? ''));
+      // If validation itself is unavailable, run anyway: the panel reports the engine's error.
+      const errors = await validator.current.validate(json).catch(() => [] as FieldError[]);
+      if (errors.length > 0) {
+        setChecking(false);
+        setEditing(side);
+        setFieldErrors(compare ? errors.map((e) => ({ ...e, path: `${side}: ${e.path || '(the whole scenario)'}` })) : errors);
+        return;
+      }
+      sims.push({ label: names[side === 'A' ? 0 : 1] || side, json });
+    }
+    setChecking(false);
+    setRunning(sims);
+    setRuns((n) => n + 1);
+  };
+
+  const groups = [...new Set(presets.map((p) => p.group))];
   return (
     <div className="playground">
       <div className="playground-editor">
@@ -99,23 +149,49 @@ export default function Playground() {
         <label>
           Start from{' '}
           <select value={start} onChange={(e) => setStart(e.target.value)}>
-            <option>(engine defaults)</option>
-            {files.map((f) => (
-              <option key={f}>{f}</option>
+            <option value={DEFAULTS}>{DEFAULTS}</option>
+            {groups.map((g) => (
+              <optgroup key={g} label={g}>
+                {presets
+                  .filter((p) => p.group === g)
+                  .map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.label}
+                    </option>
+                  ))}
+              </optgroup>
             ))}
           </select>
         </label>
-        <textarea
-          aria-label="Scenario JSON"
-          aria-invalid={problem || fieldErrors.length > 0 ? true : undefined}
-          spellCheck={false}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          rows={28}
-        />
+        <div className="ab-controls">
+          <label>
+            <input type="checkbox" checked={compare} onChange={(e) => setCompare(e.target.checked)} /> Compare with a second configuration (A/B)
+          </label>
+          {compare ? (
+            <div role="group" aria-label="Configuration to edit" className="ab-tabs">
+              {(['A', 'B'] as const).map((s) => (
+                <button key={s} type="button" aria-pressed={editing === s} className={editing === s ? 'primary' : ''} onClick={() => setEditing(s)}>
+                  Edit {s}
+                </button>
+              ))}
+            </div>
+          ) : null}
+        </div>
+        <ScenarioForm key={editing} text={text} onText={setText} defaults={defaults} />
+        <details className="json-editor" open>
+          <summary>Scenario JSON{compare ? ` (${editing})` : ''}</summary>
+          <textarea
+            aria-label="Scenario JSON"
+            aria-invalid={problem || fieldErrors.length > 0 ? true : undefined}
+            spellCheck={false}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            rows={20}
+          />
+        </details>
         <div className="editor-actions">
           <button type="button" className="primary" onClick={() => void run()} disabled={checking}>
-            Run this scenario
+            Run this scenario{compare ? ' pair' : ''}
           </button>
         </div>
         {problem ? (
@@ -142,7 +218,7 @@ export default function Playground() {
         {running ? (
           <ExperimentPanel
             key={runs}
-            title="Your scenario"
+            title={running.length > 1 ? 'Your A/B comparison' : 'Your scenario'}
             sims={running}
             views={VIEWS}
             charts={CHARTS}
@@ -153,7 +229,7 @@ export default function Playground() {
             keyboard
           />
         ) : (
-          <p className="muted">Edit the scenario, then press “Run this scenario”.</p>
+          <p className="muted">Pick a starting point, change settings, then press “Run this scenario”.</p>
         )}
       </div>
     </div>

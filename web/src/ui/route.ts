@@ -1,9 +1,14 @@
-// Hash routes of the site (pure): #/ , #/lesson/:id?query , #/playground?query.
+// Hash routes of the site (pure): #/ , #/lesson/:id?query , #/playground?query,
+// #/present/:id?query (presenter mode), #/notes/:id (speaker notes window),
+// #/embed/:lesson/:experiment?query (one experiment for an iframe).
 
 export type Route =
   | { name: 'home' }
   | { name: 'lesson'; id: string; query: string }
   | { name: 'playground'; query: string }
+  | { name: 'present'; id: string; query: string }
+  | { name: 'notes'; id: string }
+  | { name: 'embed'; id: string; experiment: string; query: string }
   | { name: 'notFound'; path: string };
 
 const LESSON_ID_RE = /^[a-z0-9][a-z0-9-]{0,63}$/;
@@ -21,10 +26,24 @@ export function parseRoute(hash: string): Route {
   if (path === '/playground' || path === '/playground/') return { name: 'playground', query };
   const m = /^\/lesson\/([^/]+)\/?$/.exec(path);
   if (m && LESSON_ID_RE.test(m[1])) return { name: 'lesson', id: m[1], query };
+  const p = /^\/(present|notes)\/([^/]+)\/?$/.exec(path);
+  if (p && LESSON_ID_RE.test(p[2])) return p[1] === 'present' ? { name: 'present', id: p[2], query } : { name: 'notes', id: p[2] };
+  const e = /^\/embed\/([^/]+)\/([^/]+)\/?$/.exec(path);
+  if (e && LESSON_ID_RE.test(e[1]) && LESSON_ID_RE.test(e[2])) return { name: 'embed', id: e[1], experiment: e[2], query };
   return { name: 'notFound', path: path.length > 60 ? `${path.slice(0, 60)}…` : path };
 }
 
 /** Builds a lesson link. */
 export function lessonHref(id: string, query = ''): string {
   return `#/lesson/${id}${query}`;
+}
+
+/** Presenter mode of a lesson. */
+export function presentHref(id: string, query = ''): string {
+  return `#/present/${id}${query}`;
+}
+
+/** One experiment of a lesson, for an iframe. */
+export function embedHref(id: string, experiment: string, query = ''): string {
+  return `#/embed/${id}/${experiment}${query}`;
 }

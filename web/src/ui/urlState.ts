@@ -1,5 +1,6 @@
-// Lesson URL state (`?step=3&seed=7&k.workload.max_rows=50000`): strict, pure parsing
-// and serialization. Bad parameters are ignored with a message for the reader; the
+// Lesson URL state (`?step=3&seed=7&k.workload.max_rows=50000&t=1.5&x=seq-vs-random`):
+// strict, pure parsing and serialization. `t` is the simulated time in seconds a shared
+// link opens at; `x` names the experiment shown when it is not the step's own. Bad parameters are ignored with a message for the reader; the
 // messages are plain text and never echo markup.
 
 /** What a knob allows (from the lesson's experiment knob tables). */
@@ -13,6 +14,8 @@ export interface KnobRange {
 export interface UrlStateContext {
   stepCount: number;
   knobs: KnobRange[];
+  /** Experiment ids `x` may name (none: `x` is refused). */
+  experiments?: string[];
 }
 
 /** Parsed state; absent fields mean "use the lesson's defaults". */
@@ -20,6 +23,10 @@ export interface UrlState {
   step?: number; // 1-based
   seed?: number;
   knobs: Record<string, number>;
+  /** Simulated time to open at, in seconds. */
+  t?: number;
+  /** Experiment to show (when not the step's own). */
+  x?: string;
 }
 
 export interface UrlParseResult {
@@ -36,6 +43,9 @@ export const MAX_PARAMS = 40;
 export const MAX_NAME_LENGTH = 80;
 export const MAX_VALUE_LENGTH = 24;
 export const MAX_SEED = 4294967295;
+/** Longest simulated time a link may name (the engine's longest run, one day). */
+export const MAX_TIME_S = 86400;
+const EXPERIMENT_ID_RE = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
 const NUMBER_RE = /^-?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
 const SCRIPT_RE = /[<>"'`;(){}\\]|javascript:|data:|script|on\w+=/i;
@@ -130,6 +140,16 @@ export function parseUrlState(query: string, ctx: UrlStateContext): UrlParseResu
       const v = integerIn(name, raw, 0, MAX_SEED, 'an integer');
       if (typeof v === 'string') refuse(v);
       else state.seed = v;
+    } else if (name === 't') {
+      const v = number(name, raw);
+      if (typeof v === 'string') refuse(v);
+      else if (v < 0 || v > MAX_TIME_S) refuse(`Parameter "t" (simulated seconds) must be from 0 to ${MAX_TIME_S}, got ${show(raw)}; the experiment starts at 0.`);
+      else state.t = v;
+    } else if (name === 'x') {
+      const ids = ctx.experiments ?? [];
+      if (!EXPERIMENT_ID_RE.test(raw) || !ids.includes(raw)) {
+        refuse(`Parameter "x" must name an experiment of this page (${ids.length ? ids.join(', ') : 'none here'}), got "${show(raw)}"; the step's own experiment is shown.`);
+      } else state.x = raw;
     } else if (name.startsWith('k.')) {
       const path = name.slice(2);
       const knob = knobByPath.get(path);
@@ -143,7 +163,7 @@ export function parseUrlState(query: string, ctx: UrlStateContext): UrlParseResu
       else if (v < knob.min || v > knob.max) refuse(`Parameter "${name}" must be from ${knob.min} to ${knob.max}, got ${show(raw)}; it was ignored.`);
       else state.knobs[path] = v;
     } else {
-      messages.push(`Unknown parameter "${name}"; allowed: step, seed, k.<knob>. It was ignored.`);
+      messages.push(`Unknown parameter "${name}"; allowed: step, seed, t, x, k.<knob>. It was ignored.`);
     }
   }
   return { state, messages, rejected, ignoredAll: false };
@@ -165,5 +185,12 @@ export function formatUrlState(state: UrlState): string {
   if (state.step !== undefined) parts.push(`step=${state.step}`);
   if (state.seed !== undefined) parts.push(`seed=${state.seed}`);
   for (const path of Object.keys(state.knobs).sort()) parts.push(`k.${path}=${state.knobs[path]}`);
+  if (state.x !== undefined) parts.push(`x=${state.x}`);
+  if (state.t !== undefined) parts.push(`t=${formatSeconds(state.t)}`);
   return parts.length ? `?${parts.join('&')}` : '';
+}
+
+/** Seconds with at most 9 decimals (ns precision), no trailing zeros: 1.5, 0.000125. */
+export function formatSeconds(t: number): string {
+  return t.toFixed(9).replace(/\.?0+$/, '') || '0';
 }

@@ -7,7 +7,7 @@ type Charts = typeof import('../charts/index');
 /** Everything the panel draws with. */
 export type ViewComponents = Pick<
   Views,
-  'BTreeView' | 'BufferPoolView' | 'MetricsTable' | 'SizeTable' | 'ThreadsView' | 'AhiView' | 'StatusView' | 'SysbenchReport'
+  'BTreeView' | 'BufferPoolView' | 'MetricsTable' | 'SizeTable' | 'ThreadsView' | 'AhiView' | 'StatusView' | 'SysbenchReport' | 'RedoView'
 > &
   Pick<Charts, 'TimeSeriesChart' | 'FillHistogram' | 'ThreadsBar'>;
 
@@ -23,6 +23,7 @@ export function loadViewComponents(): Promise<ViewComponents> {
     AhiView: v.AhiView,
     StatusView: v.StatusView,
     SysbenchReport: v.SysbenchReport,
+    RedoView: v.RedoView,
     TimeSeriesChart: c.TimeSeriesChart,
     FillHistogram: c.FillHistogram,
     ThreadsBar: c.ThreadsBar,

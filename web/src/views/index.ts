@@ -1,5 +1,5 @@
 // Public views: B+tree, buffer pool, counters table, table sizes, client threads, the
-// adaptive hash index, SHOW ENGINE INNODB STATUS and the sysbench report. Import from here.
+// adaptive hash index, SHOW ENGINE INNODB STATUS, the sysbench report and the redo log. Import from here.
 export { BTreeView, type BTreeViewProps } from './btree/BTreeView';
 export type { PageRecords } from './btree/records';
 export { BufferPoolView, type BufferPoolViewProps } from './bufferPool/BufferPoolView';
@@ -11,3 +11,4 @@ export { ThreadLanes, type ThreadLanesProps } from './threads/ThreadLanes';
 export { AhiView, type AhiViewProps } from './ahi/AhiView';
 export { StatusView, type StatusViewProps } from './status/StatusView';
 export { SysbenchReport, type SysbenchReportProps } from './sysbench/SysbenchReport';
+export { RedoView, type RedoViewProps } from './redo/RedoView';

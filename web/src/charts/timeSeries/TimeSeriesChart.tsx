@@ -5,7 +5,7 @@ import { usePalette } from '../../ui/theme';
 import { formatWithUnit } from '../common/format';
 import { useWidth } from '../common/hooks';
 import { LABEL_FONT, captionStyle, figureStyle, legendStyle } from '../common/styles';
-import { layoutTimeSeries, type Highlight, type ReferenceLine, type SeriesInput } from './layout';
+import { layoutTimeSeries, type Highlight, type HighlightWhen, type LimitSpec, type ReferenceLine, type SeriesInput } from './layout';
 
 export interface TimeSeriesChartProps {
   /** One entry per simulation (A, B); rows accumulate SeriesBlock rows. */
@@ -20,6 +20,10 @@ export interface TimeSeriesChartProps {
   reference?: ReferenceLine;
   /** Shaded time spans in simulated seconds. */
   highlights?: Highlight[];
+  /** Threshold columns drawn as dotted lines, e.g. the sync point. */
+  limits?: LimitSpec[];
+  /** Shade, per series, where a column exceeds a value. */
+  highlightWhen?: HighlightWhen;
   /** SVG height in px (default 220). */
   height?: number;
   /** Accepted for symmetry with the views; the chart has no animation. */
@@ -30,17 +34,19 @@ export interface TimeSeriesChartProps {
 function ariaSummary(p: TimeSeriesChartProps, lasts: (number | undefined)[]): string {
   const parts = p.series.map((s, i) => `${s.label}: latest ${formatWithUnit(lasts[i], p.unit)}`);
   const ref = p.reference ? `; reference line ${p.reference.label}` : '';
-  return `${p.label} (${p.unit}) over simulated time. ${parts.join('; ') || 'No data yet'}${ref}.`;
+  const lim = p.limits?.length ? `; dotted lines: ${p.limits.map((l) => l.label).join(', ')}` : '';
+  const hl = p.highlightWhen ? `; shaded: ${p.highlightWhen.label}` : '';
+  return `${p.label} (${p.unit}) over simulated time. ${parts.join('; ') || 'No data yet'}${ref}${lim}${hl}.`;
 }
 
 /** Line chart of one series column against simulated time. */
 export function TimeSeriesChart(props: TimeSeriesChartProps) {
-  const { series, column, label, unit, reference, highlights, height = 220 } = props;
+  const { series, column, label, unit, reference, highlights, limits, highlightWhen, height = 220 } = props;
   const pal = usePalette();
   const [ref, width] = useWidth<HTMLDivElement>();
   const m = useMemo(
-    () => layoutTimeSeries({ series, column, unit, reference, highlights, hues: [pal.ab.A, pal.ab.B, pal.inkMuted] }, width, height),
-    [series, column, unit, reference, highlights, pal, width, height],
+    () => layoutTimeSeries({ series, column, unit, reference, highlights, limits, highlightWhen, hues: [pal.ab.A, pal.ab.B, pal.inkMuted] }, width, height),
+    [series, column, unit, reference, highlights, limits, highlightWhen, pal, width, height],
   );
   const { margin: mg, plotWidth: pw, plotHeight: ph } = m;
   const lasts = m.lines.map((l) => l.last?.value);
@@ -54,7 +60,7 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
         <svg width={width} height={height} role="img" aria-label={ariaSummary(props, lasts)} style={{ display: 'block' }}>
           <g transform={`translate(${mg.left},${mg.top})`} fontSize={LABEL_FONT} fill={pal.inkMuted}>
             {m.bands.map((b, i) => (
-              <rect key={i} x={b.x} y={0} width={b.width} height={ph} fill={pal.grid} opacity={0.5} />
+              <rect key={i} x={b.x} y={0} width={b.width} height={ph} fill={b.color ?? pal.grid} opacity={b.color ? 0.14 : 0.5} />
             ))}
             {m.yTicks.map((t) => (
               <g key={`y${t.value}`} transform={`translate(0,${t.pos})`}>
@@ -84,6 +90,16 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
                 </text>
               </g>
             )}
+            {m.limitLines.map((l, i) => (
+              <g key={`lim${i}`}>
+                <path d={l.d} fill="none" stroke={l.color} strokeWidth={1.25} strokeDasharray="1 3" opacity={0.85} />
+                {l.labelAt && (
+                  <text x={l.labelAt.x - 2} y={l.labelAt.y} dy={-4} textAnchor="end" fill={pal.ink} stroke={pal.background} strokeWidth={3} paintOrder="stroke">
+                    {l.label}
+                  </text>
+                )}
+              </g>
+            ))}
             {m.lines.map((l) => (
               <g key={l.label} stroke={l.color} fill={l.color}>
                 <path d={l.d} fill="none" strokeWidth={2} strokeDasharray={l.dash} strokeLinejoin="round" />
@@ -111,6 +127,14 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
               <span style={{ color: pal.ink }}>{l.label}</span>: {formatWithUnit(lasts[i], unit)}
             </li>
           ))}
+          {highlightWhen && (
+            <li>
+              <svg width={22} height={12} aria-hidden="true" style={{ marginRight: 5, verticalAlign: '-1px' }}>
+                <rect width={22} height={12} fill={m.lines[0]?.color ?? pal.grid} opacity={0.25} />
+              </svg>
+              shaded: {highlightWhen.label}
+            </li>
+          )}
         </ul>
       )}
     </figure>

@@ -26,6 +26,37 @@ export interface Highlight {
   t1: number;
 }
 
+/** Another column of the same series drawn as a thin dotted line (e.g. a threshold). */
+export interface LimitSpec {
+  column: string;
+  label: string;
+}
+
+/** Shade, per series, the samples where `column` > `above` (e.g. "age past the sync point"). */
+export interface HighlightWhen {
+  column: string;
+  above: number;
+  label: string;
+}
+
+/**
+ * The time spans where `column` > `above`, each sample standing for the interval since the
+ * previous one (series rows are end-of-interval samples). Adjacent spans are merged.
+ */
+export function spansWhere(s: SeriesInput, column: string, above: number): Highlight[] {
+  const p = seriesPoints(s, column);
+  const out: Highlight[] = [];
+  for (let j = 0; j < p.length; j++) {
+    const [t, v] = p[j];
+    if (!(Number.isFinite(t) && v > above)) continue;
+    const t0 = j > 0 && Number.isFinite(p[j - 1][0]) ? p[j - 1][0] : t;
+    const last = out[out.length - 1];
+    if (last && last.t1 >= t0) last.t1 = t;
+    else out.push({ t0, t1: t });
+  }
+  return out;
+}
+
 export interface Tick {
   value: number;
   pos: number;
@@ -52,7 +83,10 @@ export interface TimeSeriesModel {
   yTicks: Tick[];
   lines: LineModel[];
   reference?: { y: number; label: string; above: boolean };
-  bands: { x: number; width: number }[];
+  /** Fixed highlights (no colour) and, from `highlightWhen`, per-series spans in the series' colour. */
+  bands: { x: number; width: number; color?: string }[];
+  /** Threshold lines: one per (limit, series); the label is set on the first series' line only. */
+  limitLines: { label: string; color: string; d: string; labelAt?: { x: number; y: number } }[];
 }
 
 // B is dashed so the pair differs by more than colour (VISUAL.md).
@@ -111,18 +145,23 @@ export interface TimeSeriesInput {
   unit: string;
   reference?: ReferenceLine;
   highlights?: Highlight[];
+  /** Extra columns drawn as dotted threshold lines. */
+  limits?: LimitSpec[];
+  /** Shade where a column exceeds a value, per series. */
+  highlightWhen?: HighlightWhen;
   /** Default line colours in series order (the palette's A, B, then muted). */
   hues?: string[];
 }
 
 /** The whole chart model for a `width`×`height` px SVG. */
 export function layoutTimeSeries(input: TimeSeriesInput, width: number, height: number): TimeSeriesModel {
-  const { series, column, unit, reference, highlights = [], hues = ['#1864ab', '#b5174f', '#545b66'] } = input;
+  const { series, column, unit, reference, highlights = [], limits = [], highlightWhen, hues = ['#1864ab', '#b5174f', '#545b66'] } = input;
   const pts = series.map((s) => seriesPoints(s, column));
   const flat = pts.flat();
+  const limitPts = limits.map((l) => series.map((s) => seriesPoints(s, l.column)));
   const anyFinite = flat.some(([t, v]) => Number.isFinite(t) && Number.isFinite(v));
   const yDom = yExtent(
-    flat.map((p) => p[1]),
+    [...flat.map((p) => p[1]), ...limitPts.flat(2).map((p) => p[1])],
     reference?.value,
   );
   const xDom = xExtent(flat.filter((p) => Number.isFinite(p[1])).map((p) => p[0]));
@@ -151,6 +190,7 @@ export function layoutTimeSeries(input: TimeSeriesInput, width: number, height: 
     .x((p) => x(p[0]))
     .y((p) => y(p[1]));
 
+  const colorOf = (s: SeriesInput, i: number) => s.hue ?? s.color ?? hues[Math.min(i, hues.length - 1)];
   const lines: LineModel[] = series.map((s, i) => {
     const p = pts[i];
     const ok = (j: number) => j >= 0 && j < p.length && Number.isFinite(p[j][0]) && Number.isFinite(p[j][1]);
@@ -167,7 +207,7 @@ export function layoutTimeSeries(input: TimeSeriesInput, width: number, height: 
     }
     return {
       label: s.label,
-      color: s.hue ?? s.color ?? hues[Math.min(i, hues.length - 1)],
+      color: colorOf(s, i),
       dash: DEFAULT_DASHES[Math.min(i, DEFAULT_DASHES.length - 1)],
       d: path(p) ?? '',
       dots,
@@ -182,13 +222,24 @@ export function layoutTimeSeries(input: TimeSeriesInput, width: number, height: 
     ref = { y: ry, label: reference.label || formatWithUnit(reference.value, unit), above: ry > 20 };
   }
 
-  const bands = highlights
-    .map((h) => {
-      const a = Math.max(0, Math.min(plotWidth, x(h.t0)));
-      const b = Math.max(0, Math.min(plotWidth, x(h.t1)));
-      return { x: Math.min(a, b), width: Math.abs(b - a) };
-    })
-    .filter((b) => b.width > 0);
+  const band = (h: Highlight, color?: string) => {
+    const a = Math.max(0, Math.min(plotWidth, x(h.t0)));
+    const b = Math.max(0, Math.min(plotWidth, x(h.t1)));
+    return { x: Math.min(a, b), width: Math.abs(b - a), ...(color ? { color } : {}) };
+  };
+  const when = highlightWhen ? series.flatMap((s, i) => spansWhere(s, highlightWhen.column, highlightWhen.above).map((h) => band(h, colorOf(s, i)))) : [];
+  const bands = [...highlights.map((h) => band(h)), ...when].filter((b) => b.width > 0);
+
+  const limitLines: TimeSeriesModel['limitLines'] = [];
+  limits.forEach((l, li) => {
+    series.forEach((s, i) => {
+      const p = limitPts[li][i];
+      let end: [number, number] | undefined;
+      for (let j = p.length - 1; j >= 0 && !end; j--) if (Number.isFinite(p[j][0]) && Number.isFinite(p[j][1])) end = p[j];
+      if (!end) return;
+      limitLines.push({ label: l.label, color: colorOf(s, i), d: path(p) ?? '', ...(i === 0 ? { labelAt: { x: x(end[0]), y: y(end[1]) } } : {}) });
+    });
+  });
 
   return {
     empty: !anyFinite,
@@ -202,5 +253,6 @@ export function layoutTimeSeries(input: TimeSeriesInput, width: number, height: 
     lines,
     reference: ref,
     bands,
+    limitLines,
   };
 }

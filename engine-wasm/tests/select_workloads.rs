@@ -1,0 +1,136 @@
+//! The read-only workloads natively: secondary-key selects (`WHERE k = ?`: the k
+//! index, then the clustered index per match), sysbench `oltp_read_only` (16
+//! statements per transaction, 10 + 4·100 rows read), and `--tables=N`.
+
+use innodb_lab::sim::SEC;
+use innodb_lab::sim_handle::SimHandle;
+
+fn scenario(query: &str, tables: u32, rows: u64, pool: u32, extra_server: &str) -> String {
+    format!(
+        r#"{{"seed":7,"server":{{"cores":4,"innodb_buffer_pool_pages":{pool},"innodb_lru_scan_depth":100,
+        "innodb_adaptive_hash_index":true{extra_server}}},
+        "storage":{{"commit_latency_us":0}},
+        "table":{{"prepare_rows":{rows},"count":{tables}}},
+        "workload":{{"threads":8,"query":"{query}","rand_type":"uniform","table_size":{rows}}},
+        "run":{{"duration_s":1,"sample_ms":250}}}}"#
+    )
+}
+
+fn run(json: &str) -> SimHandle {
+    let mut h = SimHandle::new(json).expect("valid scenario");
+    let end = h.engine.end_time();
+    h.engine.run_until(end);
+    h
+}
+
+fn counter(h: &SimHandle, name: &str) -> f64 {
+    h.engine.summary().counters[name]
+}
+
+#[test]
+fn oltp_read_only_counts_sixteen_queries_per_transaction() {
+    let h = run(&scenario("oltp_read_only", 1, 20_000, 2048, ""));
+    let s = &h.engine.stats;
+    assert!(s.transactions > 1000, "{} transactions", s.transactions);
+    // Statements in flight at the end belong to unfinished transactions.
+    let in_flight = s.queries - 16 * s.transactions;
+    assert!(
+        in_flight < 16 * 8,
+        "{} queries vs {} tps",
+        s.queries,
+        s.transactions
+    );
+    // 14 selects per transaction; BEGIN and COMMIT are not Com_select.
+    assert!(s.selects >= 14 * s.transactions && s.selects < 14 * (s.transactions + 8));
+    // 10 point rows + 4 ranges of 100 (ranges near the end of the table are shorter).
+    let per_txn = s.rows_read as f64 / s.transactions as f64;
+    assert!(
+        (405.0..=411.0).contains(&per_txn),
+        "{per_txn} rows per transaction"
+    );
+    let qps = h.engine.series.column("qps");
+    let tps = h.engine.series.column("tps");
+    let (q, t) = (qps[qps.len() - 1], tps[tps.len() - 1]);
+    assert!((q / t - 16.0).abs() < 0.1, "qps {q} tps {t}");
+}
+
+#[test]
+fn secondary_select_searches_k_then_the_clustered_index() {
+    let rows = 20_000;
+    let h = run(&scenario("secondary_select", 1, rows, 2048, ""));
+    let s = &h.engine.stats;
+    // Each k value matches Poisson(1) rows on average (k = sb_rand(1, table_size)).
+    let per = s.rows_read as f64 / s.selects as f64;
+    assert!((0.9..1.1).contains(&per), "{per} rows per select");
+    // One search of k_1 per select, one clustered search per row, by hash or B-tree.
+    let searches =
+        counter(&h, "adaptive_hash_searches") + counter(&h, "adaptive_hash_searches_btree");
+    let expected = (s.selects + s.rows_read) as f64;
+    assert!(
+        (searches - expected).abs() <= 16.0,
+        "{searches} searches vs {expected}"
+    );
+    assert!(counter(&h, "adaptive_hash_searches") > 0.3 * expected);
+}
+
+#[test]
+fn an_aurora_reader_keeps_the_ahi_off_whatever_the_variable_says() {
+    let h = run(&scenario(
+        "secondary_select",
+        1,
+        20_000,
+        2048,
+        r#","aurora_role":"reader""#,
+    ));
+    assert!(h.engine.scenario.server.innodb_adaptive_hash_index);
+    assert!(!h.engine.ahi.enabled());
+    assert_eq!(counter(&h, "adaptive_hash_searches"), 0.0);
+    assert_eq!(counter(&h, "adaptive_hash_pages_added"), 0.0);
+    let mut h = h;
+    h.engine
+        .apply_knob("server.innodb_adaptive_hash_index", 1.0)
+        .expect("knob");
+    assert!(!h.engine.ahi.enabled());
+    let text = h.engine.status_text(&mut Default::default());
+    assert!(text.contains("Adaptive hash index is disabled"), "{text}");
+    assert!(
+        text.contains("Aurora reader: parameter group innodb_adaptive_hash_index = ON; SHOW GLOBAL VARIABLES: OFF"),
+        "{text}"
+    );
+}
+
+#[test]
+fn many_tables_spread_their_indexes_over_the_partitions() {
+    let h = run(&scenario("point_select", 16, 5_000, 4096, ""));
+    let sum = h.engine.summary();
+    assert_eq!(sum.tables.len(), 16);
+    assert_eq!(sum.tables[15].table, "sbtest16");
+    assert_eq!(sum.tables[3].rows, 5_000);
+    let parts: std::collections::BTreeSet<usize> = (0..16)
+        .map(|t| h.engine.ahi.part_of((2 * t) as u16))
+        .collect();
+    assert!(
+        parts.len() >= 4,
+        "16 clustered indexes use partitions {parts:?}"
+    );
+    assert!(h.engine.now >= SEC);
+}
+
+#[test]
+fn bad_workload_fields_are_named() {
+    let bad = scenario("insert", 4, 100, 256, "");
+    let e = SimHandle::new(&bad).err().expect("refused");
+    assert!(e.to_json().contains("table.count"), "{}", e.to_json());
+    let bad = scenario("point_select", 1, 100, 256, r#","aurora_role":"replica""#);
+    let e = SimHandle::new(&bad).err().expect("refused");
+    assert!(
+        e.to_json().contains("server.aurora_role"),
+        "{}",
+        e.to_json()
+    );
+    assert!(
+        e.to_json().contains("none, writer, reader"),
+        "{}",
+        e.to_json()
+    );
+}

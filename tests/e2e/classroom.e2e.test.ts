@@ -1,0 +1,261 @@
+// Classroom modes in Chromium: presenter navigation by keyboard and its notes window, a
+// shared link reproducing the exact state in a fresh page, an embed page and its
+// snippet, exports that parse (PNG header, SVG, CSV columns, a scenario JSON the native
+// CLI runs to the same numbers), quiz grading with stored progress, screenshots at
+// phone (390×844) and projector (1920×1080) sizes, and the offline zip served as is.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Download, Page } from 'playwright-core';
+import { startStaticServer } from '../../scripts/preview.mjs';
+import { expect, launchBrowser, openPage, screenshot, test } from './harness';
+import { counter, simTime, stepForward, tablesText, waitForPanel } from './panel';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+async function saved(d: Download): Promise<Buffer> {
+  const file = await d.path();
+  if (!file) throw new Error(`download ${d.suggestedFilename()} failed: ${await d.failure()}`);
+  return fs.readFileSync(file);
+}
+
+async function exportFile(page: Page, button: string, view?: string): Promise<{ name: string; data: Buffer }> {
+  const menu = page.locator('.export-menu').first();
+  if (!(await menu.evaluate((d) => (d as HTMLDetailsElement).open))) await menu.locator('summary').click();
+  if (view) await menu.getByRole('combobox', { name: 'View to export' }).selectOption({ label: view });
+  const [d] = await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), menu.getByRole('button', { name: button, exact: true }).click()]);
+  return { name: d.suggestedFilename(), data: await saved(d) };
+}
+
+test('presenter: keys move between slides, Space plays, . steps, notes follow in a second window', async () => {
+  const { page, context } = await openPage('/#/present/primary-keys', { viewport: { width: 1920, height: 1080 } });
+  await waitForPanel(page);
+  const count = page.locator('.presenter-count');
+  await expect.poll(() => count.textContent()).toBe('1 / 11');
+  await page.keyboard.press('PageDown');
+  await expect.poll(() => count.textContent()).toBe('2 / 11');
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => count.textContent()).toBe('3 / 11');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('End');
+  await expect.poll(() => count.textContent()).toBe('11 / 11');
+  await page.keyboard.press('Home');
+  await page.keyboard.press('PageDown');
+  await expect.poll(() => count.textContent()).toBe('2 / 11');
+  expect(page.url()).toContain('#/present/primary-keys?step=2');
+  await expect.poll(() => page.locator('.slide-text h1').textContent()).toBe('Inserting in order');
+  await waitForPanel(page);
+
+  // The arrows belong to the slides here: "." steps the simulation, Space plays.
+  const t0 = await simTime(page);
+  await page.keyboard.press('.');
+  await expect.poll(() => simTime(page)).not.toBe(t0);
+  await page.keyboard.press(' ');
+  await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
+  await page.keyboard.press(' ');
+  await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
+  await expect.poll(() => count.textContent()).toBe('2 / 11');
+
+  // Key help names the conflict's resolution.
+  await page.keyboard.press('?');
+  await expect.poll(() => page.getByRole('dialog', { name: 'Keyboard shortcuts' }).textContent()).toContain('here the arrows change slides');
+  await page.keyboard.press('Escape');
+
+  // Speaker notes in a second window follow the slides, and can move them.
+  const [notes] = await Promise.all([context.waitForEvent('page'), page.keyboard.press('n')]);
+  await notes.waitForLoadState();
+  await expect.poll(() => notes.locator('.notes-step').textContent(), { timeout: 10_000 }).toBe('Slide 2 / 11');
+  await expect.poll(() => notes.locator('.notes-page').textContent()).toContain('Ask the room first');
+  await page.keyboard.press('PageDown');
+  await expect.poll(() => notes.locator('.notes-step').textContent()).toBe('Slide 3 / 11');
+  await expect.poll(() => notes.locator('h1').textContent()).toBe('Inserting at random');
+  await notes.getByRole('button', { name: '← Prev' }).click();
+  await expect.poll(() => count.textContent()).toBe('2 / 11');
+  await screenshot('classroom-presenter-1920x1080', page, { fullPage: false });
+  await screenshot('classroom-notes', notes, { fullPage: false });
+  await notes.close();
+
+  // Theme switch: projector, dark, light.
+  for (const t of ['dark', 'light', 'projector']) {
+    await page.getByRole('combobox', { name: 'Presenter theme' }).selectOption(t);
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(t);
+  }
+});
+
+test('a shared link reproduces step, knobs, seed and simulated time in a fresh page', async () => {
+  const { page } = await openPage('/#/lesson/primary-keys?step=4&seed=9&k.workload.max_rows=1000000');
+  await waitForPanel(page);
+  await stepForward(page, 3);
+  const t = await simTime(page);
+  const tables = await tablesText(page);
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  const link = await page.getByRole('textbox', { name: 'Link to this state' }).inputValue();
+  expect(link).toMatch(/#\/lesson\/primary-keys\?step=4&seed=9&k\.workload\.max_rows=1000000&t=0\.75$/);
+
+  const fresh = await openPage(link.replace(/^https?:\/\/[^/]+\//, '/'));
+  await waitForPanel(fresh.page);
+  await expect.poll(() => simTime(fresh.page), { timeout: 30_000 }).toBe(t);
+  await expect.poll(() => tablesText(fresh.page)).toEqual(tables);
+  expect(await fresh.page.locator('.step.is-current h2').textContent()).toBe('Same rows, two sizes');
+  expect(await fresh.page.locator('#knob-seed').inputValue()).toBe('9');
+
+  // A damaged link: the message names the parameter and the lesson still runs.
+  const bad = await openPage('/#/lesson/primary-keys?step=4&t=lots&z=AAAA');
+  await bad.page.locator('.url-messages').waitFor({ timeout: 20_000 });
+  const msg = (await bad.page.locator('.url-messages').textContent()) ?? '';
+  expect(msg).toContain('Parameter "z"');
+  expect(msg).toContain('Parameter "t"');
+  await waitForPanel(bad.page);
+  await stepForward(bad.page, 1);
+});
+
+test('embed page: one experiment, no site chrome; the lesson gives a snippet for it', async () => {
+  const { page } = await openPage('/#/lesson/primary-keys?step=4');
+  await waitForPanel(page);
+  await page.getByRole('button', { name: 'Embed' }).click();
+  const snippet = await page.getByRole('textbox', { name: 'Embed snippet' }).inputValue();
+  expect(snippet).toMatch(/^<iframe src="http:\/\/[^"]+#\/embed\/primary-keys\/seq-vs-random" title="InnoDB Lab: [^"]+" width="960" height="720"/);
+
+  const src = /src="([^"]+)"/.exec(snippet)![1];
+  const embed = await openPage(src.replace(/^https?:\/\/[^/]+\//, '/'), { viewport: { width: 960, height: 720 } });
+  await waitForPanel(embed.page);
+  expect(await embed.page.locator('.site-header').count()).toBe(0);
+  expect(await embed.page.locator('.experiment-panel h2').textContent()).toBe('Sequential vs random primary key');
+  expect(await embed.page.getByRole('link', { name: /open the lesson in InnoDB Lab/ }).getAttribute('href')).toContain('#/lesson/primary-keys?x=seq-vs-random');
+  await stepForward(embed.page, 1);
+  const width = await embed.page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(960);
+  await screenshot('classroom-embed-960x720', embed.page, { fullPage: false });
+
+  const missing = await openPage('/#/embed/primary-keys/nope');
+  await expect.poll(() => missing.page.locator('.not-found').textContent()).toContain('has no experiment “nope”');
+});
+
+test('exports: PNG and SVG of a view, series CSV, and a scenario JSON the native CLI reproduces', async () => {
+  const { page } = await openPage('/#/lesson/primary-keys?step=4&k.workload.max_rows=1000000');
+  await waitForPanel(page);
+  await stepForward(page, 2); // t = 0.5 s
+  expect(await simTime(page)).toBe('500.0 ms');
+
+  const png = await exportFile(page, 'PNG', 'B+tree (clustered index)');
+  expect(png.name).toBe('sequential-vs-random-primary-key-b-tree-clustered-index.png');
+  expect([...png.data.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  expect(png.data.readUInt32BE(16)).toBeGreaterThan(400); // width (2× the section)
+
+  const svg = await exportFile(page, 'SVG', 'Buffer pool');
+  const svgText = svg.data.toString('utf8');
+  const parsed = await page.evaluate((text) => {
+    const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+    return { error: doc.querySelector('parsererror')?.textContent ?? null, root: doc.documentElement.tagName, images: doc.querySelectorAll('image').length, texts: doc.querySelectorAll('text').length };
+  }, svgText);
+  expect(parsed.error).toBeNull();
+  expect(parsed.root).toBe('svg');
+  expect(parsed.images + parsed.texts).toBeGreaterThan(2);
+  expect(svgText).toContain('Buffer pool');
+
+  const csv = (await exportFile(page, 'Series CSV')).data.toString('utf8').trim().split('\n');
+  const header = csv[0].split(',');
+  expect(header.slice(0, 4)).toEqual(['run', 't_s', 'qps', 'inserts_per_s']);
+  const rowsA = csv.slice(1).filter((l) => l.startsWith('A: Sequential INT id,')).map((l) => l.split(',').slice(1).map(Number));
+  expect(rowsA.length).toBeGreaterThanOrEqual(4);
+  // Every cell a number (NaN where a sample has no value, e.g. latency before any query).
+  expect(rowsA.every((r) => r.length === header.length - 1 && r.every((v) => Number.isFinite(v) || Number.isNaN(v)))).toBe(true);
+  expect(rowsA.some((r) => r.slice(1).some((v) => Number.isFinite(v) && v > 0))).toBe(true);
+
+  // Scenario A as JSON -> the native CLI, run to the same 0.5 s, prints the same rows.
+  const json = await exportFile(page, 'Scenario A JSON');
+  expect(json.name).toBe('sequential-vs-random-primary-key-a.json');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'innodb-lab-export-'));
+  const file = path.join(dir, json.name);
+  fs.writeFileSync(file, json.data);
+  const out = execFileSync('cargo', ['run', '--quiet', '--release', '--bin', 'innodb-sim', '--', 'run', file, '--csv', '--until', '0.5'], {
+    cwd: path.join(ROOT, 'engine-wasm'),
+    encoding: 'utf8',
+    timeout: 600_000,
+  });
+  const cli = out.trim().split('\n');
+  expect(cli[0].split(',')).toEqual(header.slice(1));
+  const cliRows = cli.slice(1).map((l) => l.split(',').map(Number));
+  expect(cliRows.slice(0, rowsA.length)).toEqual(rowsA);
+  fs.rmSync(dir, { recursive: true, force: true });
+}, 660_000);
+
+test('quiz: a prediction is graded after the run, remembered, and summed up at the end', async () => {
+  const { page } = await openPage('/#/lesson/primary-keys?step=2&k.workload.max_rows=500');
+  await waitForPanel(page);
+  const quiz = page.locator('.quiz').first();
+  await quiz.getByRole('radio', { name: /About 94% full/ }).check();
+  await quiz.getByRole('button', { name: 'Lock in my prediction' }).click();
+  await expect.poll(() => quiz.textContent()).toContain('to the end to check it');
+  await page.locator('.player-bar select').first().selectOption('max');
+  await page.getByRole('button', { name: 'Play', exact: true }).first().click();
+  await page.locator('.badge', { hasText: 'run complete' }).waitFor({ timeout: 60_000 });
+  await expect.poll(() => quiz.locator('.quiz-result').textContent()).toContain('Your prediction held.');
+  const summary = page.locator('.lesson-summary-box');
+  await expect.poll(() => summary.textContent()).toMatch(/1 of 5 predictions held \(4 not answered yet\)/);
+  expect(await summary.textContent()).toContain('Experiments run to the end: 1 of');
+
+  await page.reload();
+  await waitForPanel(page);
+  const again = page.locator('.quiz').first();
+  await expect.poll(() => again.locator('.quiz-result').textContent()).toContain('Your prediction held.');
+  expect(await again.getByRole('radio', { name: /About 94% full/ }).isChecked()).toBe(true);
+  // A wrong prediction on the next quiz is graded as such once revealed.
+  const second = page.locator('.quiz').nth(1);
+  await second.getByRole('radio').first().check();
+  await second.getByRole('button', { name: 'Lock in my prediction' }).click();
+  await second.getByRole('button', { name: 'Reveal the answer' }).click();
+  await expect.poll(() => second.locator('.quiz-result').textContent()).toContain('Not quite.');
+  await expect.poll(() => summary.textContent()).toMatch(/1 of 5 predictions held \(3 not answered yet\)/);
+  await summary.getByRole('button', { name: 'Start this lesson over' }).click();
+  await expect.poll(() => summary.textContent()).toMatch(/0 of 5 predictions held/);
+});
+
+test('phone (390×844): the lesson reads in one column, the panel below the text, nothing wider than the screen', async () => {
+  const { page } = await openPage('/#/lesson/primary-keys?step=4', { viewport: { width: 390, height: 844 } });
+  await waitForPanel(page);
+  const layout = await page.evaluate(() => {
+    const text = document.querySelector('.lesson-narrative')!.getBoundingClientRect();
+    const panel = document.querySelector('.lesson-panel')!.getBoundingClientRect();
+    return { scrollWidth: document.documentElement.scrollWidth, panelBelow: panel.top >= text.bottom - 1, panelWidth: panel.width };
+  });
+  expect(layout.scrollWidth).toBeLessThanOrEqual(390);
+  expect(layout.panelBelow).toBe(true);
+  expect(layout.panelWidth).toBeGreaterThan(340);
+  await screenshot('classroom-phone-lesson-390x844', page, { fullPage: false });
+  await page.locator('.lesson-panel').scrollIntoViewIfNeeded();
+  await screenshot('classroom-phone-panel-390x844', page, { fullPage: false });
+  const present = await openPage('/#/present/primary-keys?step=2', { viewport: { width: 390, height: 844 } });
+  await waitForPanel(present.page);
+  expect(await present.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await screenshot('classroom-phone-presenter-390x844', present.page, { fullPage: false });
+});
+
+test('offline zip: unzipped and served by a plain static server, the site runs', async () => {
+  const zip = path.join(ROOT, 'web/innodb-lab-site.zip');
+  expect(fs.existsSync(zip)).toBe(true);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'innodb-lab-zip-'));
+  execFileSync('unzip', ['-q', zip, '-d', dir]);
+  expect(fs.existsSync(path.join(dir, 'innodb-lab/index.html'))).toBe(true);
+  const server = await startStaticServer(path.join(dir, 'innodb-lab'), 0);
+  // Its own context: the harness's pages only talk to the site under test.
+  const context = await (await launchBrowser()).newContext();
+  const errors: string[] = [];
+  try {
+    const page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('response', (r) => r.status() >= 400 && errors.push(`HTTP ${r.status()} ${r.url()}`));
+    await page.goto(`${server.url}#/lesson/primary-keys?step=4`);
+    await waitForPanel(page);
+    const before = await counter(page, 'Innodb_rows_inserted');
+    await stepForward(page, 2);
+    expect((await counter(page, 'Innodb_rows_inserted'))[0]).toBeGreaterThan(before[0] ?? 0);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+    await server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,80 @@
+// #/embed/<lesson>/<experiment>: one experiment with minimal chrome, for an iframe in a
+// course page or slide deck. Seed, knobs and a start time come from the query as on the
+// lesson page; a link opens the full lesson.
+
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { NotFound } from '../ui/NotFound';
+import { lessonHref } from '../ui/route';
+import { formatUrlState, parseUrlState } from '../ui/urlState';
+import { experimentsOf } from './activeExperiment';
+import { LessonExperiment } from './LessonExperiment';
+import { loadLesson } from './registry';
+import type { Lesson } from './types';
+import { useExpandedQuery } from './useExpandedQuery';
+
+export default function EmbedPage({ id, experiment, query }: { id: string; experiment: string; query: string }) {
+  const [lesson, setLesson] = useState<Lesson | null | undefined>(undefined);
+  const expanded = useExpandedQuery(query);
+  useEffect(() => {
+    let live = true;
+    void loadLesson(id).then((l) => live && setLesson(l));
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  if (lesson === undefined || expanded === null) return <p className="page-loading">Loading…</p>;
+  if (lesson === null) return <NotFound what={`There is no lesson “${id}”.`} />;
+  const placed = experimentsOf(lesson);
+  const exp = placed.find((p) => p.experiment.id === experiment)?.experiment;
+  if (!exp) {
+    return <NotFound what={`Lesson “${lesson.meta.title}” has no experiment “${experiment}”.`} hint={`Its experiments: ${placed.map((p) => p.experiment.id).join(', ') || 'none'}.`} />;
+  }
+  return <Embedded lesson={lesson} expId={exp.id} query={expanded.query} linkMessages={expanded.messages} />;
+}
+
+function Embedded({ lesson, expId, query, linkMessages }: { lesson: Lesson; expId: string; query: string; linkMessages: string[] }) {
+  const exp = useMemo(() => experimentsOf(lesson).find((p) => p.experiment.id === expId)!.experiment, [lesson, expId]);
+  const parsed = useMemo(() => parseUrlState(query, { stepCount: 1, knobs: exp.knobs }), [query, exp]);
+  const [seed, setSeed] = useState<number | undefined>(parsed.state.seed);
+  const [knobValues, setKnobValues] = useState<Record<string, number>>(parsed.state.knobs);
+  const [messages, setMessages] = useState([...linkMessages, ...parsed.messages]);
+  const [pendingT, setPendingT] = useState<number | undefined>(parsed.state.t);
+  const onKnob = useCallback((path: string, value: number) => setKnobValues((v) => ({ ...v, [path]: value })), []);
+  const noop = useCallback(() => undefined, []);
+  const clearT = useCallback(() => setPendingT(undefined), []);
+  useEffect(() => {
+    document.title = `${exp.title} · InnoDB Lab`;
+  }, [exp]);
+  const full = lessonHref(lesson.meta.id, formatUrlState({ seed, knobs: knobValues, x: exp.id }));
+  return (
+    <div className="embed">
+      {messages.length ? (
+        <div className="notice notice-warn" role="status">
+          <strong>Some settings in the address were ignored:</strong>
+          <ul>
+            {messages.map((m, i) => (
+              <li key={i}>{m}</li>
+            ))}
+          </ul>
+          <button type="button" className="linklike" onClick={() => setMessages([])}>
+            Dismiss
+          </button>
+        </div>
+      ) : null}
+      <LessonExperiment
+        experiment={exp}
+        knobValues={knobValues}
+        onKnob={onKnob}
+        seed={seed}
+        onSeed={setSeed}
+        onDone={noop}
+        panel={{ initialTimeNs: pendingT !== undefined ? pendingT * 1e9 : undefined, onInitialTimeApplied: clearT }}
+      />
+      <p className="embed-credit">
+        <a href={full} target="_blank" rel="noopener">
+          {lesson.meta.title} — open the lesson in InnoDB Lab ↗
+        </a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+// The summary at the end of a lesson: each prediction and whether it held, the
+// experiments run to the end, and a way to start over (clears the stored progress).
+
+import type { LessonProgress } from './progress';
+import { score } from './progress';
+import type { Lesson } from './types';
+
+export function LessonSummary({ lesson, progress, onReset }: { lesson: Lesson; progress: LessonProgress; onReset: () => void }) {
+  const quizzes = lesson.steps.flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'quiz' ? [b.quiz] : [])));
+  const experiments = lesson.steps.flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'experiment' ? [b.experiment] : [])));
+  const sc = score(progress, quizzes.map((q) => q.id));
+  const ranCount = experiments.filter((e) => progress.ran.includes(e.id)).length;
+  return (
+    <section className="lesson-summary-box" aria-labelledby="lesson-summary-title">
+      <h2 id="lesson-summary-title">Your summary</h2>
+      {quizzes.length ? (
+        <p>
+          <strong>
+            {sc.correct} of {sc.total}
+          </strong>{' '}
+          predictions held{sc.answered < sc.total ? ` (${sc.total - sc.answered} not answered yet)` : ''}.
+        </p>
+      ) : null}
+      <ul>
+        {quizzes.map((q) => {
+          const p = progress.quizzes[q.id];
+          return (
+            <li key={q.id}>
+              {q.question}{' '}
+              {p ? (
+                p.correct ? (
+                  <span className="progress-ok">✓ held</span>
+                ) : (
+                  <span className="progress-no">
+                    ✗ you said “{q.choices[p.choice]}”; answer: “{q.choices[q.answer]}”
+                  </span>
+                )
+              ) : (
+                <span className="muted">— not answered</span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {experiments.length ? (
+        <p>
+          Experiments run to the end: {ranCount} of {experiments.length}
+          {ranCount < experiments.length ? ` (still to run: ${experiments.filter((e) => !progress.ran.includes(e.id)).map((e) => e.title).join('; ')})` : ''}.
+        </p>
+      ) : null}
+      <p className="muted">Progress is kept in this browser only.</p>
+      <button type="button" onClick={onReset}>
+        Start this lesson over
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+// #/notes/<lesson>: the speaker-notes window opened from presenter mode. It follows the
+// presenter's slides over a BroadcastChannel and can move them (buttons and keys), and
+// shows the step's ```notes blocks, what comes next, and the time since it opened.
+
+import { useEffect, useRef, useState } from 'react';
+import { NotFound } from '../ui/NotFound';
+import { notesOf, openChannel, type PresenterMessage } from './presenterChannel';
+import { Prose } from './Prose';
+import { loadLesson } from './registry';
+import type { Lesson } from './types';
+
+export default function NotesPage({ id }: { id: string }) {
+  const [lesson, setLesson] = useState<Lesson | null | undefined>(undefined);
+  const [step, setStep] = useState(0);
+  const [connected, setConnected] = useState(false);
+  const [elapsed, setElapsed] = useState(0);
+  const channel = useRef<BroadcastChannel | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void loadLesson(id).then((l) => live && setLesson(l));
+    channel.current = openChannel(id, (m: PresenterMessage) => {
+      if (m.type === 'slide') {
+        setStep(m.step);
+        setConnected(true);
+      }
+    });
+    channel.current?.postMessage({ type: 'hello' });
+    const start = Date.now();
+    const timer = setInterval(() => setElapsed(Math.floor((Date.now() - start) / 1000)), 1000);
+    return () => {
+      live = false;
+      channel.current?.close();
+      clearInterval(timer);
+    };
+  }, [id]);
+
+  useEffect(() => {
+    if (lesson) document.title = `Notes: ${lesson.meta.title}`;
+  }, [lesson]);
+
+  const go = (i: number) => channel.current?.postMessage({ type: 'go', step: i });
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (['PageDown', 'ArrowRight'].includes(e.key)) go(step + 1);
+      else if (['PageUp', 'ArrowLeft'].includes(e.key)) go(step - 1);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [step]);
+
+  if (lesson === undefined) return <p className="page-loading">Loading notes…</p>;
+  if (lesson === null) return <NotFound what={`There is no lesson “${id}”.`} />;
+  const s = lesson.steps[Math.min(step, lesson.steps.length - 1)];
+  const next = lesson.steps[step + 1];
+  const notes = notesOf(s.blocks);
+  const mm = String(Math.floor(elapsed / 60)).padStart(2, '0');
+  const ss = String(elapsed % 60).padStart(2, '0');
+  return (
+    <div className="notes-page">
+      <header className="notes-head">
+        <span className="notes-step">
+          Slide {step + 1} / {lesson.steps.length}
+        </span>
+        <span className="notes-timer" aria-label="Time since the notes opened">
+          {mm}:{ss}
+        </span>
+        <button type="button" onClick={() => go(step - 1)} disabled={step === 0}>
+          ← Prev
+        </button>
+        <button type="button" onClick={() => go(step + 1)} disabled={step >= lesson.steps.length - 1}>
+          Next →
+        </button>
+      </header>
+      {!connected ? <p className="notice notice-warn">Waiting for the presenter window (open it with “Speaker notes” or N in presenter mode).</p> : null}
+      <h1>{s.title}</h1>
+      {notes ? <Prose markdown={notes} /> : <p className="muted">No speaker notes for this step (add a ```notes block under its heading).</p>}
+      {next ? (
+        <p className="notes-next">
+          <span className="kicker">Next</span> {next.title}
+        </p>
+      ) : (
+        <p className="notes-next muted">Last slide.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,202 @@
+// Presenter mode (#/present/<lesson>?step=N): each step of the lesson is a full-screen
+// slide beside its live experiment, in large type. Keys: PgDn/→ and PgUp/← between
+// slides, Space plays, , and . step the simulation, N opens the speaker notes in a second
+// window that follows the slides (BroadcastChannel), F full screen, T theme, ? help.
+
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { NotFound } from '../ui/NotFound';
+import { lessonHref, presentHref } from '../ui/route';
+import { useTheme, type ThemeChoice } from '../ui/theme';
+import { formatUrlState, parseUrlState } from '../ui/urlState';
+import { activeExperimentFor, experimentsOf } from './activeExperiment';
+import { KeyHelp, PRESENTER_KEYS } from './KeyHelp';
+import { LessonExperiment } from './LessonExperiment';
+import { openChannel, type PresenterMessage } from './presenterChannel';
+import { Prose } from './Prose';
+import { QuizBlock } from './QuizBlock';
+import { loadLesson } from './registry';
+import type { Lesson } from './types';
+import { useExpandedQuery } from './useExpandedQuery';
+
+export default function PresentPage({ id, query }: { id: string; query: string }) {
+  const [lesson, setLesson] = useState<Lesson | null | undefined>(undefined);
+  const expanded = useExpandedQuery(query);
+  useEffect(() => {
+    let live = true;
+    void loadLesson(id).then((l) => live && setLesson(l));
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  if (lesson === undefined || expanded === null) return <p className="page-loading">Loading lesson…</p>;
+  if (lesson === null) return <NotFound what={`There is no lesson “${id}”.`} />;
+  return <Slides lesson={lesson} query={expanded.query} />;
+}
+
+const THEMES: ThemeChoice[] = ['projector', 'dark', 'light'];
+
+function editable(t: EventTarget | null): boolean {
+  return t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName));
+}
+
+function Slides({ lesson, query }: { lesson: Lesson; query: string }) {
+  const placed = useMemo(() => experimentsOf(lesson), [lesson]);
+  const allKnobs = useMemo(() => placed.flatMap((p) => p.experiment.knobs), [placed]);
+  const parsed = useMemo(() => parseUrlState(query, { stepCount: lesson.steps.length, knobs: allKnobs }), [query, lesson, allKnobs]);
+  const n = lesson.steps.length;
+  const [step, setStep] = useState((parsed.state.step ?? 1) - 1);
+  const [seed, setSeed] = useState(parsed.state.seed);
+  const [knobValues, setKnobValues] = useState(parsed.state.knobs);
+  const [help, setHelp] = useState(false);
+  const [ran, setRan] = useState<Set<string>>(new Set());
+  const { choice, setChoice } = useTheme();
+  const channel = useRef<BroadcastChannel | null>(null);
+  const go = useCallback((i: number) => setStep(Math.max(0, Math.min(n - 1, i))), [n]);
+
+  // Projector theme unless the presenter picked one; the reader's choice comes back after.
+  const entryChoice = useRef(choice);
+  useEffect(() => {
+    const before = entryChoice.current;
+    if (before === 'auto') setChoice('projector');
+    return () => {
+      if (before === 'auto') setChoice('auto');
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per visit
+  }, []);
+
+  useEffect(() => {
+    const onMsg = (m: PresenterMessage) => {
+      if (m.type === 'go') go(m.step);
+      else if (m.type === 'hello') channel.current?.postMessage({ type: 'slide', step: stepRef.current, count: n });
+    };
+    channel.current = openChannel(lesson.meta.id, onMsg);
+    return () => channel.current?.close();
+  }, [lesson, n, go]);
+  const stepRef = useRef(step);
+  stepRef.current = step;
+
+  useEffect(() => {
+    channel.current?.postMessage({ type: 'slide', step, count: n });
+    const hash = presentHref(lesson.meta.id, formatUrlState({ step: step + 1, seed, knobs: knobValues }));
+    if (location.hash !== hash) history.replaceState(null, '', hash);
+    document.title = `${step + 1}/${n} ${lesson.steps[step]?.title ?? ''} · ${lesson.meta.title}`;
+  }, [step, n, lesson, seed, knobValues]);
+
+  const openNotes = useCallback(() => {
+    window.open(`#/notes/${lesson.meta.id}`, `innodb-lab-notes-${lesson.meta.id}`, 'popup,width=720,height=640');
+  }, [lesson]);
+  const fullscreen = useCallback(() => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void document.documentElement.requestFullscreen?.().catch(() => undefined);
+  }, []);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || editable(e.target)) return;
+      const act: Record<string, () => void> = {
+        PageDown: () => go(stepRef.current + 1),
+        ArrowRight: () => go(stepRef.current + 1),
+        PageUp: () => go(stepRef.current - 1),
+        ArrowLeft: () => go(stepRef.current - 1),
+        Home: () => go(0),
+        End: () => go(n - 1),
+        n: openNotes,
+        N: openNotes,
+        f: fullscreen,
+        F: fullscreen,
+        t: () => setChoice(THEMES[(THEMES.indexOf(choice) + 1) % THEMES.length]),
+        '?': () => setHelp((h) => !h),
+        Escape: () => setHelp(false),
+      };
+      const a = act[e.key];
+      if (a) {
+        e.preventDefault();
+        a();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [go, n, openNotes, fullscreen, choice, setChoice]);
+
+  const s = lesson.steps[step];
+  const active = activeExperimentFor(placed, step);
+  const onKnob = useCallback((path: string, value: number) => setKnobValues((v) => ({ ...v, [path]: value })), []);
+  const onDone = useCallback((expId: string) => setRan((r) => (r.has(expId) ? r : new Set(r).add(expId))), []);
+  const titles = new Map(placed.map((p) => [p.experiment.id, p.experiment.title]));
+
+  return (
+    <div className="presenter">
+      <header className="presenter-bar">
+        <a href={lessonHref(lesson.meta.id, step > 0 ? `?step=${step + 1}` : '')} className="presenter-exit">
+          ✕ Exit
+        </a>
+        <span className="presenter-title">{lesson.meta.title}</span>
+        <button type="button" onClick={() => go(step - 1)} disabled={step === 0} aria-label="Previous slide">
+          ← Prev
+        </button>
+        <span className="presenter-count" aria-live="polite">
+          {step + 1} / {n}
+        </span>
+        <button type="button" onClick={() => go(step + 1)} disabled={step >= n - 1} aria-label="Next slide">
+          Next →
+        </button>
+        <select value={choice === 'auto' ? 'projector' : choice} onChange={(e) => setChoice(e.target.value as ThemeChoice)} aria-label="Presenter theme">
+          <option value="projector">Projector</option>
+          <option value="dark">Dark</option>
+          <option value="light">Light</option>
+        </select>
+        <button type="button" onClick={openNotes}>
+          Speaker notes
+        </button>
+        <button type="button" onClick={fullscreen}>
+          Full screen
+        </button>
+        <button type="button" onClick={() => setHelp((h) => !h)} aria-expanded={help} aria-label="Keyboard shortcuts">
+          ?
+        </button>
+      </header>
+      {help ? <KeyHelp keys={PRESENTER_KEYS} onClose={() => setHelp(false)} /> : null}
+      <div className="slide">
+        <section className="slide-text" aria-label={`Slide ${step + 1}: ${s.title}`}>
+          <h1>{s.title}</h1>
+          {s.blocks.map((b, j) => {
+            if (b.kind === 'prose') return <Prose key={`${step}-${j}`} markdown={b.markdown} />;
+            if (b.kind === 'quiz')
+              return (
+                <QuizBlock
+                  key={`${step}-${j}`}
+                  quiz={b.quiz}
+                  experimentTitle={b.quiz.after ? titles.get(b.quiz.after) : undefined}
+                  experimentRan={b.quiz.after ? ran.has(b.quiz.after) : true}
+                />
+              );
+            if (b.kind === 'experiment')
+              return (
+                <p key={`${step}-${j}`} className="slide-experiment">
+                  <span className="kicker">Experiment</span> {b.experiment.title} →
+                </p>
+              );
+            return null;
+          })}
+        </section>
+        <aside className="slide-panel" aria-label="Experiment">
+          {active ? (
+            <LessonExperiment
+              key={active.id}
+              experiment={active}
+              knobValues={knobValues}
+              onKnob={onKnob}
+              seed={seed}
+              onSeed={setSeed}
+              onDone={onDone}
+              panel={{ arrowKeys: false, noTools: true }}
+            />
+          ) : (
+            <p className="muted">This lesson has no experiment.</p>
+          )}
+        </aside>
+      </div>
+      <p className="presenter-hint muted">PgDn / → next · PgUp / ← previous · Space play · , . step the simulation · N notes · ? keys</p>
+    </div>
+  );
+}

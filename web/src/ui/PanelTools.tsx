@@ -1,0 +1,137 @@
+// The experiment panel's tools: copy a link to this exact state, an embed snippet, and
+// exports (any view as PNG or SVG, the metric series as CSV, each scenario as the JSON
+// that `innodb-sim run` accepts).
+
+import { useRef, useState, type RefObject } from 'react';
+import { copyText } from './shareLink';
+import { download, sectionToSvg, seriesCsv, slug, svgToPng } from './exportView';
+import type { SeriesData } from './seriesData';
+import type { PanelSim } from './ExperimentPanel';
+
+interface Props {
+  title: string;
+  sims: PanelSim[] | null;
+  labels: string[];
+  series: SeriesData[];
+  timeNs: number;
+  /** The panel's views (sections with an aria-label) are found inside this element. */
+  viewsRef: RefObject<HTMLElement | null>;
+  shareLink?: (timeNs: number) => Promise<string>;
+  embedSnippet?: string;
+}
+
+type Shown = { kind: 'link' | 'embed'; text: string; copied: boolean } | null;
+
+export function PanelTools({ title, sims, labels, series, timeNs, viewsRef, shareLink, embedSnippet }: Props) {
+  const [shown, setShown] = useState<Shown>(null);
+  const [views, setViews] = useState<string[]>([]);
+  const [view, setView] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const exportRef = useRef<HTMLDetailsElement>(null);
+  const [exportOpen, setExportOpen] = useState(false);
+
+  const listViews = () => {
+    const names = [...(viewsRef.current?.querySelectorAll<HTMLElement>('section.view-row[aria-label]') ?? [])].map((s) => s.getAttribute('aria-label') ?? '');
+    setViews(names);
+    if (!names.includes(view)) setView(names[0] ?? '');
+  };
+  const section = () =>
+    [...(viewsRef.current?.querySelectorAll<HTMLElement>('section.view-row[aria-label]') ?? [])].find((s) => s.getAttribute('aria-label') === view);
+  const base = `${slug(title)}-${slug(view)}`;
+
+  const exportView = async (kind: 'png' | 'svg') => {
+    setProblem(null);
+    const el = section();
+    if (!el) return setProblem('Pick a view to export (the views appear once the simulation has started).');
+    try {
+      const { svg, width, height } = sectionToSvg(el);
+      if (kind === 'svg') download(`${base}.svg`, new Blob([svg], { type: 'image/svg+xml' }));
+      else download(`${base}.png`, await svgToPng(svg, width, height));
+    } catch (e) {
+      setProblem(`The ${kind.toUpperCase()} could not be made: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
+
+  const copy = async (kind: 'link' | 'embed') => {
+    const text = kind === 'link' ? await shareLink!(timeNs) : embedSnippet!;
+    const copied = await copyText(text);
+    setShown({ kind, text, copied });
+  };
+
+  return (
+    <div className="panel-tools">
+      {shareLink ? (
+        <button type="button" onClick={() => void copy('link')} title="A link to this lesson step, seed, knobs and simulated time">
+          Copy link
+        </button>
+      ) : null}
+      {embedSnippet ? (
+        <button type="button" onClick={() => void copy('embed')} title="HTML to show this experiment in a course page or slide">
+          Embed
+        </button>
+      ) : null}
+      <details className="export-menu" ref={exportRef} onToggle={() => {
+          const open = exportRef.current?.open ?? false;
+          setExportOpen(open);
+          if (open) listViews();
+        }}
+      >
+        <summary>Export</summary>
+        {exportOpen ? (
+        <div className="export-body">
+          <label>
+            View{' '}
+            <select value={view} onChange={(e) => setView(e.target.value)} aria-label="View to export">
+              {views.map((v) => (
+                <option key={v}>{v}</option>
+              ))}
+            </select>
+          </label>
+          <button type="button" onClick={() => void exportView('png')} disabled={!view}>
+            PNG
+          </button>
+          <button type="button" onClick={() => void exportView('svg')} disabled={!view}>
+            SVG
+          </button>
+          <span className="export-sep" aria-hidden="true" />
+          <button
+            type="button"
+            disabled={!series.some((s) => s.rows.length)}
+            onClick={() => download(`${slug(title)}-series.csv`, new Blob([seriesCsv(series, labels)], { type: 'text/csv' }))}
+          >
+            Series CSV
+          </button>
+          {(sims ?? []).map((s, i) => (
+            <button
+              type="button"
+              key={i}
+              title="Runs natively with: cargo run --release --bin innodb-sim -- run <file>"
+              onClick={() => download(`${slug(title)}${sims && sims.length > 1 ? `-${i === 0 ? 'a' : 'b'}` : ''}.json`, new Blob([`${JSON.stringify(JSON.parse(s.json), null, 2)}\n`], { type: 'application/json' }))}
+            >
+              Scenario {sims && sims.length > 1 ? `${i === 0 ? 'A' : 'B'} ` : ''}JSON
+            </button>
+          ))}
+          {problem ? (
+            <p className="field-error" role="alert">
+              {problem}
+            </p>
+          ) : null}
+        </div>
+        ) : null}
+      </details>
+      {shown ? (
+        <div className="share-box" role="status">
+          <span>{shown.copied ? (shown.kind === 'link' ? 'Link copied.' : 'Snippet copied.') : 'Copy this:'}</span>
+          {shown.kind === 'link' ? (
+            <input readOnly value={shown.text} aria-label="Link to this state" onFocus={(e) => e.target.select()} />
+          ) : (
+            <textarea readOnly value={shown.text} aria-label="Embed snippet" rows={3} onFocus={(e) => e.target.select()} />
+          )}
+          <button type="button" className="linklike" onClick={() => setShown(null)}>
+            Close
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

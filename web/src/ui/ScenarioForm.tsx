@@ -1,0 +1,110 @@
+// A form over a scenario's JSON text, generated from the settings table
+// (scenarioFields.ts) and grouped by mechanism. Each change rewrites the JSON; fields the
+// JSON leaves out show the engine's default.
+
+import { useMemo, useState } from 'react';
+import { applyOverrides, getPath, type JsonObject } from '../engine/scenario';
+import { FIELD_GROUPS, fieldProblem, otherFields, SCENARIO_FIELDS, type ScenarioField } from './scenarioFields';
+
+interface Props {
+  text: string;
+  onText: (text: string) => void;
+  /** The engine's default scenario (parsed), or null while it loads. */
+  defaults: unknown;
+}
+
+export function ScenarioForm({ text, onText, defaults }: Props) {
+  const obj = useMemo(() => {
+    try {
+      const v: unknown = JSON.parse(text);
+      return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as JsonObject) : null;
+    } catch {
+      return null;
+    }
+  }, [text]);
+  const fields = useMemo(() => [...SCENARIO_FIELDS, ...otherFields(defaults)], [defaults]);
+  if (!obj) return <p className="notice notice-warn">The settings form needs valid scenario JSON; fix the text below first.</p>;
+  const set = (path: string, value: number | string | boolean) => onText(JSON.stringify(applyOverrides(obj, { [path]: value }), null, 2));
+  const groups = [...FIELD_GROUPS, 'Other settings'];
+  return (
+    <div className="scenario-form">
+      {groups.map((g) => {
+        const fs = fields.filter((x) => x.group === g);
+        if (!fs.length) return null;
+        return (
+          <details key={g} className="field-group" open={g === 'Workload' || g === 'Buffer pool'}>
+            <summary>{g}</summary>
+            {fs.map((x) => (
+              <Field key={x.path} field={x} value={getPath(obj, x.path) ?? getPath(defaults, x.path)} onValue={(v) => set(x.path, v)} />
+            ))}
+          </details>
+        );
+      })}
+    </div>
+  );
+}
+
+function Field({ field, value, onValue }: { field: ScenarioField; value: unknown; onValue: (v: number | string | boolean) => void }) {
+  const id = `field-${field.path.replace(/\W/g, '-')}`;
+  const [draft, setDraft] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const label = (
+    <label htmlFor={id}>
+      {field.label}
+      {field.unit ? <span className="muted"> ({field.unit})</span> : null}
+    </label>
+  );
+  if (field.kind === 'bool') {
+    return (
+      <div className="field">
+        {label}
+        <input id={id} type="checkbox" checked={value === true} onChange={(e) => onValue(e.target.checked)} />
+      </div>
+    );
+  }
+  if (field.kind === 'choice') {
+    return (
+      <div className="field">
+        {label}
+        <select id={id} value={String(value ?? '')} onChange={(e) => onValue(e.target.value)}>
+          {field.choices!.map((c) => (
+            <option key={c}>{c}</option>
+          ))}
+        </select>
+      </div>
+    );
+  }
+  const commit = () => {
+    if (draft === null) return;
+    const p = fieldProblem(field, draft);
+    setProblem(p);
+    if (!p) {
+      onValue(Number(draft));
+      setDraft(null);
+    }
+  };
+  return (
+    <div className="field">
+      {label}
+      <input
+        id={id}
+        type="number"
+        min={field.min}
+        max={field.max}
+        step={field.kind === 'int' ? 1 : 'any'}
+        value={draft ?? (typeof value === 'number' ? String(value) : '')}
+        placeholder={typeof value === 'number' || value === undefined ? undefined : 'not a number in the JSON'}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => e.key === 'Enter' && commit()}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-error` : undefined}
+      />
+      {problem ? (
+        <span className="field-error" id={`${id}-error`} role="alert">
+          {problem}
+        </span>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+// Exports from an experiment panel: a view (any section of the panel: SVG charts,
+// canvas strips, tables, text) as one standalone SVG or a PNG, the metric series as CSV,
+// and downloads. The SVG keeps the on-screen layout: every drawable is placed where it
+// is on the page (SVGs copied with their computed styles, canvases as images, text and
+// table cells as <text>), so A|B stay side by side.
+
+import type { SeriesData } from './seriesData';
+
+/** Computed style properties copied onto an exported SVG's elements. */
+const SVG_PROPS = [
+  'fill', 'fill-opacity', 'stroke', 'stroke-width', 'stroke-opacity', 'stroke-dasharray', 'stroke-linecap', 'stroke-linejoin',
+  'opacity', 'font-family', 'font-size', 'font-weight', 'font-style', 'text-anchor', 'dominant-baseline', 'visibility', 'display',
+] as const;
+
+function esc(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/**
+ * Copies the computed styles as presentation attributes (fill="…"), not a style
+ * attribute: the site's Content-Security-Policy refuses inline style attributes, and an
+ * exported file must not depend on the site's stylesheet or CSS variables.
+ */
+function inlineStyles(src: Element, dst: Element): void {
+  const cs = getComputedStyle(src);
+  for (const p of SVG_PROPS) {
+    const v = cs.getPropertyValue(p);
+    if (v) dst.setAttribute(p, v);
+  }
+  dst.removeAttribute('class');
+  dst.removeAttribute('style'); // its effect is in the computed values just copied
+  for (let i = 0; i < src.children.length; i++) {
+    const d = dst.children[i];
+    if (d) inlineStyles(src.children[i], d);
+  }
+}
+
+/** True for icons inside buttons and similar controls, which are not part of a view. */
+function inControl(el: Element): boolean {
+  return el.closest('button, select, label, summary, .view-tools') !== null;
+}
+
+function textOf(el: Element): string {
+  let t = '';
+  for (const n of el.childNodes) if (n.nodeType === Node.TEXT_NODE) t += n.textContent ?? '';
+  return t.replace(/\s+/g, ' ').trim();
+}
+
+function textElement(el: Element, x: number, y: number, text: string): string {
+  const cs = getComputedStyle(el);
+  const size = parseFloat(cs.fontSize) || 14;
+  return `<text x="${x.toFixed(1)}" y="${(y + size).toFixed(1)}" fill="${esc(cs.color)}" font-family="${esc(cs.fontFamily)}" font-size="${size}" font-weight="${esc(cs.fontWeight)}" xml:space="preserve">${esc(text)}</text>`;
+}
+
+/** One section of the panel as a standalone SVG document (width and height in CSS px). */
+export function sectionToSvg(section: HTMLElement): { svg: string; width: number; height: number } {
+  const box = section.getBoundingClientRect();
+  const width = Math.ceil(box.width);
+  const height = Math.ceil(box.height);
+  const cs = getComputedStyle(document.body);
+  const bg = cs.backgroundColor && cs.backgroundColor !== 'rgba(0, 0, 0, 0)' ? cs.backgroundColor : '#ffffff';
+  const inert = document.implementation.createDocument('http://www.w3.org/2000/svg', 'svg', null);
+  const parts: string[] = [`<rect width="${width}" height="${height}" fill="${esc(bg)}"/>`];
+  const at = (el: Element) => {
+    const r = el.getBoundingClientRect();
+    return { x: r.left - box.left, y: r.top - box.top, w: r.width, h: r.height };
+  };
+  const walk = (el: Element) => {
+    if (inControl(el)) return;
+    const tag = el.tagName.toLowerCase();
+    if (tag === 'svg') {
+      const r = at(el);
+      if (r.w < 1 || r.h < 1) return;
+      // Cloned into an inert XML document: attributes copied there are not applied
+      // to this page (no style parsing under the page's Content-Security-Policy).
+      const clone = inert.importNode(el, true) as SVGSVGElement;
+      inlineStyles(el, clone);
+      clone.setAttribute('x', r.x.toFixed(1));
+      clone.setAttribute('y', r.y.toFixed(1));
+      clone.setAttribute('width', r.w.toFixed(1));
+      clone.setAttribute('height', r.h.toFixed(1));
+      clone.removeAttribute('role');
+      parts.push(new XMLSerializer().serializeToString(clone));
+      return;
+    }
+    if (tag === 'canvas') {
+      const r = at(el);
+      if (r.w < 1 || r.h < 1) return;
+      let href = '';
+      try {
+        href = (el as HTMLCanvasElement).toDataURL('image/png');
+      } catch {
+        return; // a canvas that cannot be read is left out
+      }
+      parts.push(`<image x="${r.x.toFixed(1)}" y="${r.y.toFixed(1)}" width="${r.w.toFixed(1)}" height="${r.h.toFixed(1)}" href="${href}"/>`);
+      return;
+    }
+    if (tag === 'pre') {
+      const r = at(el);
+      const pcs = getComputedStyle(el);
+      const lh = parseFloat(pcs.lineHeight) || (parseFloat(pcs.fontSize) || 13) * 1.3;
+      (el.textContent ?? '').split('\n').forEach((line, i) => {
+        if (line.trim()) parts.push(textElement(el, r.x + 4, r.y + 4 + i * lh, line));
+      });
+      return;
+    }
+    const style = getComputedStyle(el);
+    if (style.display === 'none' || style.visibility === 'hidden' || el.classList.contains('visually-hidden')) return;
+    const text = textOf(el);
+    if (text) {
+      const r = at(el);
+      const pad = parseFloat(style.paddingLeft) || 0;
+      const align = style.textAlign;
+      if (align === 'right' || align === 'end') {
+        parts.push(textElement(el, r.x + r.w - (parseFloat(style.paddingRight) || 0), r.y + (parseFloat(style.paddingTop) || 0), text).replace('<text ', '<text text-anchor="end" '));
+      } else parts.push(textElement(el, r.x + pad, r.y + (parseFloat(style.paddingTop) || 0), text));
+    }
+    for (const c of el.children) walk(c);
+  };
+  for (const c of section.children) walk(c);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${parts.join('')}</svg>`;
+  return { svg, width, height };
+}
+
+/** Rasterizes an SVG document (2× for sharp projection and print). */
+export async function svgToPng(svg: string, width: number, height: number, scale = 2): Promise<Blob> {
+  const img = new Image();
+  img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+  await img.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.max(1, Math.round(width * scale));
+  canvas.height = Math.max(1, Math.round(height * scale));
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('no 2D canvas');
+  ctx.scale(scale, scale);
+  ctx.drawImage(img, 0, 0, width, height);
+  return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG encoding failed'))), 'image/png'));
+}
+
+/**
+ * The metric series as CSV: the engine's columns (as `innodb-sim run --csv` prints them);
+ * with two runs, a leading `run` column holds each row's label.
+ */
+export function seriesCsv(series: SeriesData[], labels: string[]): string {
+  const withRun = series.length > 1;
+  const columns = series.find((s) => s.columns.length)?.columns ?? [];
+  const quote = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+  const lines = [(withRun ? ['run', ...columns] : columns).join(',')];
+  series.forEach((s, i) => {
+    for (const row of s.rows) lines.push((withRun ? [quote(labels[i] ?? String(i)), ...row.map(String)] : row.map(String)).join(','));
+  });
+  return `${lines.join('\n')}\n`;
+}
+
+/** A file name part from a title: "Sequential vs random PK" -> "sequential-vs-random-pk". */
+export function slug(s: string): string {
+  return s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'export';
+}
+
+/** Saves a blob under `name` through a temporary link. */
+export function download(name: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.className = 'visually-hidden';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}

@@ -1,0 +1,155 @@
+// The redo log of one simulation: the log as a ring (checkpoint tail → LSN head, the
+// age between them coloured from calm to red, marks for lwm / async / sync / limit) and
+// the flush list as dirty pages by age, with the pages just flushed flashing.
+import { useId, useMemo, useRef } from 'react';
+import type { Frame, RedoState } from '../../engine/frames';
+import { usePalette } from '../../ui/theme';
+import { mix } from '../../ui/palette';
+import { formatBytes, formatCount } from '../../charts/common/format';
+import { useWidth } from '../../charts/common/hooks';
+import { captionStyle, figureStyle, LABEL_FONT, legendStyle, mutedStyle, swatchStyle } from '../../charts/common/styles';
+import { layoutFlushList, layoutRing, ZONE_WORDS } from './layout';
+
+export interface RedoViewProps {
+  frame: Frame;
+  /** Side label, e.g. "A: 5.5". */
+  label?: string;
+  reducedMotion?: boolean;
+}
+
+function Ring({ s, size }: { s: RedoState; size: number }) {
+  const pal = usePalette();
+  const m = useMemo(() => layoutRing(s, size, formatBytes), [s, size]);
+  const hatch = `redo-hatch-${useId().replace(/:/g, '')}`;
+  const ageColor = m.zone === 'sync' ? pal.redo.ageHigh : mix(pal.redo.ageLow, pal.redo.ageHigh, m.heat * 0.85);
+  return (
+    <svg width={size} height={size} role="img" aria-label={m.sentence} style={{ display: 'block', flex: '0 0 auto' }}>
+      <defs>
+        <pattern id={hatch} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+          <rect width="6" height="6" fill={pal.redo.ageHigh} />
+          <line x1="0" y1="0" x2="0" y2="6" stroke={pal.background} strokeWidth="2" />
+        </pattern>
+      </defs>
+      <path d={m.track} transform={`translate(${m.cx},${m.cy})`} fill={pal.redo.free} stroke={pal.grid} />
+      {m.agePath && <path d={m.agePath} transform={`translate(${m.cx},${m.cy})`} fill={m.zone === 'sync' ? `url(#${hatch})` : ageColor} stroke={pal.ink} strokeWidth={0.5} />}
+      {m.marks.map((k) => (
+        <g key={k.key} fontSize={LABEL_FONT} fill={pal.ink}>
+          <line x1={k.x1} y1={k.y1} x2={k.x2} y2={k.y2} stroke={pal.ink} strokeWidth={k.key === 'sync' || k.key === 'max' ? 2.5 : 1.5} strokeDasharray={k.key === 'lwm' ? '2 2' : undefined} />
+          <text x={k.lx} y={k.ly} dy="0.32em" textAnchor={k.anchor} stroke={pal.background} strokeWidth={3} paintOrder="stroke">
+            {k.label}
+          </text>
+        </g>
+      ))}
+      <circle cx={m.tail.x} cy={m.tail.y} r={5} fill={pal.background} stroke={pal.ink} strokeWidth={2} />
+      <circle cx={m.head.x} cy={m.head.y} r={5} fill={pal.ink} />
+      <text x={m.cx} y={m.cy - 8} textAnchor="middle" fontSize={15} fontWeight={600} fill={pal.ink}>
+        {formatBytes(m.age)}
+      </text>
+      <text x={m.cx} y={m.cy + 10} textAnchor="middle" fontSize={LABEL_FONT} fill={pal.inkMuted}>
+        age · {Math.round(m.ageShare * 100)}% of log
+      </text>
+    </svg>
+  );
+}
+
+function FlushList({ s, reducedMotion }: { s: RedoState; reducedMotion?: boolean }) {
+  const pal = usePalette();
+  const [ref, width] = useWidth<HTMLDivElement>();
+  const prev = useRef<number[] | undefined>(undefined);
+  const height = 90;
+  const m = useMemo(() => layoutFlushList(s, Math.max(60, width), height, prev.current), [s, width]);
+  prev.current = s.dirtyByAge;
+  const summary = `Flush list: ${formatCount(m.total)} dirty pages by age, youngest left, oldest right; axis up to ${formatBytes(m.axisMaxBytes)} of age.`;
+  return (
+    <div ref={ref} style={{ width: '100%', minWidth: 0 }}>
+      <svg width={m.width} height={height + 22} role="img" aria-label={summary} style={{ display: 'block' }}>
+        {m.bars.map((b, i) => (
+          <g key={i}>
+            <rect x={b.x} y={b.y} width={b.width} height={b.height} fill={b.pastSync ? pal.redo.ageHigh : pal.frame.dirty} opacity={b.pastSync ? 1 : 0.9} />
+            {b.flushed > 0 && !reducedMotion && <rect x={b.x} y={Math.max(0, b.y - 4)} width={b.width} height={4} fill={pal.split} />}
+          </g>
+        ))}
+        {m.marks.map((k) => (
+          <g key={k.key} fontSize={LABEL_FONT} fill={pal.ink}>
+            <line x1={k.x} x2={k.x} y1={0} y2={height} stroke={pal.ink} strokeDasharray="3 3" />
+            <text x={k.x - 3} y={12} textAnchor="end" stroke={pal.background} strokeWidth={3} paintOrder="stroke">
+              {k.label}
+            </text>
+          </g>
+        ))}
+        <line x1={0} x2={m.width} y1={height} y2={height} stroke={pal.inkMuted} />
+        <text x={0} y={height + 16} fontSize={LABEL_FONT} fill={pal.inkMuted}>
+          young
+        </text>
+        <text x={m.width} y={height + 16} fontSize={LABEL_FONT} fill={pal.inkMuted} textAnchor="end">
+          old: {formatBytes(m.axisMaxBytes)} of age →
+        </text>
+      </svg>
+    </div>
+  );
+}
+
+/** The redo ring and the flush list of one simulation. */
+export function RedoView({ frame, label, reducedMotion }: RedoViewProps) {
+  const pal = usePalette();
+  const s = frame.redo;
+  if (!s) {
+    return (
+      <figure style={figureStyle}>
+        <figcaption style={captionStyle}>{label ? `${label}: redo log` : 'Redo log'}</figcaption>
+        <p style={mutedStyle(pal)}>This scenario does not model the redo log.</p>
+      </figure>
+    );
+  }
+  const age = Math.max(0, s.lsn - s.checkpointLsn);
+  const zone = layoutRing(s, 200, formatBytes).zone;
+  return (
+    <figure style={figureStyle}>
+      <figcaption style={captionStyle}>
+        {label ? `${label}: ` : ''}redo log and flush list <span style={{ fontWeight: 400, color: pal.inkMuted }}>({s.policy})</span>
+      </figcaption>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center' }}>
+        <Ring s={s} size={220} />
+        <div style={{ flex: '1 1 220px', minWidth: 0 }}>
+          <p style={{ margin: '0 0 6px', fontWeight: 600 }}>{ZONE_WORDS[zone]}</p>
+          <dl style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '2px 10px', margin: '0 0 8px', fontSize: 14 }}>
+            <dt>Log sequence number</dt>
+            <dd style={{ margin: 0 }}>{formatCount(s.lsn)}</dd>
+            <dt>Last checkpoint at</dt>
+            <dd style={{ margin: 0 }}>{formatCount(s.checkpointLsn)}</dd>
+            <dt>Checkpoint age</dt>
+            <dd style={{ margin: 0 }}>
+              {formatBytes(age)} (async {formatBytes(s.asyncAge)}, sync {formatBytes(s.syncAge)})
+            </dd>
+          </dl>
+          <FlushList s={s} reducedMotion={reducedMotion} />
+        </div>
+      </div>
+      <ul style={legendStyle(pal)}>
+        <li>
+          <span style={swatchStyle(pal, pal.redo.ageLow)} />
+          age, calm
+        </li>
+        <li>
+          <span style={swatchStyle(pal, pal.redo.ageHigh, true)} />
+          past the sync point (hatched)
+        </li>
+        <li>
+          <span style={swatchStyle(pal, pal.redo.free)} />
+          free log space
+        </li>
+        <li>○ checkpoint · ● LSN head</li>
+        <li>
+          <span style={swatchStyle(pal, pal.frame.dirty)} />
+          dirty pages by age
+        </li>
+        {!reducedMotion && (
+          <li>
+            <span style={swatchStyle(pal, pal.split)} />
+            just flushed
+          </li>
+        )}
+      </ul>
+    </figure>
+  );
+}

@@ -195,7 +195,7 @@ fn qc_4_fixed_rate_aurora_stores_more_and_barely_prunes() {
     // MySQL's arena is full (under 5% free) yet holds fewer queries: each of its
     // results takes blocks of query_cache_min_res_unit (4 KiB) and a query block,
     // and pruning in LRU order (no hits inside transactions reorder it) frees
-    // neighbouring blocks, so little fragmentation remains (7 KiB in 2 blocks).
+    // neighbouring blocks, so little fragmentation remains (18 KiB in 6 blocks).
     assert!(
         m.free_memory * 20 < 1024 * KIB,
         "free {} in {} blocks",

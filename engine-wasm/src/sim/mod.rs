@@ -4,6 +4,7 @@ pub mod cond_lock;
 pub mod cpu;
 pub mod io;
 pub mod latch;
+pub mod mutex;
 pub mod queue;
 pub mod rng;
 pub mod vecmap;

@@ -10,6 +10,7 @@
 //   speed   simulated statements per wall second: native CLI, WASM in Node, WASM in the
 //           site's Web Worker (Chromium), per lesson scenario; 1M random-PK insert headline;
 //           the read-write load in simulated transactions per wall second
+//           LATCH-1 scaled; the query cache load (SELECTs per wall second, native vs WASM)
 //   btree   the engine's B+tree (WASM) vs sorted-btree (JS), 1M random ids, insert + lookup
 //   frames  p95 frame time and long tasks while each lesson step plays at max speed
 //   load    wasm and initial-JS sizes, lazy lessons, time to the first lesson's Play

@@ -46,6 +46,26 @@ pub fn validate_scenario(json: &str) -> String {
     }
 }
 
+/// The scenarios of a sweep: `scenario_json` with the field `path` set to each
+/// value of the JSON array `values_json`, each validated; a JSON array of strings.
+#[wasm_bindgen]
+pub fn sweep_scenarios_json(
+    scenario_json: &str,
+    path: &str,
+    values_json: &str,
+) -> Result<String, JsError> {
+    let values: Vec<serde_json::Value> = serde_json::from_str(values_json).map_err(|e| {
+        js_err(EngineError::config(vec![
+            crate::scenario::ConfigError::new(
+                "values",
+                format!("must be a JSON array of values: {e}"),
+            ),
+        ]))
+    })?;
+    let v = crate::sweep::sweep_scenarios(scenario_json, path, &values).map_err(js_err)?;
+    Ok(serde_json::to_string(&v).unwrap_or_default())
+}
+
 /// A complete scenario with every default filled in.
 #[wasm_bindgen]
 pub fn default_scenario_json() -> String {
@@ -202,7 +222,8 @@ impl Simulation {
     }
 
     /// One byte per client thread: 0 idle, 1 running, 2 waiting for a core,
-    /// 3 waiting for IO, 4 spinning on a latch, 5 asleep on a latch.
+    /// 3 waiting for IO, 4 spinning on a latch, 5 asleep on a latch,
+    /// 6 waiting for the query cache lock.
     pub fn thread_states(&self) -> Vec<u8> {
         self.h.engine.thread_states()
     }
@@ -215,6 +236,35 @@ impl Simulation {
     /// The redo ring and flushing state: `RedoState` (frames.ts).
     pub fn redo_json(&self) -> String {
         serde_json::to_string(&self.h.engine.redo_view()).unwrap_or_default()
+    }
+
+    /// The query cache arena strip: `[type, units]` pairs (u32), MySQL blocks in
+    /// arena order, Aurora entries in LRU order then the free rest (frames.ts).
+    pub fn qc_blocks(&self) -> Vec<u32> {
+        self.h.engine.qc.blocks()
+    }
+
+    /// The query cache lock now: `{"holder": tid|null, "waiting": n, "acquisitions",
+    /// "waits", "timeouts", "mutex_spin_waits", "mutex_os_waits"}`
+    /// (MySQL, the mutex fields for `structure_guard_mutex`; Aurora has no global
+    /// lock: holder null, 0s).
+    pub fn qc_lock_json(&self) -> String {
+        let l = &self.h.engine.qc_lock;
+        serde_json::json!({
+            "holder": l.holder(),
+            "waiting": l.waiting(),
+            "acquisitions": l.stats.acquisitions,
+            "waits": l.stats.waits,
+            "timeouts": l.stats.timeouts,
+            "mutex_spin_waits": l.mutex.stats.spins,
+            "mutex_os_waits": l.mutex.stats.sleeps,
+        })
+        .to_string()
+    }
+
+    /// A sweep row for the state now (`SweepRow`, frames.ts).
+    pub fn sweep_row_json(&self) -> String {
+        serde_json::to_string(&crate::sweep::sweep_row(&self.h.engine)).unwrap_or_default()
     }
 
     /// Test-only: makes the engine panic, to exercise crash recovery in the UI.

@@ -8,11 +8,15 @@ pub mod api;
 pub mod bench;
 pub mod frames;
 pub mod metrics;
+pub mod query_cache;
 pub mod redo;
 pub mod scenario;
 pub mod server;
 pub mod sim;
 pub mod sim_handle;
 pub mod storage;
+pub mod sweep;
 pub mod trace;
+#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
+mod wasm_alloc;
 pub mod workload;

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import { ENGINE_DIR, log, probe, run } from '../lib/util.mjs';
-import { operationsOf, transactionsOf } from './ops.mjs';
+import { operationsOf, selectsOf, transactionsOf } from './ops.mjs';
 
 const TAG = 'bench';
 
@@ -35,5 +35,5 @@ export function runNative(exe, file) {
   if (ops == null) return { missing: 'no Questions counter in the summary' };
   if (typeof out.wallSeconds !== 'number') return { missing: 'no wallSeconds in the CLI output' };
   const tx = transactionsOf(out.summary);
-  return { ops, wall: out.wallSeconds, rate: ops / out.wallSeconds, txRate: tx == null ? null : tx / out.wallSeconds, buildSeconds: out.buildSeconds, done: out.summary?.done };
+  return { ops, selects: selectsOf(out.summary), wall: out.wallSeconds, rate: ops / out.wallSeconds, txRate: tx == null ? null : tx / out.wallSeconds, buildSeconds: out.buildSeconds, done: out.summary?.done };
 }

@@ -32,6 +32,16 @@ function latchScenario() {
   return { file, json: JSON.stringify(sc), simSeconds: sc.run.duration_s };
 }
 
+/** The query cache load of issue 6: qc-mysql-256mb.json as the lesson ships it
+ *  (sysbench 0.5 oltp.lua, 25 point selects per transaction, 2048 clients on 32
+ *  vCPUs, MySQL's query cache on), 1 simulated s. */
+function qcScenario() {
+  const src = path.join(SCENARIOS_DIR, 'qc-mysql-256mb.json');
+  if (!fs.existsSync(src)) return null;
+  const text = fs.readFileSync(src, 'utf8');
+  return { file: src, json: text, simSeconds: JSON.parse(text).run?.duration_s ?? 1 };
+}
+
 /** Runs every engine `runs` times, interleaved (native, Node, worker, native, ...), so
  *  background load on a shared machine hits all three alike; medians per engine. */
 async function interleaved(runs, engines) {
@@ -50,6 +60,7 @@ async function interleaved(runs, engines) {
     out[k] = failed[k] ?? {
       rate: median(list.map((r) => r.rate)),
       txRate: list.every((r) => typeof r.txRate === 'number') ? median(list.map((r) => r.txRate)) : null,
+      selectRate: list.every((r) => typeof r.selects === 'number') ? median(list.map((r) => r.selects / r.wall)) : null,
       ops: list[0]?.ops,
       walls: list.map((r) => r.wall),
       done: list.every((r) => r.done !== false),
@@ -157,6 +168,21 @@ export async function speedSection(ctx) {
       rows.push(infoRow({ section: S, metric: `${rwLabel}: simulated transactions per wall second, WASM in Node`, value: r.node.txRate, show: tps, note: r.node.missing ?? (r.node.txRate == null ? 'no Com_commit in the summary' : undefined) }));
       const ratio = r.native.txRate && r.node.txRate ? r.node.txRate / r.native.txRate : null;
       rows.push(infoRow({ section: S, metric: `${rwLabel}: WASM in Node / native`, value: ratio, show: fmtX, note: 'needs both runs' }));
+    }
+
+    // 25-point-select transactions with the query cache on: SELECTs per wall second.
+    const qc = qcScenario();
+    const qcLabel = '25-point-select oltp.lua, 2048 clients, MySQL query cache on (qc-mysql-256mb)';
+    if (!qc) rows.push(missingRow({ section: S, metric: qcLabel, note: 'lessons/scenarios/qc-mysql-256mb.json missing' }));
+    else {
+      log(TAG, `${qcLabel}: ${opts.headlineRuns} run(s) each: native, WASM in Node`);
+      const all = engines(qc.file, qc.json);
+      const r = await interleaved(opts.headlineRuns, { native: all.native, node: all.node });
+      details.queryCache = r;
+      rows.push(infoRow({ section: S, metric: `${qcLabel}: simulated SELECTs per wall second, native`, value: r.native.selectRate, show: fmtRate, note: r.native.missing }));
+      rows.push(infoRow({ section: S, metric: `${qcLabel}: simulated SELECTs per wall second, WASM in Node`, value: r.node.selectRate, show: fmtRate, note: r.node.missing }));
+      const ratio = r.native.selectRate && r.node.selectRate ? r.node.selectRate / r.native.selectRate : null;
+      rows.push(goalRow({ section: S, metric: `${qcLabel}: WASM in Node / native`, value: ratio, goal: GOALS.wasmToNative, cmp: '>=', show: fmtX, note: 'needs both runs' }));
     }
 
     // Every lesson's scenario files, as the lessons ship them.

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PKG_DIR, ROOT, run } from '../lib/util.mjs';
-import { operationsOf, transactionsOf } from './ops.mjs';
+import { operationsOf, selectsOf, transactionsOf } from './ops.mjs';
 
 /** Rebuilds the wasm package (release) when asked; resolves { ok } or { missing }. */
 export async function buildWasm({ build }) {
@@ -54,7 +54,7 @@ export function runWasm(pkg, scenarioJson) {
     const ops = operationsOf(summary);
     if (ops == null) return { missing: 'no Questions counter in summary_json()' };
     const tx = transactionsOf(summary);
-    return { ops, wall, rate: ops / wall, txRate: tx == null ? null : tx / wall, buildSeconds: (t1 - t0) / 1000, done: summary.done };
+    return { ops, selects: selectsOf(summary), wall, rate: ops / wall, txRate: tx == null ? null : tx / wall, buildSeconds: (t1 - t0) / 1000, done: summary.done };
   } finally {
     sim.free();
   }

@@ -128,7 +128,7 @@ describe('columnSpans', () => {
 describe('stateCounts / countsSentence', () => {
   it('counts per state byte, in legend order in words', () => {
     const n = stateCounts(u8(1, 1, 2, 4, 5, 5, 3, 0, 7));
-    expect(n).toEqual([2, 2, 1, 1, 1, 2]);
+    expect(n).toEqual([2, 2, 1, 1, 1, 2, 0]); // byte 6: waiting for the query cache lock
     expect(countsSentence(n, String)).toBe(
       '9 client threads: 2 running, 1 waiting for a CPU, 1 spinning on a latch, 2 asleep on a latch, 1 waiting for IO, 2 idle',
     );

@@ -28,7 +28,7 @@ describe('playground settings table', () => {
     if (f.kind === 'int' || f.kind === 'float') {
       expect(errorsFor(f.path, f.min)).toEqual([]);
       expect(errorsFor(f.path, f.max)).toEqual([]);
-      const step = f.kind === 'int' ? 1 : f.min! / 2;
+      const step = f.kind === 'int' ? 1 : f.min! > 0 ? f.min! / 2 : 1;
       expect(errorsFor(f.path, f.min! - step).map((e) => e.path)).toContain(f.path);
       expect(errorsFor(f.path, f.max! + (f.kind === 'int' ? 1 : 1)).map((e) => e.path)).toContain(f.path);
     } else if (f.kind === 'choice') {

@@ -24,6 +24,9 @@ fn main() -> ExitCode {
 }
 
 fn run(args: &[String]) -> Result<(), String> {
+    if args.first().map(String::as_str) == Some("sweep") && args.len() >= 2 {
+        return sweep(args);
+    }
     if args.first().map(String::as_str) != Some("run") || args.len() < 2 {
         return Err(USAGE.to_string());
     }
@@ -118,6 +121,96 @@ fn run(args: &[String]) -> Result<(), String> {
                 println!("  {name:<44} {value}");
             }
         }
+    }
+    Ok(())
+}
+
+/// `sweep <scenario> --param <path> --values a,b,c [--json] [--until S]`.
+fn sweep(args: &[String]) -> Result<(), String> {
+    let path = &args[1];
+    let (mut param, mut values, mut json, mut until) = (None, None, false, None);
+    let mut i = 2;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--param" => {
+                i += 1;
+                param = args.get(i).cloned();
+            }
+            "--values" => {
+                i += 1;
+                values = args.get(i).cloned();
+            }
+            "--json" => json = true,
+            "--until" => {
+                i += 1;
+                let v = args
+                    .get(i)
+                    .and_then(|s| s.parse::<f64>().ok())
+                    .filter(|v| *v > 0.0);
+                until = Some(
+                    (v.ok_or("--until needs a positive number of seconds")? * SEC as f64) as u64,
+                );
+            }
+            other => return Err(format!("unknown argument {other}\n{USAGE}")),
+        }
+        i += 1;
+    }
+    let param = param.ok_or(format!("--param is required\n{USAGE}"))?;
+    let values = values.ok_or(format!("--values is required\n{USAGE}"))?;
+    // Each value as JSON if it parses (numbers, "strings", true), else as a string.
+    let vals: Vec<serde_json::Value> = values
+        .split(',')
+        .map(|v| {
+            serde_json::from_str(v.trim())
+                .unwrap_or(serde_json::Value::String(v.trim().to_string()))
+        })
+        .collect();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let scenarios = innodb_lab::sweep::sweep_scenarios(&text, &param, &vals)
+        .map_err(|e| format!("{path}: {e}"))?;
+    let mut rows = Vec::new();
+    if !json {
+        println!(
+            "{:>14} {:>12} {:>12} {:>8} {:>10} {:>10} {:>10} {:>10} {:>8} {:>7}",
+            param.rsplit('.').next().unwrap_or(&param),
+            "SELECT/s",
+            "QPS",
+            "hit%",
+            "in_cache",
+            "inserts",
+            "prunes",
+            "free_mem",
+            "free_blk",
+            "wall_s"
+        );
+    }
+    for (v, s) in vals.iter().zip(&scenarios) {
+        let t0 = Instant::now();
+        let row = innodb_lab::sweep::run_row(s, until).map_err(|e| format!("{path}: {e}"))?;
+        let wall = t0.elapsed().as_secs_f64();
+        if json {
+            rows.push(serde_json::json!({"value": v, "row": row, "wallSeconds": wall}));
+        } else {
+            println!(
+                "{:>14} {:>12.0} {:>12.0} {:>8.1} {:>10} {:>10} {:>10} {:>10} {:>8} {:>7.2}",
+                v.to_string().trim_matches('"'),
+                row.selects_per_s,
+                row.qps,
+                100.0 * row.hit_rate,
+                row.queries_in_cache,
+                row.inserts,
+                row.lowmem_prunes,
+                row.free_memory,
+                row.free_blocks,
+                wall
+            );
+        }
+    }
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string(&rows).map_err(|e| e.to_string())?
+        );
     }
     Ok(())
 }

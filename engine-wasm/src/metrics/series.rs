@@ -18,8 +18,16 @@ pub const COLUMNS: &[&str] = &[
     "ahi_rows_removed_per_s",
     "threads_spinning",
     "threads_sleeping",
-    // Redo and flushing (MB = MiB of LSN).
     "tps",
+    "selects_per_s",
+    "qc_hit_rate",
+    "qc_queries_in_cache",
+    "qc_inserts_per_s",
+    "qc_lowmem_prunes_per_s",
+    "qc_free_memory",
+    "qc_free_blocks",
+    "threads_waiting_qc_lock",
+    // Redo and flushing (MB = MiB of LSN).
     "checkpoint_age_mb",
     "modified_age_mb",
     "async_point_mb",

@@ -23,6 +23,7 @@ pub const KNOBS: &[(&str, f64, f64)] = &[
     ("server.flushing", 0.0, 6.0),
     // Data device operations per second (page reads and writes share them).
     ("storage.iops", 10.0, 10_000_000.0),
+    ("server.query_cache_type", 0.0, 2.0),
 ];
 
 /// Checks a knob name and value; the error names the knob and what is allowed.

@@ -180,6 +180,10 @@ pub(super) fn read_workload(r: &mut Reader<'_>, v: Option<&Value>) -> WorkloadCo
             "rand_type",
             "max_rows",
             "point_selects",
+            "oltp_point_selects",
+            "oltp_index_updates",
+            "rate_tps",
+            "select_hint",
         ],
     );
     let threads = r.uint(w, "workload", "threads", 16, 1, 4096) as u32;
@@ -194,6 +198,7 @@ pub(super) fn read_workload(r: &mut Reader<'_>, v: Option<&Value>) -> WorkloadCo
             ("read_write", QueryKind::ReadWrite),
             ("secondary_select", QueryKind::SecondarySelect),
             ("oltp_read_only", QueryKind::OltpReadOnly),
+            ("oltp_lua", QueryKind::OltpLua),
         ],
     );
     let id = match w.and_then(|m| m.get("id")) {
@@ -236,6 +241,36 @@ pub(super) fn read_workload(r: &mut Reader<'_>, v: Option<&Value>) -> WorkloadCo
     );
     let max_rows = r.uint(w, "workload", "max_rows", 0, 0, 10_000_000);
     let point_selects = r.uint(w, "workload", "point_selects", 10, 0, 100) as u32;
+    for k in ["oltp_point_selects", "oltp_index_updates"] {
+        let given = w.and_then(|m| m.get(k)).is_some_and(|v| !v.is_null());
+        if given && query != QueryKind::OltpLua {
+            r.err(
+                &format!("workload.{k}"),
+                "is a setting of sysbench 0.5 oltp.lua: it needs query = \"oltp_lua\"",
+            );
+        }
+    }
+    let lua = query == QueryKind::OltpLua;
+    let (oltp_point_selects, oltp_index_updates) = if lua {
+        (
+            r.uint(w, "workload", "oltp_point_selects", 10, 1, 1000) as u32,
+            r.uint(w, "workload", "oltp_index_updates", 0, 0, 1000) as u32,
+        )
+    } else {
+        (0, 0)
+    };
+    let rate_tps = r.float(w, "workload", "rate_tps", 0.0, 0.0, 10_000_000.0);
+    let select_hint = r.choice(
+        w,
+        "workload",
+        "select_hint",
+        SelectHint::None,
+        &[
+            ("none", SelectHint::None),
+            ("sql_cache", SelectHint::SqlCache),
+            ("sql_no_cache", SelectHint::SqlNoCache),
+        ],
+    );
     WorkloadConfig {
         threads,
         query,
@@ -244,6 +279,10 @@ pub(super) fn read_workload(r: &mut Reader<'_>, v: Option<&Value>) -> WorkloadCo
         rand_type,
         max_rows,
         point_selects,
+        oltp_point_selects,
+        oltp_index_updates,
+        rate_tps,
+        select_hint,
     }
 }
 

@@ -91,7 +91,7 @@ pub(super) fn check_table(t: &TableConfig, w: &WorkloadConfig, errors: &mut Vec<
                     "auto_increment needs an INT or BIGINT primary key; {} is {:?}",
                     first.name, first.kind
                 )
-                .to_lowercase(),
+                .to_ascii_lowercase(),
             ));
         }
     }
@@ -116,6 +116,7 @@ pub(super) fn check_table(t: &TableConfig, w: &WorkloadConfig, errors: &mut Vec<
         QueryKind::SecondarySelect => Some("secondary_select"),
         QueryKind::OltpReadOnly => Some("oltp_read_only"),
         QueryKind::ReadWrite => Some("read_write"),
+        QueryKind::OltpLua => Some("oltp_lua"),
     };
     if let Some(q) = q {
         if t.prepare_rows == 0 {
@@ -148,7 +149,7 @@ pub(super) fn check_table(t: &TableConfig, w: &WorkloadConfig, errors: &mut Vec<
     if t.count > 1 && w.query == QueryKind::Insert {
         errors.push(ConfigError::new(
             "table.count",
-            "several tables are supported for the read-only workloads (point_select, secondary_select, oltp_read_only); inserts use one table",
+            "several tables are supported for the select workloads (point_select, secondary_select, oltp_read_only, oltp_lua); inserts use one table",
         ));
     }
 }

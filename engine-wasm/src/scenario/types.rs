@@ -3,10 +3,6 @@
 
 use serde::Serialize;
 
-fn is_zero(v: &u32) -> bool {
-    *v == 0
-}
-
 /// Current scenario format version.
 pub const SCENARIO_VERSION: u32 = 1;
 
@@ -83,10 +79,47 @@ pub struct ServerConfig {
     /// `innodb_flush_sync` (5.7+, default ON): past the sync point the page cleaner
     /// flushes ignoring io_capacity.
     pub innodb_flush_sync: bool,
+    /// Which query cache the server has: none (8.0), MySQL 5.7's, or the conceptual
+    /// Aurora-style one.
+    pub query_cache: QueryCacheKind,
+    /// `query_cache_type`: OFF, ON or DEMAND (default ON, as 5.7 compiled with it).
+    pub query_cache_type: QueryCacheType,
+    /// `query_cache_size` in bytes (5.7 default 1 MiB; 0 disables the cache).
+    pub query_cache_size: u64,
+    /// `query_cache_limit` in bytes (default 1 MiB): larger results are not cached.
+    pub query_cache_limit: u64,
+    /// `query_cache_min_res_unit` in bytes (default 4096).
+    pub query_cache_min_res_unit: u64,
     /// Amazon Aurora node role; `None` = plain MySQL. On a reader the AHI stays off
     /// whatever `innodb_adaptive_hash_index` (the parameter group) says.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub aurora_role: Option<AuroraRole>,
+}
+
+/// The query cache implementation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum QueryCacheKind {
+    /// No query cache at all (MySQL 8.0).
+    None,
+    /// MySQL 5.7 `sql_cache.cc`: one arena, one global lock.
+    Mysql,
+    /// Aurora-style (conceptual; no public source): no global lock, no fragmentation.
+    Aurora,
+}
+
+/// `query_cache_type`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum QueryCacheType {
+    /// 0: never cache or look up.
+    #[serde(rename = "OFF")]
+    Off,
+    /// 1: cache every cacheable SELECT except `SQL_NO_CACHE` ones.
+    #[serde(rename = "ON")]
+    On,
+    /// 2: cache only `SELECT SQL_CACHE`.
+    #[serde(rename = "DEMAND")]
+    Demand,
 }
 
 /// The role of an Aurora MySQL node.
@@ -206,6 +239,10 @@ fn is_one(v: &u32) -> bool {
     *v == 1
 }
 
+fn is_zero(v: &u32) -> bool {
+    *v == 0
+}
+
 /// The statement every client thread runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -224,6 +261,10 @@ pub enum QueryKind {
     /// sysbench `oltp_read_only`: BEGIN, 10 point selects, simple / sum / order /
     /// distinct ranges of 100 ids, COMMIT.
     OltpReadOnly,
+    /// sysbench 0.5 `oltp.lua` with only its point selects (and optional index
+    /// updates) enabled: BEGIN, `oltp_point_selects` point selects,
+    /// `oltp_index_updates` updates, COMMIT.
+    OltpLua,
 }
 
 impl QueryKind {
@@ -277,6 +318,30 @@ pub struct WorkloadConfig {
     pub max_rows: u64,
     /// Point selects per read_write transaction (sysbench `--point-selects`, default 10).
     pub point_selects: u32,
+    /// sysbench 0.5 `oltp.lua --oltp-point-selects`: point selects per transaction
+    /// (`query` = `oltp_lua`: 1..1000, default 10; 0 for the other workloads).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub oltp_point_selects: u32,
+    /// `oltp.lua --oltp-index-updates`: `UPDATE … SET k=k+1 WHERE id=?` per transaction.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub oltp_index_updates: u32,
+    /// Open loop: events (transactions of a multi-statement script, else statements) started
+    /// per second at Poisson arrivals, as sysbench `--tx-rate` (0 = closed loop).
+    pub rate_tps: f64,
+    /// A cache hint in every SELECT: none, `SQL_CACHE` or `SQL_NO_CACHE`.
+    pub select_hint: SelectHint,
+}
+
+/// The cache directive written after SELECT.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SelectHint {
+    /// `SELECT c FROM …`.
+    None,
+    /// `SELECT SQL_CACHE c FROM …`.
+    SqlCache,
+    /// `SELECT SQL_NO_CACHE c FROM …`.
+    SqlNoCache,
 }
 
 /// Run length and sampling.

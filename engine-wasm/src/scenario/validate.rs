@@ -63,6 +63,12 @@ fn read(v: &Value, errors: &mut Vec<ConfigError>) -> Scenario {
     if top.is_none() {
         r.err("", "a scenario must be a JSON object");
     }
+    // A free-text note for readers (e.g. how the scenario is scaled); not used.
+    match top.and_then(|m| m.get("description")) {
+        None | Some(Value::Null) => {}
+        Some(Value::String(d)) if d.len() <= 4000 => {}
+        Some(_) => r.err("description", "must be a text of at most 4000 characters"),
+    }
     let version = r.uint(
         top,
         "",
@@ -99,6 +105,11 @@ fn read(v: &Value, errors: &mut Vec<ConfigError>) -> Scenario {
             "innodb_max_dirty_pages_pct_lwm",
             "innodb_flushing_avg_loops",
             "innodb_flush_sync",
+            "query_cache",
+            "query_cache_type",
+            "query_cache_size",
+            "query_cache_limit",
+            "query_cache_min_res_unit",
             "aurora_role",
         ],
     );
@@ -214,6 +225,45 @@ fn read(v: &Value, errors: &mut Vec<ConfigError>) -> Scenario {
         innodb_flushing_avg_loops: r.uint(sv, "server", "innodb_flushing_avg_loops", 30, 1, 1000)
             as u32,
         innodb_flush_sync: r.bool(sv, "server", "innodb_flush_sync", true),
+        query_cache: r.choice(
+            sv,
+            "server",
+            "query_cache",
+            QueryCacheKind::None,
+            &[
+                ("none", QueryCacheKind::None),
+                ("mysql", QueryCacheKind::Mysql),
+                ("aurora", QueryCacheKind::Aurora),
+            ],
+        ),
+        query_cache_type: r.choice(
+            sv,
+            "server",
+            "query_cache_type",
+            QueryCacheType::On,
+            &[
+                ("OFF", QueryCacheType::Off),
+                ("ON", QueryCacheType::On),
+                ("DEMAND", QueryCacheType::Demand),
+            ],
+        ),
+        query_cache_size: r.uint(
+            sv,
+            "server",
+            "query_cache_size",
+            1 << 20,
+            0,
+            crate::query_cache::MAX_QUERY_CACHE_SIZE,
+        ),
+        query_cache_limit: r.uint(sv, "server", "query_cache_limit", 1 << 20, 0, 1 << 30),
+        query_cache_min_res_unit: r.uint(
+            sv,
+            "server",
+            "query_cache_min_res_unit",
+            4096,
+            512,
+            1 << 20,
+        ),
         aurora_role: r.choice(
             sv,
             "server",

@@ -85,3 +85,27 @@ fn rows_longer_than_half_a_page_are_refused() {
     assert_eq!(e[0].path, "table.columns");
     assert!(e[0].message.contains("8125"));
 }
+
+#[test]
+fn oltp_lua_settings_need_the_oltp_lua_query() {
+    let e = errs(
+        r#"{"table":{"prepare_rows":5},"workload":{"query":"point_select","oltp_point_selects":25}}"#,
+    );
+    assert_eq!(e.len(), 1);
+    assert_eq!(e[0].path, "workload.oltp_point_selects");
+    assert!(e[0].message.contains("oltp_lua"), "{}", e[0].message);
+    let e = errs(
+        r#"{"table":{"prepare_rows":5},"workload":{"query":"oltp_lua","oltp_point_selects":0}}"#,
+    );
+    assert_eq!(e[0].path, "workload.oltp_point_selects");
+    let s = parse_scenario(
+        r#"{"table":{"prepare_rows":5},"workload":{"query":"oltp_lua","oltp_index_updates":2}}"#,
+    )
+    .expect("valid");
+    assert_eq!(
+        (s.workload.oltp_point_selects, s.workload.oltp_index_updates),
+        (10, 2)
+    );
+    let echo = serde_json::to_string(&s).expect("serializable");
+    assert_eq!(parse_scenario(&echo).expect("echo is valid"), s);
+}

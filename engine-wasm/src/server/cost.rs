@@ -79,3 +79,29 @@ pub const BUILD_INSERT_NS: Nanos = 150;
 
 /// Re-point one hash node (`btr_search_update_hash_ref`).
 pub const HASH_UPDATE_NS: Nanos = 300;
+
+/// Read a command packet from the socket and decode it (`do_command` →
+/// `my_net_read`): one recv syscall and the protocol header. A share of
+/// `STATEMENT_NS`; the query cache is consulted right after it, before parsing.
+pub const NET_READ_NS: Nanos = 5_000;
+
+/// Write a small result to the socket (`net_flush`: one send syscall). A share of
+/// `STATEMENT_NS`; a query cache hit pays it to send the stored packets.
+pub const NET_WRITE_NS: Nanos = 5_000;
+
+/// Parse, open and lock tables, optimize: the share of `STATEMENT_NS` between the
+/// query cache lookup and `store_query` (which runs just before execution).
+pub const SQL_PARSE_NS: Nanos = 10_000;
+
+/// The query cache lock's `structure_guard_mutex`, taken once by `try_lock` and
+/// once by `unlock`: two uncontended pthread mutex operations whose cache line
+/// moves between cores (~100 ns each on a two-socket server).
+pub const QC_MUTEX_NS: Nanos = 250;
+
+/// Hash ~200 key bytes (`my_hash_sort`) and probe the query hash: a pass over the
+/// bytes plus a couple of cache misses in a table of up to millions of entries.
+pub const QC_HASH_NS: Nanos = 300;
+
+/// Read or write one block header in the arena (bin probe, split, merge, list
+/// link): a cache miss in memory of up to gigabytes.
+pub const QC_BLOCK_NS: Nanos = 60;

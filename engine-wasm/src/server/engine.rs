@@ -6,21 +6,24 @@ use super::table::Table;
 use crate::ahi::{Ahi, AhiConfig, AhiVersion};
 use crate::metrics::histogram::Histogram;
 use crate::metrics::series::Series;
+use crate::query_cache::{point_select_result_bytes, QcConfig, QcEvent, QueryCache};
 use crate::redo::{FlushKnobs, FlushState, RedoLog};
 use crate::scenario::MysqlVersion;
 use crate::scenario::{check_knob, EngineError, QueryKind, Scenario};
+use crate::sim::cond_lock::CondLock;
 use crate::sim::cpu::{Cpu, Tid};
 use crate::sim::io::{IoDevice, IoDeviceConfig, IoKind};
 use crate::sim::latch::{RwLatch, SpinConfig};
 use crate::sim::queue::EventQueue;
 use crate::sim::rng::{Rng, Stream};
+use crate::sim::vecmap::VecMap;
 use crate::sim::{Nanos, MS, SEC, US};
 use crate::storage::btree::TreeEvent;
 use crate::storage::buffer_pool::{BpEvent, BufferPool, BufferPoolConfig};
 use crate::storage::page_store::PageStore;
 use crate::storage::PageNo;
 use crate::trace::Trace;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 
 /// Something that happens at a virtual instant.
 #[derive(Clone, Copy, Debug)]
@@ -46,6 +49,10 @@ pub(super) enum Ev {
     Sample,
     /// A user thread's single-page flush finished: free the frame.
     FlushDone(PageNo),
+    /// A wait on the query cache lock ran out (thread, generation of its wait).
+    QcTimeout(Tid, u32),
+    /// Open loop: the next transaction arrives.
+    Arrival,
 }
 
 /// Engine-level counters (the buffer pool and trees keep their own).
@@ -68,10 +75,12 @@ pub struct Stats {
     /// Synchronous single-page flushes by user threads (no clean page at the LRU tail).
     pub single_page_flushes: u64,
     /// sysbench events completed: single statements, or the transactions of the
-    /// `oltp_read_only` / read_write scripts (sysbench's tps).
+    /// `oltp_read_only`, read_write and oltp.lua scripts (sysbench's tps).
     pub transactions: u64,
     /// UPDATE statements completed (`Com_update`).
     pub updates: u64,
+    /// Rows updated (`Innodb_rows_updated`).
+    pub rows_updated: u64,
     /// DELETE statements completed (`Com_delete`).
     pub deletes: u64,
     /// BEGIN statements completed (`Com_begin`).
@@ -100,7 +109,7 @@ pub struct Engine {
     pub bp: BufferPool,
     pub(super) sessions: Vec<Session>,
     /// Reads in flight and the threads waiting for each.
-    pub(super) reads: BTreeMap<PageNo, Vec<Tid>>,
+    pub(super) reads: VecMap<PageNo, Vec<Tid>>,
     /// Engine counters.
     pub stats: Stats,
     /// Latency of every statement.
@@ -128,11 +137,32 @@ pub struct Engine {
     pub redo: RedoLog,
     /// Flushing state and counters.
     pub flush: FlushState,
+    /// The query cache (MySQL's or the conceptual Aurora one), or off.
+    pub qc: QueryCache,
+    /// MySQL's one global query cache lock.
+    pub qc_lock: CondLock,
+    pub(super) qc_ev: Vec<QcEvent>,
+    pub(super) qc_text: String,
+    /// Each table's key in the query cache ("db\0table").
+    pub(super) qc_table_keys: Vec<Vec<u8>>,
+    /// Bytes of one point select's result packets.
+    pub(super) qc_result_bytes: u64,
+    /// Bytes of one row packet of `c` in a result.
+    pub(super) qc_row_bytes: u64,
+    /// Committed updates per (table, row) (the value a cached result must match).
+    pub(super) row_versions: BTreeMap<(usize, u32), u64>,
+    /// Committed writing transactions per table.
+    pub(super) table_versions: Vec<u64>,
+    /// Open loop: transactions arrived and not started yet.
+    pub(super) pending_arrivals: u64,
+    /// Open loop: threads waiting for a transaction, in order.
+    pub(super) idle_workers: VecDeque<Tid>,
+    pub(super) arrivals_rng: Rng,
     /// Scratch of a leaf scan: the keys read and the leaves after the first.
     pub(super) scan_keys: Vec<crate::storage::key::Key>,
     pub(super) scan_pages: Vec<PageNo>,
-    /// The statement script every session runs (one sysbench event).
-    pub(super) script: Vec<super::session::Stmt>,
+    /// The statements of one event (sysbench's transaction) of the workload.
+    pub(super) script: Vec<super::script::Step>,
 }
 
 impl Engine {
@@ -142,6 +172,12 @@ impl Engine {
         let s = &scenario;
         let mut store = PageStore::default();
         let table = Table::create(&mut store, &s.table, &s.workload);
+        let qc_table_keys: Vec<Vec<u8>> = table
+            .table_names
+            .iter()
+            .map(|n| [super::qc_exec::QC_DB.as_bytes(), b"\0", n.as_bytes()].concat())
+            .collect();
+        let table_versions = vec![0; table.n_tables];
         let bp = BufferPool::new(BufferPoolConfig {
             n_frames: s.server.innodb_buffer_pool_pages,
             old_blocks_pct: s.server.innodb_old_blocks_pct,
@@ -206,7 +242,7 @@ impl Engine {
             table,
             bp,
             sessions: Vec::new(),
-            reads: BTreeMap::new(),
+            reads: VecMap::default(),
             stats: Stats::default(),
             hist: Histogram::default(),
             hist_iv: Histogram::default(),
@@ -225,9 +261,27 @@ impl Engine {
             bpev: Vec::with_capacity(8),
             redo: RedoLog::new(Default::default()),
             flush,
+            qc: QueryCache::new(&QcConfig {
+                kind: s.server.query_cache,
+                cache_type: s.server.query_cache_type,
+                size: s.server.query_cache_size,
+                limit: s.server.query_cache_limit,
+                min_res_unit: s.server.query_cache_min_res_unit,
+            }),
+            qc_lock: CondLock::default(),
+            qc_ev: Vec::new(),
+            qc_text: String::new(),
+            qc_table_keys,
+            qc_result_bytes: qc_result_bytes(s),
+            qc_row_bytes: qc_row_bytes(s),
+            row_versions: BTreeMap::new(),
+            table_versions,
+            pending_arrivals: 0,
+            idle_workers: VecDeque::new(),
+            arrivals_rng: Rng::stream(s.seed, Stream::Arrivals),
             scan_keys: Vec::with_capacity(128),
             scan_pages: Vec::with_capacity(4),
-            script: super::session::script(s.workload.query, s.workload.point_selects),
+            script: super::script::build_script(&s.workload),
             scenario,
         };
         e.redo.limits = e.redo_limits();
@@ -240,7 +294,34 @@ impl Engine {
         let every = e.flush.policy.checkpoint_interval_s() * SEC;
         e.queue.push(every, Ev::Checkpoint);
         e.queue.push(e.sample_every(), Ev::Sample);
+        if e.scenario.workload.rate_tps > 0.0 {
+            let gap = e.arrival_gap();
+            e.queue.push(gap, Ev::Arrival);
+        }
         Ok(e)
+    }
+
+    /// Time to the next open-loop arrival: exponential with mean 1/rate (Poisson
+    /// arrivals, as sysbench's event generator draws them).
+    fn arrival_gap(&mut self) -> Nanos {
+        let u = self.arrivals_rng.uniform_double();
+        let gap_s = -libm::log(1.0 - u) / self.scenario.workload.rate_tps;
+        ((gap_s * SEC as f64) as Nanos).max(1)
+    }
+
+    fn on_arrival(&mut self) {
+        self.pending_arrivals += 1;
+        while self.pending_arrivals > 0 {
+            let Some(t) = self.idle_workers.pop_front() else {
+                break;
+            };
+            if t >= self.scenario.workload.threads {
+                continue;
+            }
+            self.begin_statement(t);
+        }
+        let gap = self.arrival_gap();
+        self.queue.push(self.now + gap, Ev::Arrival);
     }
 
     pub(super) fn sample_every(&self) -> Nanos {
@@ -264,10 +345,12 @@ impl Engine {
                 s.state = ThreadState::Idle;
             }
         }
+        let open_loop = self.scenario.workload.rate_tps > 0.0;
         for i in 0..self.sessions.len() {
             if i < n as usize
                 && self.sessions[i].phase == Phase::Idle
                 && self.sessions[i].state == ThreadState::Idle
+                && !(open_loop && self.idle_workers.contains(&(i as Tid)))
             {
                 self.begin_statement(i as Tid);
             }
@@ -310,6 +393,14 @@ impl Engine {
                 self.data_dev.set_iops(v as u32);
                 self.scenario.storage.iops = v as u32;
             }
+            "server.query_cache_type" => {
+                // SET GLOBAL query_cache_type = OFF | ON | DEMAND (0, 1, 2)
+                self.scenario.server.query_cache_type = match v {
+                    0 => crate::scenario::QueryCacheType::Off,
+                    1 => crate::scenario::QueryCacheType::On,
+                    _ => crate::scenario::QueryCacheType::Demand,
+                };
+            }
             _ => self.apply_flush_knob(name, v),
         }
         Ok(())
@@ -331,7 +422,9 @@ impl Engine {
 
     /// True when the scenario's end is reached or no thread has work left.
     pub fn done(&self) -> bool {
-        self.now >= self.end || self.sessions.iter().all(|s| s.state == ThreadState::Idle)
+        self.now >= self.end
+            || (self.scenario.workload.rate_tps == 0.0
+                && self.sessions.iter().all(|s| s.state == ThreadState::Idle))
     }
 
     /// Advances virtual time to `t` (capped at the scenario's end).
@@ -376,6 +469,8 @@ impl Engine {
                 self.take_sample();
                 self.queue.push(self.now + self.sample_every(), Ev::Sample);
             }
+            Ev::QcTimeout(tid, gen) => self.on_qc_timeout(tid, gen),
+            Ev::Arrival => self.on_arrival(),
         }
     }
 
@@ -388,7 +483,8 @@ impl Engine {
             QueryKind::PointSelect
             | QueryKind::SecondarySelect
             | QueryKind::OltpReadOnly
-            | QueryKind::ReadWrite => true,
+            | QueryKind::ReadWrite
+            | QueryKind::OltpLua => true,
             QueryKind::Insert => {
                 let max = self.scenario.workload.max_rows;
                 if max > 0 && self.reserved_rows >= max {
@@ -444,4 +540,27 @@ impl Engine {
         s.innodb_max_dirty_pages_pct_lwm = k.max_dirty_pages_pct_lwm as u32;
         s.innodb_flushing_avg_loops = k.flushing_avg_loops as u32;
     }
+}
+
+/// Bytes of the result of the workload's point select (`SELECT c … WHERE id=?`):
+/// one row of the column `c` (or, without one, of the widest string column).
+fn qc_result_bytes(s: &Scenario) -> u64 {
+    let (name, width) = qc_result_column(s);
+    point_select_result_bytes(super::qc_exec::QC_DB, &s.table.name, name, width)
+}
+
+/// Bytes of one row packet of that column (header + length-encoded string).
+fn qc_row_bytes(s: &Scenario) -> u64 {
+    4 + 1 + qc_result_column(s).1
+}
+
+/// The column a select returns (`c`, else the widest string column) and its width.
+fn qc_result_column(s: &Scenario) -> (&str, u64) {
+    let t = &s.table;
+    let col = t
+        .columns
+        .iter()
+        .find(|c| c.name == "c")
+        .or_else(|| t.columns.iter().max_by_key(|c| c.length));
+    col.map_or(("c", 4), |c| (c.name.as_str(), c.length.max(4) as u64))
 }

@@ -16,8 +16,8 @@ use crate::storage::{PageNo, FIL_NULL};
 use crate::trace::TraceKind;
 
 impl Engine {
-    /// Starts the thread's next statement (the next of its event's script: see
-    /// `session::script`), or parks it when there is no more work.
+    /// Starts the thread's next statement (the next of its event's script, see
+    /// script.rs), or parks it when there is no more work.
     pub(super) fn begin_statement(&mut self, tid: Tid) {
         let pos = self.sessions[tid as usize].txn_pos;
         if pos == 0 && !self.may_start(tid) {
@@ -26,13 +26,25 @@ impl Engine {
             s.state = ThreadState::Idle;
             return;
         }
-        let stmt = self.script[pos.min(self.script.len() - 1)];
+        // Open loop: a new event starts only when one has arrived.
+        if pos == 0 && self.scenario.workload.rate_tps > 0.0 {
+            if self.pending_arrivals == 0 {
+                let s = &mut self.sessions[tid as usize];
+                s.phase = Phase::Idle;
+                s.state = ThreadState::Idle;
+                self.idle_workers.push_back(tid);
+                return;
+            }
+            self.pending_arrivals -= 1;
+        }
+        let step = self.script[pos.min(self.script.len() - 1)];
+        let stmt = step.stmt;
         let insert = stmt == Stmt::Insert;
+        let ends_writing = self.ends_writing_trx(tid, stmt);
         let s = &mut self.sessions[tid as usize];
         s.start = self.now;
         if pos == 0 {
             s.txn_start = self.now;
-            s.txn_wrote = false;
         }
         s.ready_at = self.now;
         s.phase = Phase::Locate;
@@ -45,13 +57,39 @@ impl Engine {
         s.hash_tried = false;
         s.ahi_work = crate::ahi::Advice::None;
         s.free_checked = false;
+        s.qc_hit = false;
+        s.qc_reg = None;
+        s.rows_sent = 0;
         s.searches.clear();
-        if insert {
-            self.table.next_insert_row(&mut s.rng, &mut s.buf);
-        } else if stmt.is_write() {
-            self.plan_write(tid);
-        } else {
-            self.plan_select(tid, pos);
+        // The one place that decides what a row change implies: the transaction
+        // has written, and its end (the COMMIT, or this statement in autocommit
+        // mode) writes the commit record, waits for the log and invalidates the
+        // written tables' cached queries (log_commit; see ends_writing_trx).
+        if stmt.is_write() {
+            s.trx_wrote = true;
+        }
+        s.log_commit = ends_writing;
+        match stmt {
+            Stmt::Begin | Stmt::Commit => {
+                s.phase = Phase::Finish;
+                self.run_cpu(tid, STATEMENT_NS);
+                return;
+            }
+            Stmt::Insert => self.table.next_insert_row(&mut s.rng, &mut s.buf),
+            _ if stmt.is_write() => self.plan_write(tid, step.picks_table),
+            _ => self.plan_statement(tid, step.picks_table),
+        }
+        if stmt.is_cacheable_select() {
+            if self.qc_lookup_applies() {
+                self.qc_begin_select(tid);
+                return;
+            }
+            if self.qc.active()
+                && self.scenario.server.query_cache_type != crate::scenario::QueryCacheType::Off
+            {
+                // SQL_NO_CACHE: no lookup, and is_cacheable refuses it
+                self.qc.refuse();
+            }
         }
         // Descents are charged per level when they happen (a hash hit skips them).
         self.run_cpu(tid, STATEMENT_NS);
@@ -83,11 +121,19 @@ impl Engine {
         match self.sessions[tid as usize].phase {
             Phase::Locate => self.locate_and_act(tid),
             Phase::Finish => {
+                if self.qc_before_commit(tid) {
+                    return;
+                }
                 self.release_core();
                 self.commit(tid);
             }
-            Phase::Commit | Phase::Idle => self.release_core(),
+            Phase::Commit | Phase::Idle | Phase::QcWait | Phase::QcMutexSleep => {
+                self.release_core()
+            }
             Phase::AhiSpin | Phase::AhiRetry | Phase::AhiWork => self.on_ahi_cpu_done(tid),
+            Phase::QcRequest | Phase::QcHeld | Phase::QcParse | Phase::QcMutexSpin => {
+                self.on_qc_cpu_done(tid)
+            }
         }
     }
 
@@ -95,7 +141,7 @@ impl Engine {
     /// does (clustered first, then each secondary): descend, keeping every page of
     /// the path buffer-fixed (latch coupling), read a missing page (the thread waits,
     /// its core goes to another thread), then act on that index and unfix.
-    fn locate_and_act(&mut self, tid: Tid) {
+    pub(super) fn locate_and_act(&mut self, tid: Tid) {
         let s = &self.sessions[tid as usize];
         // log_free_check before the statement's first mini-transaction.
         if s.stmt.is_write() && !s.free_checked && !self.log_free_check(tid) {
@@ -340,17 +386,24 @@ impl Engine {
         self.split_seq[p] = self.stats.splits;
     }
 
-    /// The statement's end: wait until any page it created is ready; a COMMIT of a
-    /// transaction that changed rows, or a change in autocommit mode, writes the
-    /// commit record and waits for the log (`trx_commit` → `log_write_up_to`; group
-    /// commit: latency, not IOPS, bound).
-    fn commit(&mut self, tid: Tid) {
-        let autocommit = self.script.len() == 1;
-        let s = &self.sessions[tid as usize];
-        let durable = match s.stmt {
-            Stmt::Commit => s.txn_wrote,
+    /// Whether `stmt`, run now by the thread, ends a transaction that changed rows:
+    /// a COMMIT after writes, or a row change in autocommit mode (a script without
+    /// BEGIN). Such an end writes the commit record and waits for the log
+    /// (`trx_commit` → `log_write_up_to`), and the written tables' cached queries go
+    /// (`Query_cache::invalidate` at commit, qc_exec.rs).
+    fn ends_writing_trx(&self, tid: Tid, stmt: Stmt) -> bool {
+        let autocommit = self.script.first().is_some_and(|f| f.stmt != Stmt::Begin);
+        match stmt {
+            Stmt::Commit => self.sessions[tid as usize].trx_wrote,
             stmt => autocommit && stmt.is_write(),
-        };
+        }
+    }
+
+    /// The statement's end: wait until any page it created is ready; the end of a
+    /// transaction that changed rows (`log_commit`) writes the commit record and
+    /// waits for the log (group commit: latency, not IOPS, bound).
+    pub(super) fn commit(&mut self, tid: Tid) {
+        let durable = self.sessions[tid as usize].log_commit;
         if durable {
             self.redo.append(records::COMMIT);
         }
@@ -375,6 +428,8 @@ impl Engine {
             Phase::Commit => self.finish_statement(tid),
             Phase::Locate => self.run_cpu(tid, RESUME_NS),
             Phase::AhiRetry => self.run_cpu(tid, CONTEXT_SWITCH_NS),
+            Phase::QcWait => self.on_qc_wake(tid),
+            Phase::QcMutexSleep => self.on_qc_mutex_wake(tid),
             _ => {}
         }
     }
@@ -388,10 +443,15 @@ impl Engine {
                 self.stats.inserts += 1;
                 self.stats.rows_inserted += 1;
             }
-            Stmt::UpdateIndex | Stmt::UpdateNonIndex => self.stats.updates += 1,
+            Stmt::UpdateIndex | Stmt::UpdateNonIndex => {
+                self.stats.updates += 1;
+                self.stats.rows_updated += 1;
+            }
             Stmt::Delete => self.stats.deletes += 1,
             Stmt::Begin => self.stats.begins += 1,
             Stmt::Commit => self.stats.commits += 1,
+            // a query cache hit is not a Com_select
+            Stmt::Point | Stmt::Secondary | Stmt::Range(_) if s.qc_hit => {}
             Stmt::Point | Stmt::Secondary | Stmt::Range(_) => self.stats.selects += 1,
         }
         // sysbench's event: the whole script (one statement, or a transaction).

@@ -28,6 +28,10 @@ pub struct SampleBase {
     flushed: u64,
     sync_flushed: u64,
     lsn: u64,
+    selects: u64,
+    qc_hits: u64,
+    qc_inserts: u64,
+    qc_prunes: u64,
 }
 
 /// information_schema.TABLES for the table.
@@ -114,6 +118,8 @@ pub struct Threads {
     pub spinning: u32,
     /// Asleep waiting for a latch.
     pub sleeping_on_latch: u32,
+    /// Asleep on the query cache lock ("Waiting for query cache lock").
+    pub waiting_qc_lock: u32,
 }
 
 /// Everything small the UI shows as numbers.
@@ -154,6 +160,10 @@ impl Engine {
             flushed: self.flush.counters.flush_list_total_pages,
             sync_flushed: self.flush.counters.buffer_flush_sync_total_pages,
             lsn: self.redo.lsn,
+            selects: self.stats.selects,
+            qc_hits: self.qc.counters().hits,
+            qc_inserts: self.qc.counters().inserts,
+            qc_prunes: self.qc.counters().lowmem_prunes,
         }
     }
 
@@ -176,14 +186,22 @@ impl Engine {
         } else {
             f64::NAN
         };
-        let (spinning, sleeping) = self
-            .sessions
-            .iter()
-            .fold((0, 0), |(sp, sl), s| match s.state {
-                ThreadState::Spinning => (sp + 1, sl),
-                ThreadState::SleepingOnLatch => (sp, sl + 1),
-                _ => (sp, sl),
-            });
+        let (spinning, sleeping, qc_wait) =
+            self.sessions
+                .iter()
+                .fold((0, 0, 0), |(sp, sl, q), s| match s.state {
+                    ThreadState::Spinning => (sp + 1, sl, q),
+                    ThreadState::SleepingOnLatch => (sp, sl + 1, q),
+                    ThreadState::WaitQcLock => (sp, sl, q + 1),
+                    _ => (sp, sl, q),
+                });
+        let qc = self.qc.counters();
+        let answered = (b.selects - a.selects) + (b.qc_hits - a.qc_hits);
+        let qc_hit = if answered > 0 && self.qc.active() {
+            (b.qc_hits - a.qc_hits) as f64 / answered as f64
+        } else {
+            f64::NAN
+        };
         let row: [f64; COLUMNS.len()] = [
             b.t as f64 / SEC as f64,
             rate(b.queries, a.queries),
@@ -202,6 +220,14 @@ impl Engine {
             spinning as f64,
             sleeping as f64,
             rate(b.transactions, a.transactions),
+            rate(b.selects + b.qc_hits, a.selects + a.qc_hits),
+            qc_hit,
+            qc.queries_in_cache as f64,
+            rate(b.qc_inserts, a.qc_inserts),
+            rate(b.qc_prunes, a.qc_prunes),
+            qc.free_memory as f64,
+            qc.free_blocks as f64,
+            qc_wait as f64,
             self.redo.checkpoint_age() as f64 / MIB,
             self.redo.modified_age(self.bp.oldest_modification()) as f64 / MIB,
             self.redo.limits.max_modified_age_async as f64 / MIB,
@@ -222,6 +248,7 @@ impl Engine {
     /// The summary at the current instant.
     pub fn summary(&self) -> Summary {
         let c = self.bp.counters();
+        let qcc = self.qc.counters();
         let mut m: BTreeMap<&'static str, f64> = BTreeMap::new();
         let resident = (self.bp.config().n_frames as u64).saturating_sub(c.free_len as u64);
         for (k, v) in [
@@ -250,6 +277,23 @@ impl Engine {
             ("Innodb_rows_read", self.stats.rows_read),
             ("Com_insert", self.stats.inserts),
             ("Com_select", self.stats.selects),
+            ("Com_begin", self.stats.begins),
+            ("Com_commit", self.stats.commits),
+            ("Com_update", self.stats.updates),
+            ("Com_delete", self.stats.deletes),
+            ("Innodb_rows_updated", self.stats.rows_updated),
+            ("Qcache_hits", qcc.hits),
+            ("Qcache_inserts", qcc.inserts),
+            ("Qcache_not_cached", qcc.not_cached),
+            ("Qcache_queries_in_cache", qcc.queries_in_cache),
+            ("Qcache_lowmem_prunes", qcc.lowmem_prunes),
+            ("Qcache_free_memory", qcc.free_memory),
+            ("Qcache_free_blocks", qcc.free_blocks),
+            ("Qcache_total_blocks", qcc.total_blocks),
+            ("qcache_lock_waits", self.qc_lock.stats.waits),
+            ("qcache_lock_timeouts", self.qc_lock.stats.timeouts),
+            ("qcache_mutex_spin_waits", self.qc_lock.mutex.stats.spins),
+            ("qcache_mutex_os_waits", self.qc_lock.mutex.stats.sleeps),
             ("Questions", self.stats.queries),
             ("index_page_splits", self.stats.splits),
             (
@@ -292,10 +336,6 @@ impl Engine {
                 "ahi_latch_x_os_waits",
                 self.ahi_latches.iter().map(|l| l.stats.x_os_waits).sum(),
             ),
-            ("Com_update", self.stats.updates),
-            ("Com_delete", self.stats.deletes),
-            ("Com_begin", self.stats.begins),
-            ("Com_commit", self.stats.commits),
             (
                 "Innodb_buffer_pool_pages_flushed",
                 self.flush.counters.flush_list_total_pages + c.lru_batch_flush_total_pages,
@@ -383,6 +423,7 @@ impl Engine {
             waiting_io: 0,
             spinning: 0,
             sleeping_on_latch: 0,
+            waiting_qc_lock: 0,
         };
         for s in &self.sessions {
             if s.state != ThreadState::Idle {
@@ -394,6 +435,7 @@ impl Engine {
                 ThreadState::WaitIo => threads.waiting_io += 1,
                 ThreadState::Spinning => threads.spinning += 1,
                 ThreadState::SleepingOnLatch => threads.sleeping_on_latch += 1,
+                ThreadState::WaitQcLock => threads.waiting_qc_lock += 1,
                 ThreadState::Idle => {}
             }
         }

@@ -12,30 +12,33 @@ use crate::storage::key::Key;
 use crate::storage::{PageNo, FIL_NULL};
 
 impl Engine {
-    /// Chooses the table and keys of the select statement at `pos` of its event, as
-    /// sysbench's `oltp_common.lua` does: a table per statement group (a run of
-    /// point selects, as the 10 of `oltp_read_only`, shares one), ids and `k` from
-    /// `sb_rand`.
-    pub(super) fn plan_select(&mut self, tid: Tid, pos: usize) {
-        let grouped = pos > 0 && self.script[pos - 1] == Stmt::Point;
+    /// Chooses the table and keys of a statement that searches an index, as
+    /// sysbench's `oltp_common.lua` does: a table per statement unless the script
+    /// says it runs on the previous one's (`picks_table`), ids and `k` from `sb_rand`.
+    pub(super) fn plan_statement(&mut self, tid: Tid, picks_table: bool) {
         let per = self.table.n_indexes();
         let s = &mut self.sessions[tid as usize];
         let stmt = s.stmt;
-        if matches!(stmt, Stmt::Begin | Stmt::Commit) {
+        if matches!(stmt, Stmt::Begin | Stmt::Commit) || stmt.is_write() {
             return;
         }
-        if !(stmt == Stmt::Point && grouped) {
+        if picks_table {
             s.table_no = self.table.pick_table(&mut s.rng);
         }
         let clustered = (s.table_no * per) as u16;
         let search = match stmt {
-            Stmt::Secondary => Search {
-                index: clustered + 1,
-                key: self.table.k_value(&mut s.rng),
-                act: Act::Matches { clustered },
-            },
+            Stmt::Secondary => {
+                let k = self.table.k_draw(&mut s.rng);
+                s.row_id = k as u32;
+                Search {
+                    index: clustered + 1,
+                    key: Key::from_i32(k),
+                    act: Act::Matches { clustered },
+                }
+            }
             Stmt::Range(kind) => {
                 let first = self.table.point_select_id(&mut s.rng);
+                s.row_id = first as u32;
                 Search {
                     index: clustered,
                     key: Key::from_i32(first),
@@ -45,11 +48,15 @@ impl Engine {
                     },
                 }
             }
-            _ => Search {
-                index: clustered,
-                key: self.table.point_select_key(&mut s.rng),
-                act: Act::Row,
-            },
+            _ => {
+                let id = self.table.point_select_id(&mut s.rng);
+                s.row_id = id as u32;
+                Search {
+                    index: clustered,
+                    key: Key::from_i32(id),
+                    act: Act::Row,
+                }
+            }
         };
         s.key = search.key;
         s.searches.push(search);
@@ -132,7 +139,6 @@ impl Engine {
                 if leaf != FIL_NULL {
                     self.bp.mark_dirty(leaf, lsn);
                 }
-                self.sessions[tid as usize].txn_wrote = true;
                 (0, ROW_INSERT_NS)
             }
             Act::Matches { clustered } => {
@@ -165,9 +171,14 @@ impl Engine {
                     RangeKind::Order => n * ROW_SEND_NS + sort,
                     RangeKind::Distinct => n * (ROW_SEND_NS + TEMP_TABLE_ROW_NS) + sort,
                 };
+                let sent = if kind == RangeKind::Sum { 1 } else { n };
+                self.sessions[tid as usize].rows_sent += sent as u32;
                 (n, cost)
             }
         };
+        if matches!(act, Act::Row) {
+            self.sessions[tid as usize].rows_sent += 1;
+        }
         self.stats.rows_read += rows;
         self.sessions[tid as usize].extra_cost += cost;
         Ok(())

@@ -1,9 +1,9 @@
 //! One client thread (a sysbench connection): its random stream, the statement in
 //! progress and where it is in that statement's step program.
 
+pub use super::script::{RangeKind, Stmt, RANGE_SIZE};
 use super::table::RowBuf;
 use crate::ahi::Advice;
-use crate::scenario::QueryKind;
 use crate::sim::rng::Rng;
 use crate::sim::Nanos;
 use crate::storage::key::Key;
@@ -22,8 +22,12 @@ pub enum ThreadState {
     Spinning,
     /// Asleep in the wait array until a latch is released (no core).
     SleepingOnLatch,
-    /// No more work (row target reached).
+    /// No more work (row target reached), or no request to serve (open loop).
     Idle,
+    /// Inside `Query_cache::try_lock` / `lock` without the lock: asleep on its
+    /// condition, or spinning for / asleep on its `structure_guard_mutex`. SHOW
+    /// PROCESSLIST: "Waiting for query cache lock" (5.7 sets the stage on entry).
+    WaitQcLock,
 }
 
 /// The next step of the statement's program.
@@ -43,6 +47,45 @@ pub enum Phase {
     AhiRetry,
     /// Holding the AHI partition X-latch, doing the hash work.
     AhiWork,
+    /// On a core, about to ask for the query cache lock for `qc_op`.
+    QcRequest,
+    /// Asleep on the query cache lock's condition (or woken, not yet running).
+    QcWait,
+    /// Holding the query cache lock (MySQL) or a shard (Aurora) for `qc_op`.
+    QcHeld,
+    /// Parse, open tables, optimize (after a lookup miss, before `store_query`).
+    QcParse,
+    /// Spun the adaptive mutex's retries for `structure_guard_mutex` (for
+    /// `qc_mx`); next: swap the word once, then hold it or sleep on the futex.
+    QcMutexSpin,
+    /// Asleep on `structure_guard_mutex`'s futex (or woken, not yet running).
+    QcMutexSleep,
+}
+
+/// Why a thread takes `structure_guard_mutex` (what it does once it holds it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QcMx {
+    /// `try_lock` / `lock`: test the state (first try, or woken by a signal).
+    TryLock,
+    /// The timed condition wait returned `ETIMEDOUT` (it re-locks the mutex first).
+    TimedOut,
+    /// `unlock`: set UNLOCKED and signal one waiter.
+    Unlock,
+}
+
+/// The query cache operation a thread is doing or waiting for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QcOp {
+    /// `send_result_to_client` (try_lock with the 50 ms time-out).
+    Lookup,
+    /// `store_query` (try_lock with the 50 ms time-out).
+    Store,
+    /// `query_cache_insert` → `append_result_data` (waits).
+    Append,
+    /// `query_cache_end_of_result` (waits).
+    End,
+    /// `invalidate_table` after a write (blocking `lock()`).
+    Invalidate,
 }
 
 /// One client thread.
@@ -86,13 +129,34 @@ pub struct Session {
     pub ahi_work: Advice,
     /// `log_free_check` passed for the current change.
     pub free_checked: bool,
-    /// The transaction has changed rows (its COMMIT writes redo and waits for it).
-    pub txn_wrote: bool,
     /// The id the transaction's last DELETE removed (the next INSERT puts it back).
     pub deleted_id: i32,
     /// The statement in progress.
     pub stmt: Stmt,
-    /// Position of the statement in its transaction (`oltp_read_only`: 0..16).
+    /// The transaction wrote (its COMMIT invalidates the table's queries).
+    pub trx_wrote: bool,
+    /// The row id of the current SELECT or row change.
+    pub row_id: u32,
+    /// The query cache key of the current SELECT.
+    pub qc_key: Vec<u8>,
+    /// The query registered by `store_query` (id, generation) for this statement.
+    pub qc_reg: Option<(u32, u32)>,
+    /// Query cache operation in progress.
+    pub qc_op: QcOp,
+    /// Generation of the thread's current wait on the query cache lock.
+    pub qc_gen: u32,
+    /// What the thread takes `structure_guard_mutex` for.
+    pub qc_mx: QcMx,
+    /// The statement was answered from the query cache.
+    pub qc_hit: bool,
+    /// Rows (table, id) the transaction updated (their new versions count at COMMIT).
+    pub updated_rows: Vec<(usize, u32)>,
+    /// Rows the current statement sent (the size of its result).
+    pub rows_sent: u32,
+    /// The statement ends a transaction that changed rows (a COMMIT after writes,
+    /// or a write in autocommit mode): decided once at its start.
+    pub log_commit: bool,
+    /// Position of the statement in the event's script (`Engine::script`).
     pub txn_pos: usize,
     /// When the transaction (sysbench's event) started.
     pub txn_start: Nanos,
@@ -102,113 +166,6 @@ pub struct Session {
     /// secondary-key search appends one clustered search per matching row.
     pub searches: Vec<Search>,
 }
-
-/// One statement of a sysbench event. A workload is a script of these (see
-/// [`script`]); a new kind is planned in `plan_statement` (select.rs / write.rs) as
-/// index searches, each with its action at the leaf ([`Act`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stmt {
-    /// INSERT one new row (the table's id generator; a real B-tree insert).
-    Insert,
-    /// `UPDATE sbtestN SET k=k+1 WHERE id=?` (the `k` entry moves in its index).
-    UpdateIndex,
-    /// `UPDATE sbtestN SET c=? WHERE id=?` (the clustered record only).
-    UpdateNonIndex,
-    /// `DELETE FROM sbtestN WHERE id=?` (delete-marks; purge is not modelled).
-    Delete,
-    /// `INSERT INTO sbtestN ... ` of the id the transaction's DELETE removed: over
-    /// its delete-marked records (`row_ins_clust_index_entry_by_modify`).
-    InsertDeleted,
-    /// `SELECT c FROM sbtestN WHERE id = ?`.
-    Point,
-    /// `SELECT c FROM sbtestN WHERE k = ?`.
-    Secondary,
-    /// `... WHERE id BETWEEN ? AND ? + 99` of the given kind.
-    Range(RangeKind),
-    /// `BEGIN`.
-    Begin,
-    /// `COMMIT`: a transaction that changed rows writes its commit record and waits
-    /// for the log (`trx_commit` → `log_write_up_to`); a read-only one does not.
-    Commit,
-}
-
-impl Stmt {
-    /// The statement changes rows: `log_free_check` first, redo for each change.
-    pub fn is_write(self) -> bool {
-        matches!(
-            self,
-            Stmt::Insert
-                | Stmt::UpdateIndex
-                | Stmt::UpdateNonIndex
-                | Stmt::Delete
-                | Stmt::InsertDeleted
-        )
-    }
-}
-
-/// sysbench's four range queries.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RangeKind {
-    /// `SELECT c ...`.
-    Simple,
-    /// `SELECT SUM(k) ...`.
-    Sum,
-    /// `SELECT c ... ORDER BY c`.
-    Order,
-    /// `SELECT DISTINCT c ... ORDER BY c`.
-    Distinct,
-}
-
-/// sysbench `oltp_read_only` with its defaults: one event is this transaction.
-pub const OLTP_READ_ONLY: [Stmt; 16] = [
-    Stmt::Begin,
-    Stmt::Point,
-    Stmt::Point,
-    Stmt::Point,
-    Stmt::Point,
-    Stmt::Point,
-    Stmt::Point,
-    Stmt::Point,
-    Stmt::Point,
-    Stmt::Point,
-    Stmt::Point,
-    Stmt::Range(RangeKind::Simple),
-    Stmt::Range(RangeKind::Sum),
-    Stmt::Range(RangeKind::Order),
-    Stmt::Range(RangeKind::Distinct),
-    Stmt::Commit,
-];
-
-/// sysbench `oltp_read_write` without its range queries: BEGIN, `point_selects`
-/// point selects, the index update, the non-index update, DELETE and INSERT of one
-/// id, COMMIT.
-pub fn oltp_read_write(point_selects: u32) -> Vec<Stmt> {
-    let mut v = vec![Stmt::Begin];
-    v.extend((0..point_selects).map(|_| Stmt::Point));
-    v.extend([
-        Stmt::UpdateIndex,
-        Stmt::UpdateNonIndex,
-        Stmt::Delete,
-        Stmt::InsertDeleted,
-        Stmt::Commit,
-    ]);
-    v
-}
-
-/// The statement script of a workload: one sysbench event. A single statement
-/// runs in autocommit mode (an INSERT commits itself).
-pub fn script(query: QueryKind, point_selects: u32) -> Vec<Stmt> {
-    match query {
-        QueryKind::Insert => vec![Stmt::Insert],
-        QueryKind::PointSelect => vec![Stmt::Point],
-        QueryKind::SecondarySelect => vec![Stmt::Secondary],
-        QueryKind::OltpReadOnly => OLTP_READ_ONLY.to_vec(),
-        QueryKind::ReadWrite => oltp_read_write(point_selects),
-    }
-}
-
-/// sysbench `--range-size` default.
-pub const RANGE_SIZE: i32 = 100;
 
 /// One index search of a select and what to do at the leaf it reaches.
 #[derive(Clone, Copy, Debug)]
@@ -291,9 +248,19 @@ impl Session {
             hash_tried: false,
             ahi_work: Advice::None,
             free_checked: false,
-            txn_wrote: false,
             deleted_id: 1,
             stmt: Stmt::Point,
+            trx_wrote: false,
+            row_id: 0,
+            qc_key: Vec::new(),
+            qc_reg: None,
+            qc_op: QcOp::Lookup,
+            qc_gen: 0,
+            qc_mx: QcMx::TryLock,
+            qc_hit: false,
+            updated_rows: Vec::new(),
+            rows_sent: 0,
+            log_commit: false,
             txn_pos: 0,
             txn_start: 0,
             table_no: 0,

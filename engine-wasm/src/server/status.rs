@@ -69,7 +69,8 @@ impl Engine {
     }
 
     /// One byte per client thread: 0 idle, 1 running, 2 waiting for a core,
-    /// 3 waiting for IO, 4 spinning on a latch, 5 asleep on a latch.
+    /// 3 waiting for IO, 4 spinning on a latch, 5 asleep on a latch,
+    /// 6 "Waiting for query cache lock".
     pub fn thread_states(&self) -> Vec<u8> {
         use super::session::ThreadState as T;
         self.sessions
@@ -81,6 +82,7 @@ impl Engine {
                 T::WaitIo => 3,
                 T::Spinning => 4,
                 T::SleepingOnLatch => 5,
+                T::WaitQcLock => 6,
             })
             .collect()
     }
@@ -152,6 +154,19 @@ impl Engine {
                     if p.x_held { "yes" } else { "no" }
                 );
             }
+        }
+        let qc_waiting = self
+            .sessions
+            .iter()
+            .filter(|s| s.state == super::session::ThreadState::WaitQcLock)
+            .count();
+        if qc_waiting > 0 || self.qc_lock.holder().is_some() {
+            // SHOW PROCESSLIST's State column for these threads
+            let _ = writeln!(
+                o,
+                "--{qc_waiting} thread(s) in state \"Waiting for query cache lock\"; query cache lock held: {}",
+                if self.qc_lock.holder().is_some() { "yes" } else { "no" }
+            );
         }
         let _ = writeln!(o, "-------------------------------------\nINSERT BUFFER AND ADAPTIVE HASH INDEX\n-------------------------------------");
         if let Some(role) = self.scenario.server.aurora_role {

@@ -252,7 +252,12 @@ impl Table {
 
     /// `sb_rand(1, table_size)`: a value of `k` (sysbench's secondary-key column).
     pub fn k_value(&self, rng: &mut Rng) -> Key {
-        Key::from_i32(self.rand.draw(rng, 1, self.table_size) as i32)
+        Key::from_i32(self.k_draw(rng))
+    }
+
+    /// The number behind [`Table::k_value`] (for the query text).
+    pub fn k_draw(&self, rng: &mut Rng) -> i32 {
+        self.rand.draw(rng, 1, self.table_size) as i32
     }
 
     /// sysbench's table choice, `sysbench.rand.uniform(1, tables)` (0-based here);

@@ -1,5 +1,5 @@
 //! The row changes of sysbench `oltp_read_write` as statement kinds of the common
-//! model (session.rs): each is planned as index searches whose action at the leaf
+//! model (script.rs): each is planned as index searches whose action at the leaf
 //! is [`Act::Write`], one mini-transaction per index touched (the record change,
 //! the undo record for the clustered one, `MLOG_MULTI_REC_END`); the executor
 //! (select.rs) appends the redo and makes the leaf dirty at the mini-transaction's
@@ -21,15 +21,17 @@ use crate::storage::key::Key;
 impl Engine {
     /// Chooses the table, id and `k` values of the row change at the thread's
     /// statement, as `oltp_common.lua`'s `execute_index_updates`,
-    /// `execute_non_index_updates` and `execute_delete_inserts` do (the INSERT
-    /// reuses the DELETE's table and id), and lists its searches.
-    pub(super) fn plan_write(&mut self, tid: Tid) {
+    /// `execute_non_index_updates` and `execute_delete_inserts` (and oltp.lua's
+    /// index updates) do: a table unless the script says it runs on the previous
+    /// statement's (`picks_table`; the INSERT reuses the DELETE's table and id), and
+    /// lists its searches. The row's new version counts at COMMIT (`updated_rows`).
+    pub(super) fn plan_write(&mut self, tid: Tid, picks_table: bool) {
         let has_sec = self.table.n_indexes() > 1;
         let per = self.table.n_indexes();
         let t = &self.table;
         let s = &mut self.sessions[tid as usize];
         let stmt = s.stmt;
-        if stmt != Stmt::InsertDeleted {
+        if picks_table {
             s.table_no = t.pick_table(&mut s.rng);
         }
         let clustered = (s.table_no * per) as u16;
@@ -41,6 +43,8 @@ impl Engine {
         if stmt == Stmt::Delete {
             s.deleted_id = id;
         }
+        s.row_id = id as u32;
+        s.updated_rows.push((s.table_no, s.row_id));
         let k = if stmt == Stmt::UpdateNonIndex {
             0
         } else {

@@ -1,10 +1,13 @@
 //! Kernel: virtual time, the event queue, seeded RNG streams, CPU cores, IO device.
 
+pub mod cond_lock;
 pub mod cpu;
 pub mod io;
 pub mod latch;
+pub mod mutex;
 pub mod queue;
 pub mod rng;
+pub mod vecmap;
 
 /// Virtual time in integer nanoseconds. The engine has no clock of its own.
 pub type Nanos = u64;

@@ -15,6 +15,8 @@ pub enum Stream {
     Client(u32),
     /// Row generation of the untimed prepare phase.
     Prepare,
+    /// Arrival times of the open-loop (fixed-rate) load.
+    Arrivals,
 }
 
 impl Stream {
@@ -22,6 +24,7 @@ impl Stream {
         match self {
             Stream::Client(n) => 0x1000_0000 + n as u64,
             Stream::Prepare => 1,
+            Stream::Arrivals => 2,
         }
     }
 }

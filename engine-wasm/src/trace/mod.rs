@@ -80,6 +80,30 @@ pub enum TraceKind {
         /// Checkpoint age after it (LSN − checkpoint).
         age: u64,
     },
+    /// The query cache registered a query (`store_query`): its QUERY block.
+    QcInsert {
+        /// Arena offset of the block (Aurora: 0, no arena).
+        offset: u64,
+        /// Block bytes.
+        bytes: u64,
+    },
+    /// A cached result completed (`end_of_result`): its first RESULT block.
+    QcResult {
+        /// Arena offset.
+        offset: u64,
+        /// Block bytes after the trim.
+        bytes: u64,
+    },
+    /// `free_old_query` pruned the oldest query to make room (`Qcache_lowmem_prunes`).
+    QcPrune {
+        /// Arena offset of the pruned query's block (Aurora: 0).
+        offset: u64,
+    },
+    /// A write dropped every cached query of the table (`invalidate_table`).
+    QcInvalidate {
+        /// Queries freed.
+        queries: u64,
+    },
 }
 
 /// A timestamped event.

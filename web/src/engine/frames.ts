@@ -54,8 +54,54 @@ export const THREAD_WAIT_IO = 3;
 export const THREAD_SPINNING = 4;
 /** asleep in a latch's wait queue (an OS wait) */
 export const THREAD_SLEEPING = 5;
+/** asleep on the query cache lock's condition: "Waiting for query cache lock" (MySQL 5.7) */
+export const THREAD_WAIT_QC_LOCK = 6;
 /** Number of thread states (bytes are 0 .. THREAD_STATE_COUNT - 1). */
-export const THREAD_STATE_COUNT = 6;
+export const THREAD_STATE_COUNT = 7;
+
+/**
+ * qc_blocks(): Uint32Array of [type, units] pairs, the query cache memory as a strip.
+ * MySQL: every block of the arena in address order (they tile it exactly);
+ * Aurora (conceptual, no arena): complete entries in LRU order (oldest first), then
+ * one FREE pair for the unused budget. units = ceil(bytes / 512). Empty when the
+ * server has no query cache (or size 0).
+ */
+export const QC_BLOCK_FREE = 0;
+export const QC_BLOCK_QUERY = 1;
+/** a complete result (first block of its chain) */
+export const QC_BLOCK_RESULT = 2;
+/** a further block of a result chain */
+export const QC_BLOCK_RES_CONT = 3;
+/** the first block of a result still being written (4096 bytes until end_of_result) */
+export const QC_BLOCK_RES_BEG = 4;
+/** a table's block (the ring of its queries) */
+export const QC_BLOCK_TABLE = 5;
+export const QC_BLOCK_STRIDE = 2;
+export const QC_UNIT_BYTES = 512;
+
+/** qc_lock_json(): the query cache's one global lock (MySQL); Aurora: holder null. */
+export interface QcLock {
+  holder: number | null; // thread number holding it
+  waiting: number; // threads asleep on its condition
+  acquisitions: number; // cumulative
+  waits: number; // cumulative: requests that found it taken
+  timeouts: number; // cumulative: 50 ms waits that gave up (lookups, stores)
+}
+
+/** sweep_row_json(): one row of a sweep (the article's charts). */
+export interface SweepRow {
+  seconds: number;
+  selectsPerS: number; // Com_select + Qcache_hits per simulated second
+  qps: number;
+  hitRate: number; // 0..1
+  queriesInCache: number;
+  inserts: number;
+  lowmemPrunes: number;
+  notCached: number;
+  freeMemory: number;
+  freeBlocks: number;
+  latencyP95Us: number;
+}
 
 /** ahi_parts_json(): one adaptive hash index partition and its rw-latch, now. */
 export interface AhiPart {
@@ -135,6 +181,10 @@ export type TraceEvent =
   | { t: number; kind: 'PageWrite'; index: number; page: number }
   | { t: number; kind: 'FlushBatch'; reason: FlushReason; pages: number; requested: number; lsnLimit: number; oldest: number; lsn: number }
   | { t: number; kind: 'Checkpoint'; lsn: number; age: number }
+  | { t: number; kind: 'QcInsert'; offset: number; bytes: number } // query block registered (Aurora: offset 0)
+  | { t: number; kind: 'QcResult'; offset: number; bytes: number } // result completed (first block after trim)
+  | { t: number; kind: 'QcPrune'; offset: number } // free_old_query (Qcache_lowmem_prunes)
+  | { t: number; kind: 'QcInvalidate'; queries: number } // a write dropped the table's queries
   | { t: number; kind: string; [k: string]: unknown };
 
 /** information_schema.TABLES-like row per table, plus per-index detail. */
@@ -166,7 +216,7 @@ export interface Summary {
   indexes: IndexStats[];
   latency: { count: number; meanUs: number; p50Us: number; p95Us: number; p99Us: number };
   /** Client threads by state; `total` counts the non-idle ones. */
-  threads: { total: number; running: number; waitingCpu: number; waitingIo: number; spinning: number; sleepingOnLatch: number };
+  threads: { total: number; running: number; waitingCpu: number; waitingIo: number; spinning: number; sleepingOnLatch: number; waitingQcLock?: number };
   done: boolean; // the scenario's run target (rows or duration) is reached
 }
 

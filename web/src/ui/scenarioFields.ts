@@ -18,7 +18,7 @@ export interface ScenarioField {
 }
 
 /** Groups in display order. */
-export const FIELD_GROUPS = ['CPU and server', 'Buffer pool', 'Adaptive hash index', 'Latches', 'Redo log and flushing', 'Storage and commit', 'Table', 'Workload', 'Run'] as const;
+export const FIELD_GROUPS = ['CPU and server', 'Buffer pool', 'Adaptive hash index', 'Latches', 'Redo log and flushing', 'Query cache', 'Storage and commit', 'Table', 'Workload', 'Run'] as const;
 
 const f = (group: string, path: string, label: string, kind: FieldKind, extra: Partial<ScenarioField> = {}): ScenarioField => ({ group, path, label, kind, ...extra });
 
@@ -46,6 +46,11 @@ export const SCENARIO_FIELDS: ScenarioField[] = [
   f('Redo log and flushing', 'server.innodb_max_dirty_pages_pct_lwm', 'innodb_max_dirty_pages_pct_lwm', 'int', { min: 0, max: 99, unit: '%' }),
   f('Redo log and flushing', 'server.innodb_flushing_avg_loops', 'innodb_flushing_avg_loops', 'int', { min: 1, max: 1000, unit: 'seconds' }),
   f('Redo log and flushing', 'server.innodb_flush_sync', 'innodb_flush_sync (5.7+)', 'bool'),
+  f('Query cache', 'server.query_cache', 'Query cache (MySQL 5.7, conceptual Aurora, none)', 'choice', { choices: ['none', 'mysql', 'aurora'] }),
+  f('Query cache', 'server.query_cache_type', 'query_cache_type', 'choice', { choices: ['OFF', 'ON', 'DEMAND'] }),
+  f('Query cache', 'server.query_cache_size', 'query_cache_size', 'int', { min: 0, max: 17179869184, unit: 'bytes' }),
+  f('Query cache', 'server.query_cache_limit', 'query_cache_limit', 'int', { min: 0, max: 1073741824, unit: 'bytes' }),
+  f('Query cache', 'server.query_cache_min_res_unit', 'query_cache_min_res_unit', 'int', { min: 512, max: 1048576, unit: 'bytes' }),
   f('Storage and commit', 'storage.read_latency_us', 'Page read latency', 'int', { min: 1, max: 1000000, unit: 'µs' }),
   f('Storage and commit', 'storage.write_latency_us', 'Page write latency', 'int', { min: 1, max: 1000000, unit: 'µs' }),
   f('Storage and commit', 'storage.iops', 'Device IOPS', 'int', { min: 10, max: 10000000, unit: 'ops/s' }),
@@ -53,10 +58,12 @@ export const SCENARIO_FIELDS: ScenarioField[] = [
   f('Table', 'table.charset', 'Character set', 'choice', { choices: ['latin1', 'utf8mb4'] }),
   f('Table', 'table.prepare_rows', 'Rows loaded before the run', 'int', { min: 0, max: 5000000, unit: 'rows' }),
   f('Workload', 'workload.threads', 'Client threads', 'int', { min: 1, max: 4096 }),
-  f('Workload', 'workload.query', 'Statement', 'choice', { choices: ['insert', 'point_select', 'secondary_select', 'oltp_read_only', 'read_write'] }),
+  f('Workload', 'workload.query', 'Statement or transaction', 'choice', { choices: ['insert', 'point_select', 'secondary_select', 'oltp_read_only', 'read_write', 'oltp_lua'] }),
   f('Workload', 'workload.point_selects', 'Point selects per read_write transaction', 'int', { min: 0, max: 100 }),
   f('Workload', 'workload.rand_type', 'Random distribution (--rand-type)', 'choice', { choices: ['uniform', 'gaussian', 'special', 'pareto'] }),
   f('Workload', 'workload.table_size', 'Table size (--table-size)', 'int', { min: 1, max: 1073741824, unit: 'rows' }),
+  f('Workload', 'workload.rate_tps', 'Fixed arrival rate (0 = each thread loops)', 'float', { min: 0, max: 10000000, unit: 'transactions/s' }),
+  f('Workload', 'workload.select_hint', 'SELECT hint', 'choice', { choices: ['none', 'sql_cache', 'sql_no_cache'] }),
   f('Workload', 'workload.max_rows', 'Stop inserting at', 'int', { min: 0, max: 10000000, unit: 'rows; 0 = no limit' }),
   f('Run', 'run.duration_s', 'Duration', 'float', { min: 0.001, max: 86400, unit: 's simulated' }),
   f('Run', 'run.sample_ms', 'Sample every', 'int', { min: 1, max: 60000, unit: 'ms simulated' }),

@@ -1,0 +1,124 @@
+//! Sweeps: one scenario run over a list of values of one field (cache size 0,
+//! 64 MB … 16 GB; thread counts), one row of headline numbers per value. The CLI
+//! (`innodb-sim sweep`) runs them natively; the web worker asks for the scenarios
+//! (`sweep_scenarios`) and runs each itself so it can show progress and cancel.
+
+use crate::scenario::{parse_scenario, ConfigError, EngineError};
+use crate::server::Engine;
+use crate::sim::SEC;
+use serde::Serialize;
+use serde_json::Value;
+
+/// Most values in one sweep.
+pub const MAX_SWEEP_VALUES: usize = 64;
+
+/// `scenario` with `path` (dot-separated, e.g. `server.query_cache_size`) set to
+/// each of `values`, each validated; the error names the path and the value.
+pub fn sweep_scenarios(
+    scenario: &str,
+    path: &str,
+    values: &[Value],
+) -> Result<Vec<String>, EngineError> {
+    let bad = |msg: String| EngineError::config(vec![ConfigError::new(path, msg)]);
+    if values.is_empty() || values.len() > MAX_SWEEP_VALUES {
+        return Err(bad(format!(
+            "a sweep needs 1 to {MAX_SWEEP_VALUES} values, got {}",
+            values.len()
+        )));
+    }
+    let base: Value = serde_json::from_str(scenario).map_err(|e| {
+        EngineError::config(vec![ConfigError::new("", format!("not valid JSON: {e}"))])
+    })?;
+    let keys: Vec<&str> = path.split('.').collect();
+    if keys.iter().any(|k| k.is_empty()) {
+        return Err(bad(
+            "must be a dot-separated field path such as server.query_cache_size".into(),
+        ));
+    }
+    let mut out = Vec::with_capacity(values.len());
+    for v in values {
+        let mut doc = base.clone();
+        let mut o = &mut doc;
+        for k in &keys[..keys.len() - 1] {
+            let Some(m) = o.as_object_mut() else {
+                return Err(bad("goes through a field that is not an object".into()));
+            };
+            o = m
+                .entry(k.to_string())
+                .or_insert_with(|| Value::Object(Default::default()));
+        }
+        match o.as_object_mut() {
+            Some(m) => {
+                m.insert(keys[keys.len() - 1].to_string(), v.clone());
+            }
+            None => return Err(bad("goes through a field that is not an object".into())),
+        }
+        let text = doc.to_string();
+        parse_scenario(&text)?;
+        out.push(text);
+    }
+    Ok(out)
+}
+
+/// One row of a sweep: what the article's charts plot.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct SweepRow {
+    /// Simulated seconds run.
+    pub seconds: f64,
+    /// SELECTs answered per second (`Com_select` + `Qcache_hits`).
+    pub selects_per_s: f64,
+    /// Statements per second (`Questions`).
+    pub qps: f64,
+    /// `Qcache_hits` / SELECTs.
+    pub hit_rate: f64,
+    /// `Qcache_queries_in_cache` at the end.
+    pub queries_in_cache: u64,
+    /// `Qcache_inserts`.
+    pub inserts: u64,
+    /// `Qcache_lowmem_prunes`.
+    pub lowmem_prunes: u64,
+    /// `Qcache_not_cached`.
+    pub not_cached: u64,
+    /// `Qcache_free_memory`.
+    pub free_memory: u64,
+    /// `Qcache_free_blocks`.
+    pub free_blocks: u64,
+    /// Statement latency p95, µs.
+    pub latency_p95_us: f64,
+}
+
+/// The row for an engine's state now.
+pub fn sweep_row(e: &Engine) -> SweepRow {
+    let secs = (e.now as f64 / SEC as f64).max(1e-9);
+    let c = e.qc.counters();
+    let selects = e.stats.selects + c.hits;
+    SweepRow {
+        seconds: secs,
+        selects_per_s: selects as f64 / secs,
+        qps: e.stats.queries as f64 / secs,
+        hit_rate: if selects > 0 {
+            c.hits as f64 / selects as f64
+        } else {
+            0.0
+        },
+        queries_in_cache: c.queries_in_cache,
+        inserts: c.inserts,
+        lowmem_prunes: c.lowmem_prunes,
+        not_cached: c.not_cached,
+        free_memory: c.free_memory,
+        free_blocks: c.free_blocks,
+        latency_p95_us: e.hist.quantile_ns(0.95) as f64 / 1e3,
+    }
+}
+
+/// Runs a scenario to its end (or `until` ns) in 0.1 s slices; returns the row.
+pub fn run_row(scenario: &str, until: Option<u64>) -> Result<SweepRow, EngineError> {
+    let mut e = Engine::new(parse_scenario(scenario)?)?;
+    let end = until.unwrap_or(e.end_time()).min(e.end_time());
+    while e.now < end && !e.done() {
+        let next = (e.now + SEC / 10).min(end);
+        e.run_until(next);
+    }
+    Ok(sweep_row(&e))
+}

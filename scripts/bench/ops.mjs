@@ -14,6 +14,8 @@ export function operationsOf(summary) {
 export function transactionsOf(summary) {
   const c = summary?.counters?.Com_commit;
   return typeof c === 'number' ? c : null;
+}
+
 /** Simulated SELECT statements in a Summary: Com_select + Qcache_hits (a query cache
  *  hit is not a Com_select), or null. */
 export function selectsOf(summary) {

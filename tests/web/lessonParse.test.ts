@@ -90,7 +90,7 @@ describe('lesson parser', () => {
     const l = exp('id: e1\ntitle: T\nscenarios: { A: { label: L, file: nope.json } }\nviews: [btree, treemap]\nspeed: fast');
     expect(l.errors).toEqual([
       'lessons/sample-lesson.md: experiment "e1" (block 1, line 9): scenarios.A.file: no file lessons/scenarios/nope.json',
-      'lessons/sample-lesson.md: experiment "e1" (block 1, line 9): views[1]: unknown view "treemap"; allowed: btree, pool, fill-histogram, sizes, metrics, charts, threads, ahi, redo, status, sysbench',
+      'lessons/sample-lesson.md: experiment "e1" (block 1, line 9): views[1]: unknown view "treemap"; allowed: btree, pool, fill-histogram, sizes, metrics, charts, threads, ahi, redo, qc, status, sysbench',
       'lessons/sample-lesson.md: experiment "e1" (block 1, line 9): speed: must be a positive number (simulated seconds per second) or "max", got "fast"',
     ]);
     expect(l.steps[0].blocks[0]).toMatchObject({ kind: 'invalid', what: 'experiment block 1' });

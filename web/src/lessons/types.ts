@@ -7,7 +7,7 @@
  * the redo log and flush list, charts, the sysbench report, SHOW ENGINE INNODB STATUS,
  * table sizes, counters.
  */
-export const VIEW_NAMES = ['btree', 'pool', 'fill-histogram', 'sizes', 'metrics', 'charts', 'threads', 'ahi', 'redo', 'status', 'sysbench'] as const;
+export const VIEW_NAMES = ['btree', 'pool', 'fill-histogram', 'sizes', 'metrics', 'charts', 'threads', 'ahi', 'redo', 'qc', 'status', 'sysbench'] as const;
 export type ViewName = (typeof VIEW_NAMES)[number];
 
 export interface LessonSource {

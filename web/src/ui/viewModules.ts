@@ -7,7 +7,7 @@ type Charts = typeof import('../charts/index');
 /** Everything the panel draws with. */
 export type ViewComponents = Pick<
   Views,
-  'BTreeView' | 'BufferPoolView' | 'MetricsTable' | 'SizeTable' | 'ThreadsView' | 'AhiView' | 'StatusView' | 'SysbenchReport' | 'RedoView'
+  'BTreeView' | 'BufferPoolView' | 'MetricsTable' | 'SizeTable' | 'ThreadsView' | 'AhiView' | 'StatusView' | 'SysbenchReport' | 'RedoView' | 'QueryCacheView'
 > &
   Pick<Charts, 'TimeSeriesChart' | 'FillHistogram' | 'ThreadsBar'>;
 
@@ -24,6 +24,7 @@ export function loadViewComponents(): Promise<ViewComponents> {
     StatusView: v.StatusView,
     SysbenchReport: v.SysbenchReport,
     RedoView: v.RedoView,
+    QueryCacheView: v.QueryCacheView,
     TimeSeriesChart: c.TimeSeriesChart,
     FillHistogram: c.FillHistogram,
     ThreadsBar: c.ThreadsBar,

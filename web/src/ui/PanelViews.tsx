@@ -36,6 +36,7 @@ const LOADING = {
   StatusView: Loading,
   SysbenchReport: Loading,
   RedoView: Loading,
+  SweepChart: Loading,
   QueryCacheView: Loading,
 } as unknown as ViewComponents;
 

@@ -9,7 +9,7 @@ export type ViewComponents = Pick<
   Views,
   'BTreeView' | 'BufferPoolView' | 'MetricsTable' | 'SizeTable' | 'ThreadsView' | 'AhiView' | 'StatusView' | 'SysbenchReport' | 'RedoView' | 'QueryCacheView'
 > &
-  Pick<Charts, 'TimeSeriesChart' | 'FillHistogram' | 'ThreadsBar'>;
+  Pick<Charts, 'TimeSeriesChart' | 'FillHistogram' | 'ThreadsBar' | 'SweepChart'>;
 
 let cached: Promise<ViewComponents> | null = null;
 
@@ -28,6 +28,7 @@ export function loadViewComponents(): Promise<ViewComponents> {
     TimeSeriesChart: c.TimeSeriesChart,
     FillHistogram: c.FillHistogram,
     ThreadsBar: c.ThreadsBar,
+    SweepChart: c.SweepChart,
   }));
   cached.catch(() => (cached = null)); // a failed chunk load may be retried
   return cached;

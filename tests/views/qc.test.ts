@@ -82,7 +82,11 @@ describe('layoutArena', () => {
     expect(arenaSentence(l.stats, 'mysql', fmt, bytes)).toBe(
       '1 queries with 1 result blocks; 11264 B free in 2 blocks, the largest 10240 B; 1 fragments under 4 KiB (1024 B).',
     );
-    expect(arenaSentence(layoutArena(u32(Q, 1, Q, 1, F, 30), 64).stats, 'aurora', fmt, bytes)).toMatch(/^2 cached results \(entries in LRU order, oldest left\); 15360 B free in 1 blocks/);
+    // Aurora: result entries in LRU order then the unused rest, never a fragment
+    const a = layoutArena(u32(R, 1, 4, 1, F, 2), 64, 'aurora');
+    expect(a.segs.map((s) => s.kind)).toEqual(['result', 'writing', 'free']);
+    expect([a.stats.queries, a.stats.fragments]).toEqual([2, 0]);
+    expect(arenaSentence(a.stats, 'aurora', fmt, bytes)).toBe('2 cached results (entries in LRU order, oldest left, each rounded up to 512 B); 1024 B unused.');
   });
 });
 

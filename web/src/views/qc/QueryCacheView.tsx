@@ -96,7 +96,7 @@ function Strip({ frame, reducedMotion }: { frame: Frame; reducedMotion?: boolean
   const pal = usePalette();
   const [ref, width] = useWidth<HTMLDivElement>();
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const layout = useMemo(() => layoutArena(frame.qcBlocks, Math.max(60, width - 2)), [frame.qcBlocks, width]);
+  const layout = useMemo(() => layoutArena(frame.qcBlocks, Math.max(60, width - 2), frame.qcKind), [frame.qcBlocks, width, frame.qcKind]);
   const ev = useMemo(() => eventMarks(frame.events, layout, frame.qcKind), [frame.events, layout, frame.qcKind]);
   const recent = useRecentEvents(ev, reducedMotion === true);
   const height = layout.rows * (ROW_H + ROW_GAP);
@@ -212,7 +212,7 @@ function LockPanel({ frame }: { frame: Frame }) {
             fontSize: MIN_FONT + 2,
           }}
         >
-          {frame.qcKind === 'mysql' ? '🔒 ' : ''}
+          {frame.qcKind === 'mysql' ? 'lock: ' : ''}
           {m.holder}
         </span>
         {frame.qcKind === 'mysql' && (
@@ -241,6 +241,7 @@ export function QueryCacheView({ frame, label, reducedMotion }: QueryCacheViewPr
   const c = frame.summary.counters;
   const hits = c.Qcache_hits ?? 0;
   const selects = (c.Com_select ?? 0) + hits;
+  const mysql = frame.qcKind !== 'aurora';
   const kindWords = frame.qcKind === 'mysql' ? 'MySQL 5.7 query cache' : frame.qcKind === 'aurora' ? 'Aurora-style query cache (conceptual)' : 'no query cache';
   return (
     <figure style={figureStyle}>
@@ -267,31 +268,39 @@ export function QueryCacheView({ frame, label, reducedMotion }: QueryCacheViewPr
         </>
       )}
       <ul style={legendStyle(pal)} aria-label="Legend">
-        <li>
-          <span style={swatch(pal, 'query')} />
-          query block
-        </li>
+        {mysql && (
+          <li>
+            <span style={swatch(pal, 'query')} />
+            query block
+          </li>
+        )}
         <li>
           <span style={swatch(pal, 'result')} />
-          result (hatched)
+          {mysql ? 'result (hatched)' : 'cached result (hatched)'}
         </li>
-        <li>
-          <span style={swatch(pal, 'table')} />
-          table block (dotted)
-        </li>
+        {mysql && (
+          <li>
+            <span style={swatch(pal, 'table')} />
+            table block (dotted)
+          </li>
+        )}
         <li>
           <span style={swatch(pal, 'free')} />
-          free
+          {mysql ? 'free' : 'unused'}
         </li>
-        <li>
-          <span style={swatch(pal, 'fragment')} />
-          fragment: free block under 4 KiB (sliver with a notch)
-        </li>
-        <li>✕ pruned · outline: just stored</li>
-        <li>
-          <span style={swatchStyle(pal, pal.thread.qcLock, true, true)} />
-          one thread waiting for the query cache lock
-        </li>
+        {mysql && (
+          <>
+            <li>
+              <span style={swatch(pal, 'fragment')} />
+              fragment: free block under 4 KiB (sliver with a notch)
+            </li>
+            <li>✕ pruned · outline: just stored</li>
+            <li>
+              <span style={swatchStyle(pal, pal.thread.qcLock, true, true)} />
+              one thread waiting for the query cache lock
+            </li>
+          </>
+        )}
       </ul>
     </figure>
   );

@@ -29,7 +29,8 @@ export const MAX_ROWS = 8;
 /** Past this many events in one frame, the strip shows counts instead of each event. */
 export const MAX_ANIMATED_EVENTS = 12;
 
-export function arenaKind(type: number, units: number): ArenaKind {
+/** Kind of a block; Aurora's cache has no arena, so its free remainder is never a fragment. */
+export function arenaKind(type: number, units: number, cache: QcKind = 'mysql'): ArenaKind {
   switch (type) {
     case QC_BLOCK_QUERY:
       return 'query';
@@ -42,7 +43,7 @@ export function arenaKind(type: number, units: number): ArenaKind {
       return 'table';
     case QC_BLOCK_FREE:
     default:
-      return units < FRAGMENT_UNITS ? 'fragment' : 'free';
+      return units < FRAGMENT_UNITS && cache !== 'aurora' ? 'fragment' : 'free';
   }
 }
 
@@ -88,8 +89,11 @@ export function arenaRows(totalUnits: number, width: number): number {
   return Math.max(1, Math.min(MAX_ROWS, Math.ceil(totalUnits / Math.max(1, width))));
 }
 
-/** The strip of `blocks` ([type, units] pairs) wrapped on `width` px. */
-export function layoutArena(blocks: Uint32Array, width: number): ArenaLayout {
+/**
+ * The strip of `blocks` ([type, units] pairs) wrapped on `width` px. Aurora's entries
+ * (result pairs) count as its queries: one entry per cached statement.
+ */
+export function layoutArena(blocks: Uint32Array, width: number, cache: QcKind = 'mysql'): ArenaLayout {
   const n = Math.floor(blocks.length / QC_BLOCK_STRIDE);
   const stats: ArenaStats = {
     totalUnits: 0,
@@ -109,10 +113,13 @@ export function layoutArena(blocks: Uint32Array, width: number): ArenaLayout {
     starts.push(stats.totalUnits);
     const units = blocks[i * 2 + 1];
     stats.totalUnits += units;
-    const kind = arenaKind(blocks[i * 2], units);
+    const kind = arenaKind(blocks[i * 2], units, cache);
     const bytes = units * QC_UNIT_BYTES;
     if (kind === 'query') stats.queries++;
-    else if (kind === 'result' || kind === 'writing') stats.resultBlocks++;
+    else if (kind === 'result' || kind === 'writing') {
+      stats.resultBlocks++;
+      if (cache === 'aurora') stats.queries++;
+    }
     else if (kind === 'table') stats.tables++;
     if (kind === 'free' || kind === 'fragment') {
       stats.freeBlocks++;
@@ -131,7 +138,7 @@ export function layoutArena(blocks: Uint32Array, width: number): ArenaLayout {
   for (let i = 0; i < n; i++) {
     const units = blocks[i * 2 + 1];
     if (units === 0) continue;
-    const kind = arenaKind(blocks[i * 2], units);
+    const kind = arenaKind(blocks[i * 2], units, cache);
     let from = starts[i] * scale;
     const to = (starts[i] + units) * scale;
     let first = true;
@@ -255,9 +262,11 @@ export function lockRates(prev: { lock: QcLock; timeNs: number } | null, lock: Q
 /** Words for the strip (caption and screen readers). */
 export function arenaSentence(s: ArenaStats, kind: QcKind, fmtCount: (v: number) => string, fmtBytes: (v: number) => string): string {
   if (s.totalUnits === 0) return 'The query cache is off or has size 0: nothing is stored.';
-  const entries = kind === 'aurora' ? `${fmtCount(s.queries)} cached results (entries in LRU order, oldest left)` : `${fmtCount(s.queries)} queries with ${fmtCount(s.resultBlocks)} result blocks`;
+  if (kind === 'aurora') {
+    return `${fmtCount(s.queries)} cached results (entries in LRU order, oldest left, each rounded up to 512 B); ${fmtBytes(s.freeBytes)} unused.`;
+  }
   return (
-    `${entries}; ${fmtBytes(s.freeBytes)} free in ${fmtCount(s.freeBlocks)} blocks, ` +
+    `${fmtCount(s.queries)} queries with ${fmtCount(s.resultBlocks)} result blocks; ${fmtBytes(s.freeBytes)} free in ${fmtCount(s.freeBlocks)} blocks, ` +
     `the largest ${fmtBytes(s.largestFreeBytes)}; ${fmtCount(s.fragments)} fragments under 4 KiB (${fmtBytes(s.fragmentBytes)}).`
   );
 }

@@ -2,8 +2,9 @@
 // has a holder and a queue of waiting threads while the Aurora-style cache has no global
 // lock, and the threads legend names "waiting for query cache lock"; the cores sweep runs
 // to the end with its progress bar, draws its bars and fills its table; the size sweep
-// is cancelled midway and the page keeps working (the panel still plays). Screenshots:
-// light, projector and phone (390 px) widths.
+// is cancelled midway and the page keeps working (the panel still plays); reduced motion
+// flashes nothing; no serious axe violation. Screenshots: light, projector, phone (390 px).
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect, openPage, screenshot, test } from './harness';
 import { pause, play, simTime } from './panel';
@@ -14,6 +15,12 @@ const STEP = { live: 3, cores: 4, size: 6 };
 async function waitForPlay(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Play', exact: true }).first().waitFor({ timeout: 30_000 });
   await page.waitForFunction(() => !document.querySelector('.player-bar button.play')?.hasAttribute('disabled'), null, { timeout: 30_000 });
+}
+
+/** Serious or critical axe violations (WCAG 2.x A/AA + best practice) as lines. */
+async function severeA11y(page: Page): Promise<string[]> {
+  const r = await new AxeBuilder({ page }).setLegacyMode(true).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 const progressValue = (page: Page) => page.locator('.sweep progress').evaluate((p) => (p as HTMLProgressElement).value);
@@ -41,6 +48,18 @@ test('live step: MySQL queues on the query cache lock, Aurora has none; the thre
   expect(await qc.locator('canvas[aria-label^="Query cache memory"]').count()).toBe(2);
   await page.evaluate(() => document.querySelector('section.view-row[aria-label="Query cache"]')?.scrollIntoView());
   await screenshot('qc-lesson-live-light', page, { fullPage: false });
+  expect(await severeA11y(page)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('reduced motion: prunes and stores are counted, not flashed', async () => {
+  const { page, errors } = await openPage(`/#/lesson/query-cache?step=${STEP.live}`, { reducedMotion: true });
+  await waitForPlay(page);
+  await play(page);
+  const qc = page.locator('section.view-row[aria-label="Query cache"]');
+  await expect.poll(async () => (await qc.textContent()) ?? '', { timeout: 40_000 }).toMatch(/\d+ stored/);
+  await pause(page);
+  expect(await page.locator('.qc-flash').count()).toBe(0);
   expect(errors).toEqual([]);
 });
 
@@ -69,11 +88,13 @@ test('cores sweep: runs to the end with a progress bar, draws bars and a table; 
   expect(on32 / off32).toBeLessThan(0.5 * (on4 / off4));
   await page.evaluate(() => document.querySelector('.sweep')?.scrollIntoView());
   await screenshot('qc-lesson-sweep-done-light', page, { fullPage: false });
+  expect(await severeA11y(page)).toEqual([]);
 
   await page.getByRole('combobox', { name: 'Colour theme' }).selectOption('projector');
   await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('projector');
   await page.evaluate(() => document.querySelector('.sweep')?.scrollIntoView());
   await screenshot('qc-lesson-sweep-done-projector', page, { fullPage: false });
+  expect(await severeA11y(page)).toEqual([]);
 
   expect(errors).toEqual([]);
 

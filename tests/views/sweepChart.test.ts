@@ -52,10 +52,12 @@ describe('layoutSweepChart', () => {
     expect(l.bars.every((b) => b.text === '')).toBe(true); // 130 px for 3 groups: too narrow
   });
 
-  it('all empty: an axis from 0 to 1 and no bars', () => {
+  it('all empty: no bars, no ticks, flagged empty', () => {
     const l = layoutSweepChart(['a'], [{ label: 'A', values: [null] }], 300, 200, fmt);
     expect(l.bars).toEqual([]);
-    expect(l.ticks[0].label).toBe('0');
+    expect(l.ticks).toEqual([]);
+    expect(l.empty).toBe(true);
+    expect(layoutSweepChart(['a'], [{ label: 'A', values: [3] }], 300, 200, fmt).empty).toBe(false);
   });
 });
 

@@ -184,7 +184,7 @@ export function SweepPanel({ sweep, sims, labels, palette, workerFactory }: Prop
                   simulated
                 </th>,
                 <th scope="col" key={`${i}r`}>
-                  × {sweep.labels[0]}
+                  vs {sweep.labels[0]}
                 </th>,
                 s.reference ? (
                   <th scope="col" key={`${i}a`}>

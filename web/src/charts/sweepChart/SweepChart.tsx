@@ -69,6 +69,11 @@ export function SweepChart({ title, unit, labels, sides, referenceLabel, height 
               )}
             </g>
           ))}
+          {l.empty && (
+            <text x={l.margin.left + (l.width - l.margin.left - l.margin.right) / 2} y={l.margin.top + l.plotHeight / 2} textAnchor="middle" fontSize={LABEL_FONT} fill={pal.inkMuted}>
+              No runs yet: run the sweep.
+            </text>
+          )}
           <line x1={l.margin.left} x2={l.width - l.margin.right} y1={l.margin.top + l.plotHeight} y2={l.margin.top + l.plotHeight} stroke={pal.inkMuted} />
           {l.cats.map((c) => (
             <text key={c.label} x={c.x + c.width / 2} y={l.margin.top + l.plotHeight + 16} textAnchor="middle" fontSize={LABEL_FONT} fill={pal.ink}>

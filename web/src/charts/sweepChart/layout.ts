@@ -35,6 +35,8 @@ export interface SweepChartLayout {
   ticks: { y: number; label: string }[];
   /** Slots per group: sides × (sim + article when any side has a reference). */
   slots: number;
+  /** Nothing to draw yet (no run, no article figure): no ticks either. */
+  empty: boolean;
 }
 
 export const SWEEP_MARGIN = { top: 18, right: 8, bottom: 34, left: 56 };
@@ -94,8 +96,9 @@ export function layoutSweepChart(
     plotHeight: plotH,
     bars,
     cats: labels.map((label, c) => ({ x: m.left + (x(c) ?? 0), width: x.bandwidth(), label })),
-    ticks: y.ticks(5).map((t) => ({ y: m.top + y(t), label: fmt(t) })),
+    ticks: bars.length ? y.ticks(5).map((t) => ({ y: m.top + y(t), label: fmt(t) })) : [],
     slots: slotNames.length,
+    empty: bars.length === 0,
   };
 }
 

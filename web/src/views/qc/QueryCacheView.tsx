@@ -171,7 +171,7 @@ function Strip({ frame, reducedMotion }: { frame: Frame; reducedMotion?: boolean
         )}
       </div>
       <p style={{ margin: '4px 0 0', fontSize: MIN_FONT + 1 }}>{sentence}</p>
-      <p aria-live="off" style={{ margin: '2px 0 0', fontSize: MIN_FONT + 1, minHeight: '1.3em' }} className={e && !reducedMotion ? 'qc-flash' : undefined} key={recent?.key}>
+      <p aria-live="off" style={{ margin: '2px 0 0', fontSize: MIN_FONT + 1, minHeight: '1.3em' }}>
         {e
           ? [
               e.inserts ? `${formatCount(e.inserts)} stored` : '',

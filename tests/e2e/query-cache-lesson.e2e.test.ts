@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect, openPage, screenshot, test } from './harness';
-import { pause, play, simTime } from './panel';
+import { pause, play, simTime, stepForward } from './panel';
 
 /** The step of the lesson holding the experiment titled `title` (1-based, as in ?step=). */
 const STEP = { live: 3, cores: 4, size: 6 };
@@ -137,5 +137,28 @@ test('size sweep: Cancel stops it midway, the results so far stay, and the panel
   await play(page);
   await expect.poll(() => simTime(page), { timeout: 40_000 }).not.toBe(t0);
   await pause(page);
+  expect(errors).toEqual([]);
+});
+
+test('fixed rate, slow motion: once the MySQL arena is full, single prunes are marked on its strip', async () => {
+  const { page, errors } = await openPage('/#/lesson/query-cache?step=9&t=0.6');
+  await waitForPlay(page);
+  await expect.poll(() => simTime(page), { timeout: 40_000 }).toMatch(/600/);
+  const qc = page.locator('section.view-row[aria-label="Query cache"]');
+  const mysql = qc.locator('.view-col').first();
+  // Step frame by frame until a small frame brings a prune (the arena is full by now; the
+  // first frame after the jump carries the whole jump's events, counted, not marked).
+  let text = '';
+  const slowPrune = (t: string) => /\d+ pruned \(✕\)/.test(t) && !/too many this frame/.test(t);
+  for (let i = 0; i < 40 && !slowPrune(text); i++) {
+    await stepForward(page, 1);
+    text = (await mysql.textContent()) ?? '';
+  }
+  expect(slowPrune(text), text).toBe(true);
+  expect(text).toMatch(/free in \d+ blocks/);
+  // each prune is a dashed box with a ✕ on the strip
+  expect(await mysql.locator('svg rect[stroke-dasharray="3 2"]').count()).toBeGreaterThan(0);
+  await page.evaluate(() => document.querySelector('section.view-row[aria-label="Query cache"]')?.scrollIntoView());
+  await screenshot('qc-lesson-fixed-rate-prunes', page, { fullPage: false });
   expect(errors).toEqual([]);
 });

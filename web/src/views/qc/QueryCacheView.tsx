@@ -147,6 +147,20 @@ function Strip({ frame, reducedMotion }: { frame: Frame; reducedMotion?: boolean
           <>
             <canvas ref={canvasRef} role="img" aria-label={`Query cache memory: ${sentence}`} style={{ display: 'block', border: `1px solid ${pal.grid}`, boxSizing: 'content-box', paddingTop: 3 }} />
             <svg width={layout.width} height={height + 3} aria-hidden="true" style={{ position: 'absolute', left: 1, top: 1, pointerEvents: 'none' }}>
+              {e && e.invalidations > 0 && (
+                <rect
+                  key={`inv-${recent?.key}`}
+                  className={reducedMotion ? undefined : 'qc-flash'}
+                  x={1}
+                  y={2}
+                  width={layout.width - 2}
+                  height={height - 2}
+                  fill="none"
+                  stroke={pal.thread.sleeping}
+                  strokeWidth={3}
+                  strokeDasharray="8 4"
+                />
+              )}
               {marks.map((m, i) => (
                 <g key={`${recent?.key}-${i}`} className={reducedMotion ? undefined : 'qc-flash'} transform={`translate(0, 3)`}>
                   <rect

@@ -240,7 +240,9 @@ impl Simulation {
     }
 
     /// The query cache lock now: `{"holder": tid|null, "waiting": n, "acquisitions",
-    /// "waits", "timeouts"}` (MySQL; Aurora has no global lock: holder null, 0s).
+    /// "waits", "timeouts", "mutex_spin_waits", "mutex_os_waits"}`
+    /// (MySQL, the mutex fields for `structure_guard_mutex`; Aurora has no global
+    /// lock: holder null, 0s).
     pub fn qc_lock_json(&self) -> String {
         let l = &self.h.engine.qc_lock;
         serde_json::json!({
@@ -249,6 +251,8 @@ impl Simulation {
             "acquisitions": l.stats.acquisitions,
             "waits": l.stats.waits,
             "timeouts": l.stats.timeouts,
+            "mutex_spin_waits": l.mutex.stats.spins,
+            "mutex_os_waits": l.mutex.stats.sleeps,
         })
         .to_string()
     }

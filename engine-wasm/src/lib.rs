@@ -16,4 +16,6 @@ pub mod sim_handle;
 pub mod storage;
 pub mod sweep;
 pub mod trace;
+#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
+mod wasm_alloc;
 pub mod workload;

@@ -3,9 +3,9 @@
 
 use crate::scenario::{parse_scenario, EngineError};
 use crate::server::Engine;
+use crate::sim::vecmap::VecMap;
 use crate::sim::Nanos;
 use serde::Serialize;
-use std::collections::BTreeMap;
 use std::sync::Mutex;
 
 static PANIC_MESSAGE: Mutex<String> = Mutex::new(String::new());
@@ -59,7 +59,7 @@ pub struct SimHandle {
     /// The scenario text, to rebuild the start state on reset (deterministic, so no
     /// second copy of the engine is kept).
     scenario_json: String,
-    snapshots: BTreeMap<u32, (Engine, Vec<Command>, Vec<u64>)>,
+    snapshots: VecMap<u32, (Engine, Vec<Command>, Vec<u64>)>,
     next_snapshot: u32,
     commands: Vec<Command>,
     split_seen: Vec<u64>,
@@ -75,7 +75,7 @@ impl SimHandle {
         Ok(SimHandle {
             scenario_json: json.to_string(),
             engine,
-            snapshots: BTreeMap::new(),
+            snapshots: VecMap::default(),
             next_snapshot: 1,
             commands: Vec::new(),
             split_seen: vec![0; n],
@@ -111,7 +111,7 @@ impl SimHandle {
 
     /// Restores a saved state.
     pub fn restore(&mut self, id: u32) -> Result<(), EngineError> {
-        match self.snapshots.get(&id) {
+        match self.snapshots.get(id) {
             Some((e, c, s)) => {
                 self.engine = e.clone();
                 self.commands = c.clone();
@@ -127,7 +127,7 @@ impl SimHandle {
 
     /// Forgets a snapshot.
     pub fn drop_snapshot(&mut self, id: u32) {
-        self.snapshots.remove(&id);
+        self.snapshots.remove(id);
     }
 
     /// Back to the start.

@@ -121,7 +121,7 @@ impl World {
         let mut found = None;
         for no in self.trees[usize::from(index)].leaf_pages(&self.store) {
             for r in self.store.get(no)?.recs.iter() {
-                match (mode, cmp(r)) {
+                match (mode, cmp(&r)) {
                     (SearchMode::Ge, Ordering::Less) => {}
                     (SearchMode::Ge, _) => return Some(no),
                     (SearchMode::Le, Ordering::Greater) => return found,

@@ -56,6 +56,35 @@ fn lookups_and_stores_give_up_after_50_ms() {
 }
 
 #[test]
+fn threads_queued_on_structure_guard_mutex_wait_for_the_query_cache_lock() {
+    let mut e = engine(&[
+        ("workload.threads", json!(64)),
+        ("server.cores", json!(8)),
+        ("workload.query", json!("point_select")),
+        ("workload.oltp_point_selects", serde_json::Value::Null),
+    ]);
+    // someone is inside structure_guard_mutex for 10 ms (the lock state itself free)
+    let mut woken = None;
+    e.qc_lock.mutex.lock(0, 10 * MS, &mut woken);
+    e.run_until(5 * MS);
+    let s = e.summary();
+    // every lookup's try_lock spun its adaptive retries, then slept on the futex:
+    // 5.7 sets "Waiting for query cache lock" on entering try_lock
+    assert_eq!(s.counters["qcache_mutex_os_waits"], 64.0);
+    assert_eq!(s.counters["qcache_lock_waits"], 0.0);
+    assert_eq!(e.qc_lock.holder(), None);
+    assert_eq!(s.threads.waiting_qc_lock, 64);
+    assert!(e
+        .status_text(&mut Default::default())
+        .contains("64 thread(s) in state \"Waiting for query cache lock\""));
+    // released at 10 ms: each unlock wakes the next sleeper, and the SELECTs run
+    e.run_until(100 * MS);
+    let c = e.summary().counters;
+    assert!(c["Com_select"] > 1_000.0, "{c:?}");
+    assert!(c["qcache_mutex_os_waits"] >= 64.0);
+}
+
+#[test]
 fn counters_under_load_follow_the_manual() {
     // autocommit point selects (MySQL serves no hits inside a transaction)
     let mut e = engine(&[

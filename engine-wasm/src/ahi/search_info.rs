@@ -141,7 +141,7 @@ pub(crate) fn cursor(
     } else {
         edge(store, leaf.next, leaf.index, false)
     };
-    let m = |r: Option<&crate::storage::page::Rec>| {
+    let m = |r: Option<crate::storage::page::Rec>| {
         r.map_or(0, |r| fields.cmp_tuple_rec(tuple, &r.key).1)
     };
     let matches = Matches {
@@ -161,7 +161,7 @@ fn edge(
     no: crate::storage::PageNo,
     index: u16,
     last: bool,
-) -> Option<&crate::storage::page::Rec> {
+) -> Option<crate::storage::page::Rec> {
     if no == FIL_NULL {
         return None;
     }

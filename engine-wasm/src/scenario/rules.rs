@@ -91,7 +91,7 @@ pub(super) fn check_table(t: &TableConfig, w: &WorkloadConfig, errors: &mut Vec<
                     "auto_increment needs an INT or BIGINT primary key; {} is {:?}",
                     first.name, first.kind
                 )
-                .to_lowercase(),
+                .to_ascii_lowercase(),
             ));
         }
     }

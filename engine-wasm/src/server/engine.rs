@@ -15,6 +15,7 @@ use crate::sim::io::{IoDevice, IoDeviceConfig, IoKind};
 use crate::sim::latch::{RwLatch, SpinConfig};
 use crate::sim::queue::EventQueue;
 use crate::sim::rng::{Rng, Stream};
+use crate::sim::vecmap::VecMap;
 use crate::sim::{Nanos, MS, SEC, US};
 use crate::storage::btree::TreeEvent;
 use crate::storage::buffer_pool::{BpEvent, BufferPool, BufferPoolConfig};
@@ -99,7 +100,7 @@ pub struct Engine {
     pub bp: BufferPool,
     pub(super) sessions: Vec<Session>,
     /// Reads in flight and the threads waiting for each.
-    pub(super) reads: BTreeMap<PageNo, Vec<Tid>>,
+    pub(super) reads: VecMap<PageNo, Vec<Tid>>,
     /// Engine counters.
     pub stats: Stats,
     /// Latency of every statement.
@@ -215,7 +216,7 @@ impl Engine {
             table,
             bp,
             sessions: Vec::new(),
-            reads: BTreeMap::new(),
+            reads: VecMap::default(),
             stats: Stats::default(),
             hist: Histogram::default(),
             hist_iv: Histogram::default(),

@@ -123,9 +123,13 @@ impl Engine {
                 self.release_core();
                 self.commit(tid);
             }
-            Phase::Commit | Phase::Idle | Phase::QcWait => self.release_core(),
+            Phase::Commit | Phase::Idle | Phase::QcWait | Phase::QcMutexSleep => {
+                self.release_core()
+            }
             Phase::AhiSpin | Phase::AhiRetry | Phase::AhiWork => self.on_ahi_cpu_done(tid),
-            Phase::QcRequest | Phase::QcHeld | Phase::QcParse => self.on_qc_cpu_done(tid),
+            Phase::QcRequest | Phase::QcHeld | Phase::QcParse | Phase::QcMutexSpin => {
+                self.on_qc_cpu_done(tid)
+            }
         }
     }
 
@@ -397,6 +401,7 @@ impl Engine {
             Phase::Locate => self.run_cpu(tid, RESUME_NS),
             Phase::AhiRetry => self.run_cpu(tid, CONTEXT_SWITCH_NS),
             Phase::QcWait => self.on_qc_wake(tid),
+            Phase::QcMutexSleep => self.on_qc_mutex_wake(tid),
             _ => {}
         }
     }

@@ -28,7 +28,7 @@ impl Engine {
     /// thread first flushes a dirty tail page itself and retries after that write.
     pub(super) fn request_read(&mut self, page: PageNo, tid: Tid) {
         self.sessions[tid as usize].phase = Phase::Locate;
-        if let Some(waiters) = self.reads.get_mut(&page) {
+        if let Some(waiters) = self.reads.get_mut(page) {
             waiters.push(tid);
             return;
         }
@@ -66,7 +66,7 @@ impl Engine {
             self.trace
                 .push(self.now, TraceKind::PageRead { index, page });
         }
-        let waiters = self.reads.remove(&page).unwrap_or_default();
+        let waiters = self.reads.remove(page).unwrap_or_default();
         for tid in waiters {
             // Fixed for each waiter at once, as the reading thread of buf_page_get_gen
             // holds the block: it cannot be evicted before they use it.

@@ -11,22 +11,32 @@
 //! sleeps on the condition for at most 50 ms and then goes on without the cache;
 //! appends, end-of-result and invalidation wait as long as it takes. Every thread
 //! that waits gives its core back and, once signalled, needs the kernel to wake it
-//! and a core before it can look again. With thousands of clients on a few dozen
-//! cores the lock is the bottleneck and the convoy forms by itself.
+//! and a core before it can look again. Each step runs inside the lock's
+//! `structure_guard_mutex` (sim::mutex, glibc's adaptive type as MySQL creates
+//! it): `try_lock` locks it to test and set the state, a woken or timed-out waiter
+//! re-locks it, `unlock` locks it to set UNLOCKED and signal; a taken mutex is spun
+//! for on the core, then slept on. With thousands of clients on a few dozen cores
+//! the lock is the bottleneck and the convoy forms by itself.
 //! Aurora (conceptual): the same operations with no global lock (they never wait).
 
 use super::cost::*;
 use super::engine::{Engine, Ev};
-use super::session::{Phase, QcOp, RangeKind, Stmt, ThreadState, RANGE_SIZE};
+use super::session::{Phase, QcMx, QcOp, RangeKind, Stmt, ThreadState, RANGE_SIZE};
 use crate::query_cache::{Entry, Lookup, QcEvent, QueryCache};
 use crate::scenario::{QueryCacheType, SelectHint};
 use crate::sim::cpu::Tid;
+use crate::sim::mutex::MxAcquire;
 use crate::sim::{Nanos, MS};
 use crate::trace::TraceKind;
 use std::fmt::Write;
 
 /// `try_lock(TIMEOUT)` gives up after 50 ms (`set_timespec_nsec(waittime, 50000000)`).
 pub const QC_LOCK_TIMEOUT_NS: Nanos = 50 * MS;
+
+/// One critical section of `structure_guard_mutex` (test and set the state in
+/// `try_lock`, set it and signal in `unlock`, enter or leave a condition wait):
+/// one of the two mutex operations `QC_MUTEX_NS` prices per acquisition.
+pub const QC_MX_SECTION_NS: Nanos = QC_MUTEX_NS / 2;
 
 impl Engine {
     /// The query cache takes part in this SELECT's lookup
@@ -121,39 +131,163 @@ impl Engine {
         self.qc_build_key(tid);
         let s = &mut self.sessions[tid as usize];
         s.qc_op = QcOp::Lookup;
+        s.qc_mx = QcMx::TryLock;
         s.phase = Phase::QcRequest;
         // what is left of the statement's CPU after the packet read and the parse
         s.extra_cost = STATEMENT_NS - NET_READ_NS - SQL_PARSE_NS;
         self.run_cpu(tid, NET_READ_NS);
     }
 
-    /// Asks for the lock for the thread's `qc_op` (the thread is on a core).
-    pub(super) fn qc_request(&mut self, tid: Tid) {
-        let mysql = matches!(self.qc, QueryCache::Mysql(_));
-        if !mysql || self.qc_lock.try_acquire(tid) {
-            self.qc_hold(tid);
-            return;
-        }
-        // LOCKED: sleep on COND_cache_status_changed, giving the core back.
-        let s = &mut self.sessions[tid as usize];
-        s.qc_gen = s.qc_gen.wrapping_add(1);
-        let gen = s.qc_gen;
-        s.phase = Phase::QcWait;
-        s.state = ThreadState::WaitQcLock;
-        let timed = matches!(s.qc_op, QcOp::Lookup | QcOp::Store);
-        self.qc_lock.wait(tid, gen);
-        if timed {
-            self.queue
-                .push(self.now + QC_LOCK_TIMEOUT_NS, Ev::QcTimeout(tid, gen));
-        }
-        self.release_core();
+    /// Enters `try_lock` / `lock` for the thread's `qc_op` (the thread is on a
+    /// core; `carry` is CPU it still has to spend first, folded into its next step).
+    pub(super) fn qc_try_lock(&mut self, tid: Tid, carry: Nanos) {
+        self.sessions[tid as usize].qc_mx = QcMx::TryLock;
+        self.qc_request(tid, carry);
     }
 
-    /// The lock is held: do the operation now and hold the lock for its CPU time.
-    fn qc_hold(&mut self, tid: Tid) {
+    /// Takes `structure_guard_mutex` for `qc_mx` (MySQL); Aurora has no global
+    /// lock and goes straight to the operation.
+    pub(super) fn qc_request(&mut self, tid: Tid, carry: Nanos) {
+        if !matches!(self.qc, QueryCache::Mysql(_)) {
+            self.qc_hold(tid, carry);
+            return;
+        }
+        let mut wake = None;
+        let got = self
+            .qc_lock
+            .mutex
+            .lock(self.now, QC_MX_SECTION_NS, &mut wake);
+        self.qc_mx_wake(wake);
+        match got {
+            MxAcquire::Granted { wait } => self.qc_mx_held(tid, carry + wait),
+            MxAcquire::SpinThenSleep(0) if carry == 0 => self.qc_mx_after_spin(tid),
+            MxAcquire::SpinThenSleep(spin) => {
+                // glibc's adaptive retries ran out: one more swap after them
+                let s = &mut self.sessions[tid as usize];
+                s.phase = Phase::QcMutexSpin;
+                s.state = if s.qc_mx == QcMx::Unlock {
+                    ThreadState::Spinning
+                } else {
+                    ThreadState::WaitQcLock
+                };
+                s.pending_cost = carry + spin;
+                self.queue.push(self.now + carry + spin, Ev::Cpu(tid));
+            }
+        }
+    }
+
+    /// A futex sleeper on `structure_guard_mutex` that a section's unlock wakes:
+    /// it runs after the kernel's wake-up latency.
+    fn qc_mx_wake(&mut self, wake: Option<(Tid, Nanos)>) {
+        if let Some((t, at)) = wake {
+            self.queue.push(at + OS_WAKE_LATENCY_NS, Ev::Wake(t));
+        }
+    }
+
+    /// After the adaptive spin (or a futex wake-up): `__lll_lock_wait` swaps the
+    /// word once; free → held, taken → asleep on the futex, the core given back.
+    fn qc_mx_after_spin(&mut self, tid: Tid) {
+        let mut wake = None;
+        let r = self
+            .qc_lock
+            .mutex
+            .lock_or_sleep(tid, self.now, QC_MX_SECTION_NS, &mut wake);
+        self.qc_mx_wake(wake);
+        match r {
+            Ok(()) => self.qc_mx_held(tid, 0),
+            Err(woken_at) => {
+                let s = &mut self.sessions[tid as usize];
+                s.phase = Phase::QcMutexSleep;
+                // inside try_lock the stage is "Waiting for query cache lock";
+                // unlock() sets none: a thread asleep on a mutex
+                s.state = if s.qc_mx == QcMx::Unlock {
+                    ThreadState::SleepingOnLatch
+                } else {
+                    ThreadState::WaitQcLock
+                };
+                if let Some(at) = woken_at {
+                    self.queue.push(at + OS_WAKE_LATENCY_NS, Ev::Wake(tid));
+                }
+                self.release_core();
+            }
+        }
+    }
+
+    /// Woken on `structure_guard_mutex`'s futex: a core, then one swap.
+    pub(super) fn on_qc_mutex_wake(&mut self, tid: Tid) {
+        self.sessions[tid as usize].phase = Phase::QcMutexSpin;
+        self.run_cpu(tid, CONTEXT_SWITCH_NS);
+    }
+
+    /// `structure_guard_mutex` is held for a section starting after `before` ns
+    /// of the thread's CPU (spin, carried work): do what the thread took it for
+    /// (`Query_cache::try_lock` / `unlock` in 5.7's order).
+    fn qc_mx_held(&mut self, tid: Tid, before: Nanos) {
+        let spent = before + QC_MX_SECTION_NS;
+        match self.sessions[tid as usize].qc_mx {
+            QcMx::TryLock => {
+                if self.qc_lock.try_acquire(tid) {
+                    // UNLOCKED → LOCKED; mutex unlocked; the operation runs
+                    self.qc_hold(tid, spent);
+                    return;
+                }
+                // LOCKED: wait on COND_cache_status_changed, which releases the
+                // mutex (after this section) and sleeps; timed for lookups and
+                // stores (50 ms, set inside the loop).
+                let s = &mut self.sessions[tid as usize];
+                s.qc_gen = s.qc_gen.wrapping_add(1);
+                let gen = s.qc_gen;
+                s.phase = Phase::QcWait;
+                s.state = ThreadState::WaitQcLock;
+                s.pending_cost = spent;
+                let timed = matches!(s.qc_op, QcOp::Lookup | QcOp::Store);
+                self.qc_lock.wait(tid, gen);
+                if timed {
+                    self.queue.push(
+                        self.now + spent + QC_LOCK_TIMEOUT_NS,
+                        Ev::QcTimeout(tid, gen),
+                    );
+                }
+                // the core goes back once the section is over (Phase::QcWait)
+                self.queue.push(self.now + spent, Ev::Cpu(tid));
+            }
+            QcMx::TimedOut => {
+                // ETIMEDOUT, seen with the mutex re-locked: go on without the cache
+                let s = &mut self.sessions[tid as usize];
+                s.qc_hit = false;
+                if s.qc_op == QcOp::Store {
+                    s.qc_reg = None;
+                }
+                self.qc_after(tid, spent);
+            }
+            QcMx::Unlock => {
+                // UNLOCKED, mysql_cond_signal inside the section: the signalled
+                // waiter runs after the kernel wakes it and must re-lock the mutex.
+                let at = self.now + spent;
+                let sessions = &self.sessions;
+                let woken = self.qc_lock.release(|t, g| {
+                    sessions[t as usize].qc_gen == g && sessions[t as usize].phase == Phase::QcWait
+                });
+                if let Some(t) = woken {
+                    let s = &mut self.sessions[t as usize];
+                    s.qc_gen = s.qc_gen.wrapping_add(1);
+                    self.queue.push(at + OS_WAKE_LATENCY_NS, Ev::Wake(t));
+                }
+                self.qc_after(tid, spent);
+            }
+        }
+    }
+
+    /// The lock is held: do the operation now and hold the lock for its CPU time
+    /// (after `before` ns of the thread's CPU: the mutex section, any spin).
+    fn qc_hold(&mut self, tid: Tid, before: Nanos) {
         let op = self.sessions[tid as usize].qc_op;
         self.qc_ev.clear();
-        let mut cost = QC_MUTEX_NS;
+        let mut cost = before;
+        if !matches!(self.qc, QueryCache::Mysql(_)) {
+            // a shard's own mutex, uncontended
+            cost += QC_MUTEX_NS;
+        }
         match op {
             QcOp::Lookup => {
                 cost += QC_HASH_NS;
@@ -274,17 +408,20 @@ impl Engine {
     /// End of a CPU step of the query cache program.
     pub(super) fn on_qc_cpu_done(&mut self, tid: Tid) {
         match self.sessions[tid as usize].phase {
-            Phase::QcRequest => self.qc_request(tid),
+            Phase::QcRequest => self.qc_request(tid, 0),
+            Phase::QcMutexSpin => self.qc_mx_after_spin(tid),
             Phase::QcHeld => {
                 if matches!(self.qc, QueryCache::Mysql(_)) {
-                    self.qc_unlock();
+                    self.sessions[tid as usize].qc_mx = QcMx::Unlock;
+                    self.qc_request(tid, 0);
+                } else {
+                    self.qc_after(tid, 0);
                 }
-                self.qc_after(tid, true);
             }
             Phase::QcParse => {
                 if self.qc_cacheable() {
                     self.sessions[tid as usize].qc_op = QcOp::Store;
-                    self.qc_request(tid);
+                    self.qc_try_lock(tid, 0);
                 } else {
                     // is_cacheable said no: Qcache_not_cached, outside the lock
                     self.qc.refuse();
@@ -296,27 +433,17 @@ impl Engine {
         }
     }
 
-    /// `unlock()`: UNLOCKED, one waiter signalled; it runs after the kernel wakes it.
-    fn qc_unlock(&mut self) {
-        let sessions = &self.sessions;
-        let woken = self.qc_lock.release(|t, g| {
-            sessions[t as usize].qc_gen == g && sessions[t as usize].phase == Phase::QcWait
-        });
-        if let Some(t) = woken {
-            let s = &mut self.sessions[t as usize];
-            s.qc_gen = s.qc_gen.wrapping_add(1);
-            self.queue.push(self.now + OS_WAKE_LATENCY_NS, Ev::Wake(t));
-        }
-    }
-
-    /// A signalled waiter runs again: it needs a core, then checks the lock again.
+    /// A signalled waiter runs again: it needs a core, then re-locks the mutex and
+    /// tests the state again.
     pub(super) fn on_qc_wake(&mut self, tid: Tid) {
         let s = &mut self.sessions[tid as usize];
         s.phase = Phase::QcRequest;
+        s.qc_mx = QcMx::TryLock;
         self.run_cpu(tid, CONTEXT_SWITCH_NS);
     }
 
-    /// A 50 ms wait ran out (`ETIMEDOUT`): the statement goes on without the cache.
+    /// A 50 ms wait ran out (`ETIMEDOUT`): the thread gets a core, re-locks the
+    /// mutex (the condition wait returns holding it), then goes on without the cache.
     pub(super) fn on_qc_timeout(&mut self, tid: Tid, gen: u32) {
         let s = &self.sessions[tid as usize];
         if s.qc_gen != gen || s.phase != Phase::QcWait {
@@ -325,55 +452,45 @@ impl Engine {
         self.qc_lock.timed_out();
         let s = &mut self.sessions[tid as usize];
         s.qc_gen = s.qc_gen.wrapping_add(1);
-        s.qc_hit = false;
-        if s.qc_op == QcOp::Store {
-            s.qc_reg = None;
-        }
-        self.qc_after(tid, false);
+        s.qc_mx = QcMx::TimedOut;
+        s.phase = Phase::QcRequest;
+        self.run_cpu(tid, CONTEXT_SWITCH_NS);
     }
 
-    /// After an operation (done under the lock, or given up): the next step.
-    /// `on_core` is false after a time-out (the thread must get a core first).
-    fn qc_after(&mut self, tid: Tid, on_core: bool) {
+    /// After an operation (done under the lock, or given up), on the core: the
+    /// next step, with `carry` ns of CPU (the mutex sections, spins) added to it.
+    fn qc_after(&mut self, tid: Tid, carry: Nanos) {
         let op = self.sessions[tid as usize].qc_op;
-        let switch = if on_core { 0 } else { CONTEXT_SWITCH_NS };
         match op {
             QcOp::Lookup if self.sessions[tid as usize].qc_hit => {
                 // hits++; send the stored packets
                 let s = &mut self.sessions[tid as usize];
                 s.phase = Phase::Finish;
                 s.extra_cost = NET_WRITE_NS;
-                self.qc_continue(tid, switch + NET_WRITE_NS);
+                self.qc_continue(tid, carry + NET_WRITE_NS);
             }
             QcOp::Lookup => {
                 self.sessions[tid as usize].phase = Phase::QcParse;
-                self.qc_continue(tid, switch + SQL_PARSE_NS);
+                self.qc_continue(tid, carry + SQL_PARSE_NS);
             }
             QcOp::Store => {
-                self.sessions[tid as usize].phase = Phase::Locate;
-                if on_core {
-                    self.locate_and_act(tid);
-                } else {
-                    self.run_cpu(tid, CONTEXT_SWITCH_NS);
-                }
+                let s = &mut self.sessions[tid as usize];
+                s.phase = Phase::Locate;
+                s.extra_cost += carry;
+                self.locate_and_act(tid);
             }
             QcOp::Append => {
                 if self.sessions[tid as usize].qc_reg.is_some() {
                     self.sessions[tid as usize].qc_op = QcOp::End;
-                    if on_core {
-                        self.qc_request(tid);
-                    } else {
-                        self.sessions[tid as usize].phase = Phase::QcRequest;
-                        self.run_cpu(tid, CONTEXT_SWITCH_NS);
-                    }
+                    self.qc_try_lock(tid, carry);
                 } else {
-                    self.qc_statement_done(tid, on_core);
+                    self.qc_statement_done(tid, carry);
                 }
             }
-            QcOp::End => self.qc_statement_done(tid, on_core),
+            QcOp::End => self.qc_statement_done(tid, carry),
             QcOp::Invalidate => {
                 self.sessions[tid as usize].trx_wrote = false;
-                self.qc_statement_done(tid, on_core);
+                self.qc_statement_done(tid, carry);
             }
         }
     }
@@ -381,24 +498,25 @@ impl Engine {
     /// Continues on the core with a CPU step of `cost` (the phase is set).
     fn qc_continue(&mut self, tid: Tid, cost: Nanos) {
         let s = &mut self.sessions[tid as usize];
-        if s.state == ThreadState::WaitQcLock {
-            // off the core (timed out): queue for one
-            let phase = s.phase;
-            self.run_cpu(tid, cost);
-            self.sessions[tid as usize].phase = phase;
-            return;
-        }
         s.state = ThreadState::Running;
         s.pending_cost = cost;
         self.queue.push(self.now + cost, Ev::Cpu(tid));
     }
 
     /// The statement's query cache work after execution is over: give the core
-    /// back and commit.
-    fn qc_statement_done(&mut self, tid: Tid, on_core: bool) {
-        if on_core {
-            self.release_core();
+    /// back and commit. `carry` is the last unlock's mutex CPU: one section is
+    /// counted as core time without an event; a spin before it (contention) keeps
+    /// the core for its length first.
+    fn qc_statement_done(&mut self, tid: Tid, carry: Nanos) {
+        if carry > QC_MX_SECTION_NS {
+            let s = &mut self.sessions[tid as usize];
+            // Phase::Finish: nothing left before the commit (no result, no writes)
+            s.phase = Phase::Finish;
+            self.qc_continue(tid, carry);
+            return;
         }
+        self.cpu.busy_ns += carry;
+        self.release_core();
         self.sessions[tid as usize].state = ThreadState::Running;
         self.commit(tid);
     }
@@ -410,7 +528,7 @@ impl Engine {
         let s = &self.sessions[tid as usize];
         if s.qc_reg.is_some() && !s.qc_hit {
             self.sessions[tid as usize].qc_op = QcOp::Append;
-            self.qc_request(tid);
+            self.qc_try_lock(tid, 0);
             return true;
         }
         // the writes become visible: at COMMIT, or at the end of an autocommit write
@@ -419,7 +537,7 @@ impl Engine {
         if ends_trx && s.trx_wrote {
             if self.qc.active() {
                 self.sessions[tid as usize].qc_op = QcOp::Invalidate;
-                self.qc_request(tid);
+                self.qc_try_lock(tid, 0);
                 return true;
             }
             self.apply_updates(tid);

@@ -271,6 +271,8 @@ impl Engine {
             ("Qcache_total_blocks", qcc.total_blocks),
             ("qcache_lock_waits", self.qc_lock.stats.waits),
             ("qcache_lock_timeouts", self.qc_lock.stats.timeouts),
+            ("qcache_mutex_spin_waits", self.qc_lock.mutex.stats.spins),
+            ("qcache_mutex_os_waits", self.qc_lock.mutex.stats.sleeps),
             ("Questions", self.stats.queries),
             ("index_page_splits", self.stats.splits),
             (

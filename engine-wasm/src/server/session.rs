@@ -24,7 +24,9 @@ pub enum ThreadState {
     SleepingOnLatch,
     /// No more work (row target reached), or no request to serve (open loop).
     Idle,
-    /// Asleep on the query cache's condition: "Waiting for query cache lock".
+    /// Inside `Query_cache::try_lock` / `lock` without the lock: asleep on its
+    /// condition, or spinning for / asleep on its `structure_guard_mutex`. SHOW
+    /// PROCESSLIST: "Waiting for query cache lock" (5.7 sets the stage on entry).
     WaitQcLock,
 }
 
@@ -53,6 +55,22 @@ pub enum Phase {
     QcHeld,
     /// Parse, open tables, optimize (after a lookup miss, before `store_query`).
     QcParse,
+    /// Spun the adaptive mutex's retries for `structure_guard_mutex` (for
+    /// `qc_mx`); next: swap the word once, then hold it or sleep on the futex.
+    QcMutexSpin,
+    /// Asleep on `structure_guard_mutex`'s futex (or woken, not yet running).
+    QcMutexSleep,
+}
+
+/// Why a thread takes `structure_guard_mutex` (what it does once it holds it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QcMx {
+    /// `try_lock` / `lock`: test the state (first try, or woken by a signal).
+    TryLock,
+    /// The timed condition wait returned `ETIMEDOUT` (it re-locks the mutex first).
+    TimedOut,
+    /// `unlock`: set UNLOCKED and signal one waiter.
+    Unlock,
 }
 
 /// The query cache operation a thread is doing or waiting for.
@@ -123,6 +141,8 @@ pub struct Session {
     pub qc_op: QcOp,
     /// Generation of the thread's current wait on the query cache lock.
     pub qc_gen: u32,
+    /// What the thread takes `structure_guard_mutex` for.
+    pub qc_mx: QcMx,
     /// The statement was answered from the query cache.
     pub qc_hit: bool,
     /// Rows (table, id) the transaction updated (their new versions count at COMMIT).
@@ -225,6 +245,7 @@ impl Session {
             qc_reg: None,
             qc_op: QcOp::Lookup,
             qc_gen: 0,
+            qc_mx: QcMx::TryLock,
             qc_hit: false,
             updated_rows: Vec::new(),
             rows_sent: 0,

@@ -12,6 +12,12 @@
 //! - `unlock()` sets UNLOCKED and signals ONE waiter (`mysql_cond_signal`); that
 //!   thread must be woken by the kernel and get a core before it re-checks, and a
 //!   running thread may take the lock first (barging).
+//! - Every one of these steps runs inside `structure_guard_mutex` ([`Mutex`], a
+//!   glibc adaptive pthread mutex): `try_lock` locks it to test and set the state,
+//!   the condition wait releases it while asleep and re-locks it on waking (after a
+//!   signal or the time-out) before the state is tested again, and `unlock` locks
+//!   it to set UNLOCKED and signal. So the holder's unlock, every arrival and every
+//!   woken waiter queue for the same mutex.
 //!
 //! The lock decides; the server turns its decisions into events and core use.
 //! Waiters time out lazily: a waiter's entry carries the generation of its wait,
@@ -19,6 +25,7 @@
 //! skipped when the lock signals (O(1) per operation with thousands of waiters).
 
 use super::cpu::Tid;
+use super::mutex::Mutex;
 use std::collections::VecDeque;
 
 /// How a thread asks for the lock (`Query_cache::Cache_try_lock_mode` and `lock()`).
@@ -54,6 +61,8 @@ pub struct CondLock {
     waiting: u32,
     /// Counters.
     pub stats: CondLockStats,
+    /// `structure_guard_mutex`, which guards the state word and the condition.
+    pub mutex: Mutex,
 }
 
 impl CondLock {

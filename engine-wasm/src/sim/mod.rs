@@ -4,8 +4,10 @@ pub mod cond_lock;
 pub mod cpu;
 pub mod io;
 pub mod latch;
+pub mod mutex;
 pub mod queue;
 pub mod rng;
+pub mod vecmap;
 
 /// Virtual time in integer nanoseconds. The engine has no clock of its own.
 pub type Nanos = u64;

@@ -162,7 +162,7 @@ impl Page {
 
     /// Replaces record `pos` with one whose key keeps its place in the order.
     pub fn replace_rec(&mut self, pos: usize, rec: Rec) {
-        let old = self.recs[pos].size;
+        let old = self.recs.at(pos).size;
         self.recs.replace(pos, rec);
         self.data_bytes = self.data_bytes - u32::from(old) + u32::from(rec.size);
     }

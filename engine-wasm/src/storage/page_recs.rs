@@ -6,8 +6,9 @@
 use super::key::Key;
 use super::page::Rec;
 use super::PageNo;
+use super::FIL_NULL;
 use serde::{Deserialize, Serialize};
-use std::ops::{Index, Range};
+use std::ops::Range;
 
 /// A directory word: a 14-byte key prefix above a 16-bit heap slot.
 type Word = u128;
@@ -44,6 +45,11 @@ fn words_below(dir: &[Word], p: Word) -> usize {
     base + dir[base..base + n].iter().filter(|&&d| d < p).count()
 }
 
+/// Extra capacity when a page's vectors are full: 1/8 of the records, at least 8.
+fn grow_step(n: usize) -> usize {
+    (n / 8).max(8)
+}
+
 /// Length of the run of words `<= last` at the start of `dir`, found by galloping
 /// so a short run (the usual case) reads only cached neighbours.
 fn ties(dir: &[Word], last: Word) -> usize {
@@ -56,11 +62,22 @@ fn ties(dir: &[Word], last: Word) -> usize {
     start + dir[start..end].partition_point(|&d| d <= last)
 }
 
+/// A record as the heap stores it: the child page lives apart, in
+/// [`PageRecs::children`], so leaf records (most of them) carry no child field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct Stored {
+    key: Key,
+    size: u16,
+}
+
 /// A page's records in key order.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct PageRecs {
     /// Records in arrival order.
-    heap: Vec<Rec>,
+    heap: Vec<Stored>,
+    /// Child page of each heap slot; empty while every record's child is
+    /// [`FIL_NULL`] (a leaf), so leaves spend nothing on it.
+    children: Vec<PageNo>,
     /// `prefix(key) | heap slot`, in key order.
     dir: Vec<Word>,
 }
@@ -77,27 +94,63 @@ impl PageRecs {
     }
 
     /// Record `i` in key order.
-    pub fn get(&self, i: usize) -> Option<&Rec> {
+    pub fn get(&self, i: usize) -> Option<Rec> {
         self.dir
             .get(i)
-            .map(|&d| &self.heap[(d & SLOT_MASK) as usize])
+            .map(|&d| self.slot_rec((d & SLOT_MASK) as usize))
+    }
+
+    /// Record `i` in key order; `i` must be below `len()`.
+    pub fn at(&self, i: usize) -> Rec {
+        self.slot_rec((self.dir[i] & SLOT_MASK) as usize)
+    }
+
+    /// The record in heap slot `slot`.
+    fn slot_rec(&self, slot: usize) -> Rec {
+        let s = self.heap[slot];
+        Rec {
+            key: s.key,
+            size: s.size,
+            child: self.children.get(slot).copied().unwrap_or(FIL_NULL),
+        }
+    }
+
+    /// Key of record `i` in key order; `i` must be below `len()`.
+    pub fn key_at(&self, i: usize) -> Key {
+        self.heap[(self.dir[i] & SLOT_MASK) as usize].key
+    }
+
+    /// Child page of record `i` in key order ([`FIL_NULL`] on leaves).
+    pub fn child_at(&self, i: usize) -> PageNo {
+        let slot = (self.dir[i] & SLOT_MASK) as usize;
+        self.children.get(slot).copied().unwrap_or(FIL_NULL)
     }
 
     /// Smallest record.
-    pub fn first(&self) -> Option<&Rec> {
+    pub fn first(&self) -> Option<Rec> {
         self.get(0)
     }
 
     /// Largest record.
-    pub fn last(&self) -> Option<&Rec> {
+    pub fn last(&self) -> Option<Rec> {
         self.len().checked_sub(1).and_then(|i| self.get(i))
     }
 
+    /// True when the smallest record's key is `<= key` (false without records). The
+    /// directory prefix usually settles it without reading the record.
+    pub fn first_key_le(&self, key: &Key) -> bool {
+        let Some(&d) = self.dir.first() else {
+            return false;
+        };
+        let (first, p) = (d & !SLOT_MASK, prefix(key));
+        first < p || (first == p && self.heap[(d & SLOT_MASK) as usize].key <= *key)
+    }
+
     /// Records in key order.
-    pub fn iter(&self) -> impl DoubleEndedIterator<Item = &Rec> + ExactSizeIterator + '_ {
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = Rec> + ExactSizeIterator + '_ {
         self.dir
             .iter()
-            .map(|&d| &self.heap[(d & SLOT_MASK) as usize])
+            .map(|&d| self.slot_rec((d & SLOT_MASK) as usize))
     }
 
     /// First position whose key is `>= key` (`strict` false) or `> key` (`strict` true).
@@ -123,7 +176,7 @@ impl PageRecs {
         let pos = self.lower_bound(key, false);
         // A different prefix settles it without reading the record.
         match self.dir.get(pos) {
-            Some(&d) if d & !SLOT_MASK == prefix(key) && self[pos].key == *key => Ok(pos),
+            Some(&d) if d & !SLOT_MASK == prefix(key) && self.key_at(pos) == *key => Ok(pos),
             _ => Err(pos),
         }
     }
@@ -135,15 +188,36 @@ impl PageRecs {
 
     /// Inserts `rec` at key-order position `pos`.
     pub fn insert(&mut self, pos: usize, rec: Rec) {
-        let slot = self.heap.len() as Word;
-        self.heap.push(rec);
+        // Grow by 1/8 instead of doubling: a full page then wastes ~6% on average
+        // instead of ~25-50% (memory of large tables), for a few more (cheap) copies.
+        let n = self.heap.len();
+        if n == self.heap.capacity() {
+            self.heap.reserve_exact(grow_step(n));
+        }
+        if n == self.dir.capacity() {
+            self.dir.reserve_exact(grow_step(n));
+        }
+        let slot = n as Word;
+        self.heap.push(Stored {
+            key: rec.key,
+            size: rec.size,
+        });
+        if rec.child != FIL_NULL || !self.children.is_empty() {
+            // The first real child gives every earlier record FIL_NULL.
+            self.children.resize(n, FIL_NULL);
+            self.children.push(rec.child);
+        }
         self.dir.insert(pos, prefix(&rec.key) | slot);
     }
 
     /// Removes and returns record `pos`; the last heap record fills its slot.
     pub fn remove(&mut self, pos: usize) -> Rec {
         let slot = (self.dir.remove(pos) & SLOT_MASK) as usize;
-        let rec = self.heap.swap_remove(slot);
+        let rec = self.slot_rec(slot);
+        self.heap.swap_remove(slot);
+        if !self.children.is_empty() {
+            self.children.swap_remove(slot);
+        }
         let moved = self.heap.len() as Word;
         if (slot as Word) < moved {
             if let Some(d) = self.dir.iter_mut().find(|d| **d & SLOT_MASK == moved) {
@@ -156,33 +230,60 @@ impl PageRecs {
     /// Replaces record `pos` (the key must keep its place in the order).
     pub fn replace(&mut self, pos: usize, rec: Rec) {
         let slot = self.dir[pos] & SLOT_MASK;
-        self.heap[slot as usize] = rec;
+        self.heap[slot as usize] = Stored {
+            key: rec.key,
+            size: rec.size,
+        };
+        self.set_slot_child(slot as usize, rec.child);
         self.dir[pos] = prefix(&rec.key) | slot;
     }
 
     /// Points node pointer `pos` to another child.
     pub fn set_child(&mut self, pos: usize, child: PageNo) {
         let slot = (self.dir[pos] & SLOT_MASK) as usize;
-        self.heap[slot].child = child;
+        self.set_slot_child(slot, child);
+    }
+
+    fn set_slot_child(&mut self, slot: usize, child: PageNo) {
+        if child != FIL_NULL && self.children.is_empty() {
+            self.children.resize(self.heap.len(), FIL_NULL);
+        }
+        if let Some(c) = self.children.get_mut(slot) {
+            *c = child;
+        }
     }
 
     /// Removes every record, keeping the buffers.
     pub fn clear(&mut self) {
         self.heap.clear();
+        self.children.clear();
         self.dir.clear();
     }
 
     /// Moves records `range` (key order) to the end of `out`, and compacts the rest
     /// into key order (a reorganize).
     pub fn drain_into(&mut self, range: Range<usize>, out: &mut Vec<Rec>) {
-        let mut all: Vec<Rec> = self.iter().copied().collect();
+        let mut all: Vec<Rec> = self.iter().collect();
         out.extend(all.drain(range));
         self.clear();
+        // The page keeps what it held before the split: give back the rest.
+        let keep = all.len() + grow_step(all.len());
+        self.heap.shrink_to(keep);
+        self.children.shrink_to(keep);
+        self.dir.shrink_to(keep);
         self.extend_sorted(&all);
     }
 
     /// Appends records given in key order, all greater than the current ones.
     pub fn extend_sorted(&mut self, recs: &[Rec]) {
+        let want = self.len() + recs.len();
+        let extra = recs.len() + grow_step(want);
+        if want > self.heap.capacity() {
+            self.heap.reserve_exact(extra);
+        }
+        if want > self.dir.capacity() {
+            self.dir.reserve_exact(extra);
+        }
         for r in recs {
             self.insert(self.len(), *r);
         }
@@ -191,13 +292,20 @@ impl PageRecs {
     /// Puts records given in key order, all smaller than the current ones, in front.
     pub fn prepend_sorted(&mut self, recs: &[Rec]) {
         let mut all = recs.to_vec();
-        all.extend(self.iter().copied());
+        all.extend(self.iter());
         self.clear();
         self.extend_sorted(&all);
     }
 
     /// Checks that the directory and the heap describe the same records.
     pub fn check(&self) -> Result<(), String> {
+        if !self.children.is_empty() && self.children.len() != self.heap.len() {
+            return Err(format!(
+                "{} heap records, {} children",
+                self.heap.len(),
+                self.children.len()
+            ));
+        }
         if self.heap.len() != self.dir.len() {
             return Err(format!(
                 "{} heap records, {} directory entries",
@@ -219,15 +327,6 @@ impl PageRecs {
     }
 }
 
-impl Index<usize> for PageRecs {
-    type Output = Rec;
-
-    /// Record `i` in key order; `i` must be below `len()`.
-    fn index(&self, i: usize) -> &Rec {
-        &self.heap[(self.dir[i] & SLOT_MASK) as usize]
-    }
-}
-
 impl FromIterator<Rec> for PageRecs {
     /// Collects records given in key order.
     fn from_iter<I: IntoIterator<Item = Rec>>(iter: I) -> PageRecs {
@@ -242,7 +341,6 @@ impl FromIterator<Rec> for PageRecs {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::storage::FIL_NULL;
 
     fn rec(k: &[u8]) -> Rec {
         Rec {
@@ -282,7 +380,10 @@ mod tests {
         assert_eq!(r.check(), Ok(()));
         r.replace(0, rec(b"bb"));
         r.set_child(1, 7);
-        assert_eq!((r[0].size, r[1].child), (2, 7));
+        assert_eq!(
+            (r.at(0).size, r.at(1).child, r.at(0).child),
+            (2, 7, FIL_NULL)
+        );
         let mut out = Vec::new();
         r.drain_into(4..r.len(), &mut out);
         assert_eq!(out.len(), 4);

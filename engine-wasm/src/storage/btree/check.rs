@@ -170,7 +170,7 @@ impl BTree {
                 "page {no}: leftmost non-leaf page lacks the minimum record"
             ));
         }
-        let leaf_child = |r: &crate::storage::page::Rec| r.child == FIL_NULL;
+        let leaf_child = |r: crate::storage::page::Rec| r.child == FIL_NULL;
         if (level == 0) != page.recs.iter().all(leaf_child) && !page.recs.is_empty() {
             return Err(format!(
                 "page {no}: child pointers do not match level {level}"

@@ -18,7 +18,7 @@ impl BTree {
             return false;
         };
         self.n_recs = self.n_recs.saturating_sub(1);
-        let size = u32::from(page.recs[pos].size);
+        let size = u32::from(page.recs.at(pos).size);
         let alone = page.prev == FIL_NULL && page.next == FIL_NULL;
         // models btr_cur_can_delete_without_compress(); on the root the pessimistic
         // path would do the same thing
@@ -228,7 +228,7 @@ fn prepend_all(store: &mut PageStore, from: PageNo, to: PageNo) {
 // models btr_set_min_rec_mark()
 fn set_min_rec_mark(store: &mut PageStore, no: PageNo) {
     let recs = &mut store.page_mut(no).recs;
-    if let Some(&first) = recs.first() {
+    if let Some(first) = recs.first() {
         recs.replace(
             0,
             Rec {

@@ -68,7 +68,7 @@ impl BTree {
         !page.free
             && page.is_leaf()
             && page.index == self.index_id
-            && (page.prev == FIL_NULL || page.recs.first().is_some_and(|r| r.key <= *key))
+            && (page.prev == FIL_NULL || page.recs.first_key_le(key))
     }
 
     /// Inserts `rec` at `pos` of page `no`: in place when it fits, else by a split
@@ -181,12 +181,12 @@ impl BTree {
         };
         let father = store.page(f);
         if slot == 0 && father.prev != FIL_NULL {
-            let father_key = father.recs[0].key;
+            let father_key = father.recs.key_at(0);
             self.update_node_ptr(store, f, level + 1, &father_key, new_key, ev);
         }
         let ptr = self.node_ptr(new_key, child);
         let father = store.page_mut(f);
-        let old = father.recs[slot];
+        let old = father.recs.at(slot);
         let grow = u32::from(ptr.size).saturating_sub(u32::from(old.size));
         modified(ev, f);
         if grow == 0 || grow <= father.max_insert_size_after_reorganize(0) {
@@ -225,7 +225,7 @@ mod tests {
             sibling: r
         }));
         // the father's pointer now carries the sibling's new first key
-        assert_eq!(s.page(t.root).recs[1].key, Key::from_i32(395));
+        assert_eq!(s.page(t.root).recs.key_at(1), Key::from_i32(395));
     }
 
     #[test]

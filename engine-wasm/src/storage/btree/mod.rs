@@ -196,14 +196,14 @@ impl BTree {
             if page.is_leaf() || page.recs.is_empty() {
                 return;
             }
-            no = page.recs[page.child_slot(key)].child;
+            no = page.recs.child_at(page.child_slot(key));
         }
     }
 
     /// The leaf record with this key.
     pub fn get(&self, store: &PageStore, key: &Key) -> Option<Rec> {
         let page = store.page(self.descend(store, key, 0));
-        page.search(key).ok().map(|i| page.recs[i])
+        page.search(key).ok().map(|i| page.recs.at(i))
     }
 
     /// Page at `level` on the search path of `key` (`btr_cur_search_to_nth_level`).
@@ -214,7 +214,7 @@ impl BTree {
             if page.level <= level || page.recs.is_empty() {
                 return no;
             }
-            no = page.recs[page.child_slot(key)].child;
+            no = page.recs.child_at(page.child_slot(key));
         }
     }
 
@@ -228,7 +228,7 @@ impl BTree {
             if page.level <= level || page.recs.is_empty() {
                 return;
             }
-            no = page.recs[page.child_slot(key)].child;
+            no = page.recs.child_at(page.child_slot(key));
         }
     }
 

@@ -58,9 +58,9 @@ fn split_rec_by_bytes(page: &Page, pos: usize, size: u16) -> (usize, bool) {
     let n = page.n_recs();
     let size_of = |j: usize| -> u32 {
         let s = match j.cmp(&pos) {
-            std::cmp::Ordering::Less => page.recs[j].size,
+            std::cmp::Ordering::Less => page.recs.at(j).size,
             std::cmp::Ordering::Equal => size,
-            std::cmp::Ordering::Greater => page.recs[j - 1].size,
+            std::cmp::Ordering::Greater => page.recs.at(j - 1).size,
         };
         u32::from(s)
     };

@@ -102,6 +102,17 @@ impl BufferPool {
         if dirty != self.flush_list {
             return Err("flush list != dirty pages".to_string());
         }
+        let reading = self
+            .frames
+            .iter()
+            .filter(|fr| fr.io_fix == IoFix::Read)
+            .count();
+        if reading != self.n_read_fixed as usize {
+            return Err(format!(
+                "{reading} frames read-fixed, counted {}",
+                self.n_read_fixed
+            ));
+        }
         Ok(())
     }
 }

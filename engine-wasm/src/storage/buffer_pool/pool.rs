@@ -34,6 +34,8 @@ pub struct BufferPool {
     pub(super) freed_page_clock: u64,
     /// Dirty pages ordered by `(oldest_modification, page)`.
     pub(super) flush_list: BTreeSet<(u64, PageNo)>,
+    /// Frames I/O-fixed for a read (clean, on the LRU, not replaceable).
+    pub(super) n_read_fixed: u32,
     pub(super) counters: BpCounters,
 }
 
@@ -55,6 +57,7 @@ impl BufferPool {
             stale_len: 0,
             freed_page_clock: 0,
             flush_list: BTreeSet::new(),
+            n_read_fixed: 0,
             counters: BpCounters::default(),
         }
     }
@@ -113,6 +116,7 @@ impl BufferPool {
         let f = self.get_free_block(ev)?;
         self.take_frame(f, page);
         self.frames[f as usize].io_fix = IoFix::Read;
+        self.n_read_fixed += 1;
         self.lru_add(f, true);
         self.counters.reads += 1;
         Ok(())
@@ -130,6 +134,7 @@ impl BufferPool {
             return false;
         }
         self.frames[f as usize].io_fix = IoFix::None;
+        self.n_read_fixed -= 1;
         self.touch(f, now);
         true
     }

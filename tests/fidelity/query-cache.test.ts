@@ -1,7 +1,7 @@
 // FIDELITY.md rows QC-1..QC-4 (seed 003, the Aurora query cache article) through WASM, on
 // the query-cache lesson's own scenario files, for the rows whose bands the engine meets
-// (engine-wasm/tests/fidelity_qc.rs lists the two that it does not: Aurora at 64 MB and
-// MySQL at 1 GB and above). Scale 1/1000: 10,000 rows for 10M, KiB of cache for MB, 1 s
+// (engine-wasm/tests/fidelity_qc.rs pins, with the reasons, the two that it does not:
+// Aurora at 64 MB and MySQL at 1 GB and above). Scale 1/1000: 10,000 rows for 10M, KiB of cache for MB, 1 s
 // runs for 15 minutes; real thread and core counts (2,048 clients, 32 cores).
 import { describe, expect, it } from 'vitest';
 import type { SweepRow } from '../../web/src/engine/frames';

@@ -137,6 +137,8 @@ describe('lockModel / lockRates', () => {
       sentence: 'The query cache lock is held by thread 17; 2040 threads wait for it. Since the start: 1000 acquisitions, 400 found it taken, 3 gave up after 50 ms.',
     });
     expect(lockModel({ ...lock, holder: null, waiting: 0 }, 'mysql', fmt).holder).toBe('free');
+    // with the inner mutex's counters (structure_guard_mutex)
+    expect(lockModel({ ...lock, mutex_spin_waits: 12, mutex_os_waits: 0 }, 'mysql', fmt).sentence).toMatch(/3 gave up after 50 ms; its inner mutex: 12 spin waits, 0 sleeps\.$/);
   });
   it('Aurora: no global lock, nobody waits', () => {
     const m = lockModel(lock, 'aurora', fmt);

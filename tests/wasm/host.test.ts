@@ -53,7 +53,7 @@ describe('SimHost on the real engine: the query cache', () => {
     // the queue is nearly every client; the thread states agree up to those just woken
     expect(m.qcLock.waiting).toBeGreaterThan(1900);
     expect(Math.abs(m.qcLock.waiting - m.threadStates.filter((s) => s === THREAD_WAIT_QC_LOCK).length)).toBeLessThan(20);
-    expect(a.qcLock).toEqual({ holder: null, waiting: 0, acquisitions: 0, waits: 0, timeouts: 0 });
+    expect(a.qcLock).toMatchObject({ holder: null, waiting: 0, acquisitions: 0, waits: 0, timeouts: 0 });
   });
 
   it('a sweep through the worker gives the rows of the native runs (the "off" mapping included)', () => {

@@ -87,6 +87,9 @@ export interface QcLock {
   acquisitions: number; // cumulative
   waits: number; // cumulative: requests that found it taken
   timeouts: number; // cumulative: 50 ms waits that gave up (lookups, stores)
+  /** structure_guard_mutex (the mutex inside try_lock/unlock): failed CAS retries and futex sleeps, cumulative. */
+  mutex_spin_waits?: number;
+  mutex_os_waits?: number;
 }
 
 /** sweep_row_json(): one row of a sweep (the article's charts). */

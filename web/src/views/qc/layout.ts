@@ -244,7 +244,10 @@ export function lockModel(lock: QcLock, kind: QcKind, fmt: (v: number) => string
   const queueDots = Math.min(MAX_QUEUE_DOTS, Math.max(0, lock.waiting));
   const sentence =
     `The query cache lock is ${holder}; ${fmt(lock.waiting)} threads wait for it. Since the start: ` +
-    `${fmt(lock.acquisitions)} acquisitions, ${fmt(lock.waits)} found it taken, ${fmt(lock.timeouts)} gave up after 50 ms.`;
+    `${fmt(lock.acquisitions)} acquisitions, ${fmt(lock.waits)} found it taken, ${fmt(lock.timeouts)} gave up after 50 ms` +
+    (lock.mutex_spin_waits !== undefined
+      ? `; its inner mutex: ${fmt(lock.mutex_spin_waits)} spin waits, ${fmt(lock.mutex_os_waits ?? 0)} sleeps.`
+      : '.');
   return { holder, held, waiting: lock.waiting, queueDots, queueMore: Math.max(0, lock.waiting - queueDots), sentence };
 }
 

@@ -20,6 +20,9 @@ test('aurora-reader lesson: writer and reader advance; the reader never uses the
   await grows(before);
   const mid = await counter(page, 'Questions');
   await grows(mid);
+  // The writer hashes once its AHI has warmed up (a loaded machine plays fewer simulated
+  // seconds per wall second): keep playing until it does.
+  await expect.poll(async () => (await counter(page, 'adaptive_hash_searches'))[0] ?? 0, { timeout: 30_000 }).toBeGreaterThan(0);
   await pause(page);
   expect(await simTime(page)).not.toBe(t0);
   const hash = await counter(page, 'adaptive_hash_searches');

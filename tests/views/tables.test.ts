@@ -91,31 +91,41 @@ describe('sizeRows', () => {
 });
 
 describe('threadSegments', () => {
-  it('stacks running, waiting for CPU, spinning, asleep on a latch, waiting for IO, idle', () => {
-    const s = threadSegments({ total: 20, running: 8, waitingCpu: 4, waitingIo: 2, spinning: 3, sleepingOnLatch: 2 }, 200);
-    expect(s.map((x) => [x.key, x.count, x.x, x.width, x.hatch])).toEqual([
-      ['running', 8, 0, 80, false],
-      ['waitingCpu', 4, 80, 40, true],
-      ['spinning', 3, 120, 30, false],
-      ['sleeping', 2, 150, 20, true],
-      ['waitingIo', 2, 170, 20, false],
-      ['idle', 1, 190, 10, true],
+  it('stacks running, waiting for CPU, spinning, asleep on a latch, waiting for the query cache lock, waiting for IO, idle', () => {
+    const s = threadSegments({ total: 24, running: 8, waitingCpu: 4, waitingIo: 2, spinning: 3, sleepingOnLatch: 2, waitingQcLock: 4 }, 240);
+    expect(s.map((x) => [x.key, x.count, x.x, x.width, x.hatch, x.cross])).toEqual([
+      ['running', 8, 0, 80, false, false],
+      ['waitingCpu', 4, 80, 40, true, false],
+      ['spinning', 3, 120, 30, false, false],
+      ['sleeping', 2, 150, 20, true, false],
+      ['qcLock', 4, 170, 40, true, true],
+      ['waitingIo', 2, 210, 20, false, false],
+      ['idle', 1, 230, 10, true, false],
     ]);
-    expect(s.map((x) => x.label)).toEqual(['running', 'waiting for a CPU', 'spinning on a latch', 'asleep on a latch', 'waiting for IO', 'idle']);
+    expect(s.map((x) => x.label)).toEqual([
+      'running',
+      'waiting for a CPU',
+      'spinning on a latch',
+      'asleep on a latch',
+      'waiting for query cache lock',
+      'waiting for IO',
+      'idle',
+    ]);
   });
-  it('an older summary without the latch states draws them as 0', () => {
+  it('an older summary without the latch and query cache states draws them as 0', () => {
     const s = threadSegments({ total: 15, running: 8, waitingCpu: 4, waitingIo: 2 }, 150);
     expect(s.map((x) => [x.key, x.count, x.x, x.width])).toEqual([
       ['running', 8, 0, 80],
       ['waitingCpu', 4, 80, 40],
       ['spinning', 0, 120, 0],
       ['sleeping', 0, 120, 0],
+      ['qcLock', 0, 120, 0],
       ['waitingIo', 2, 120, 20],
       ['idle', 1, 140, 10],
     ]);
   });
   it('never negative when the states exceed the total; zero threads → zero widths', () => {
-    expect(threadSegments({ total: 2, running: 2, waitingCpu: 1, waitingIo: 0, spinning: 1, sleepingOnLatch: 0 }, 40).map((x) => x.width)).toEqual([20, 10, 10, 0, 0, 0]);
+    expect(threadSegments({ total: 2, running: 2, waitingCpu: 1, waitingIo: 0, spinning: 1, sleepingOnLatch: 0 }, 40).map((x) => x.width)).toEqual([20, 10, 10, 0, 0, 0, 0]);
     expect(threadSegments({ total: 0, running: 0, waitingCpu: 0, waitingIo: 0 }, 30).every((x) => x.width === 0)).toBe(true);
   });
 });

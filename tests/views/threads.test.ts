@@ -79,6 +79,7 @@ describe('laneState', () => {
   it('grouped lane: the commonest state; ties go to the waits', () => {
     expect(laneState(u8(1, 1, 2, 0), 0, 4)).toBe(1);
     expect(laneState(u8(1, 1, 5, 5), 0, 4)).toBe(5); // tie running/asleep → asleep
+    expect(laneState(u8(6, 6, 5, 5), 0, 4)).toBe(6); // tie asleep on a latch / query cache lock → the lock
     expect(laneState(u8(1, 4, 2, 9), 0, 4)).toBe(4); // 9 is unknown → idle; 1-1-1-1 tie → spinning
     expect(laneState(u8(0, 0, 0, 3, 3), 1, 3)).toBe(3); // last lane may be short: threads 3 and 4
   });
@@ -127,10 +128,10 @@ describe('columnSpans', () => {
 
 describe('stateCounts / countsSentence', () => {
   it('counts per state byte, in legend order in words', () => {
-    const n = stateCounts(u8(1, 1, 2, 4, 5, 5, 3, 0, 7));
-    expect(n).toEqual([2, 2, 1, 1, 1, 2, 0]); // byte 6: waiting for the query cache lock
+    const n = stateCounts(u8(1, 1, 2, 4, 5, 5, 3, 0, 7, 6, 6, 6));
+    expect(n).toEqual([2, 2, 1, 1, 1, 2, 3]); // byte 6: waiting for the query cache lock
     expect(countsSentence(n, String)).toBe(
-      '9 client threads: 2 running, 1 waiting for a CPU, 1 spinning on a latch, 2 asleep on a latch, 1 waiting for IO, 2 idle',
+      '12 client threads: 2 running, 1 waiting for a CPU, 1 spinning on a latch, 2 asleep on a latch, 3 waiting for query cache lock, 1 waiting for IO, 2 idle',
     );
   });
 });

@@ -3,7 +3,7 @@
 // replay after a crash).
 import { describe, expect, it } from 'vitest';
 import * as engine from '../../web/src/engine/pkg/innodb_lab.js';
-import { LEAF_SPLIT_RECENT } from '../../web/src/engine/frames';
+import { LEAF_SPLIT_RECENT, QC_BLOCK_FREE, QC_BLOCK_QUERY, QC_BLOCK_STRIDE, THREAD_WAIT_QC_LOCK, type SweepRow } from '../../web/src/engine/frames';
 import { SimHost } from '../../web/src/engine/host';
 import type { EngineModule } from '../../web/src/engine/simulation';
 import { lessonScenario, loadEngine } from './loadEngine';
@@ -26,5 +26,55 @@ describe('SimHost on the real engine: split flags', () => {
     const f = host.handle('frame', {}).frames[0];
     expect(f.summary.indexes[0].leafPages).toBeGreaterThan(splitsBefore.leafPages);
     expect(f.leafState[0].filter((b) => (b & LEAF_SPLIT_RECENT) !== 0).length).toBe(0);
+  });
+});
+
+describe('SimHost on the real engine: the query cache', () => {
+  loadEngine();
+
+  it('MySQL blocks tile the arena; the lock has a queue under 2048 clients; Aurora has no lock', () => {
+    const host = new SimHost(engine as unknown as EngineModule);
+    host.handle('create', { scenarios: [lessonScenario('qc-mysql-256mb.json'), lessonScenario('qc-aurora-256mb.json')] });
+    host.handle('runTo', { tNs: 0.05e9 });
+    const [m, a] = host.handle('frame', {}).frames;
+    expect(m.qcKind).toBe('mysql');
+    expect(a.qcKind).toBe('aurora');
+    const units = (b: Uint32Array) => b.filter((_, i) => i % QC_BLOCK_STRIDE === 1).reduce((x, y) => x + y, 0);
+    // 256 KiB = 512 units of 512 B, tiled exactly by MySQL's blocks
+    expect(units(m.qcBlocks)).toBe(512);
+    const types = new Set(m.qcBlocks.filter((_, i) => i % QC_BLOCK_STRIDE === 0));
+    expect(types.has(QC_BLOCK_QUERY)).toBe(true);
+    // Aurora: entries (each rounded up to whole 512 B units, so the sum may pass the
+    // budget) then one free pair
+    expect(a.qcBlocks[a.qcBlocks.length - 2]).toBe(QC_BLOCK_FREE);
+    expect(a.qcBlocks.length).toBeGreaterThan(4);
+    expect(m.qcLock.acquisitions).toBeGreaterThan(0);
+    expect(m.qcLock.waiting).toBeGreaterThan(0);
+    // the queue is nearly every client; the thread states agree up to those just woken
+    expect(m.qcLock.waiting).toBeGreaterThan(1900);
+    expect(Math.abs(m.qcLock.waiting - m.threadStates.filter((s) => s === THREAD_WAIT_QC_LOCK).length)).toBeLessThan(20);
+    expect(a.qcLock).toMatchObject({ holder: null, waiting: 0, acquisitions: 0, waits: 0, timeouts: 0 });
+  });
+
+  it('a sweep through the worker gives the rows of the native runs (the "off" mapping included)', () => {
+    const host = new SimHost(engine as unknown as EngineModule);
+    const base = lessonScenario('qc-mysql-1gb-fixed-rate.json', { 'run.duration_s': 0.2 });
+    host.handle('sweepStart', { scenarios: [base], path: 'server.query_cache_size', values: [{ 'server.query_cache_type': 'OFF' }, 0, 1048576] });
+    const rows: SweepRow[] = [];
+    for (let i = 0; i < 10_000; i++) {
+      const r = host.handle('sweepStep', { budgetMs: 50 });
+      rows.push(...r.completed.map((c) => c.row));
+      if (r.done) break;
+    }
+    expect(rows).toHaveLength(3);
+    expect(rows.map((r) => r.seconds)).toEqual([0.2, 0.2, 0.2]);
+    // off and size 0 store nothing; the 1 MiB cache stores queries
+    expect(rows[0].inserts).toBe(0);
+    expect(rows[1].inserts).toBe(0);
+    expect(rows[2].inserts).toBeGreaterThan(0);
+    const direct = new engine.Simulation(lessonScenario('qc-mysql-1gb-fixed-rate.json', { 'run.duration_s': 0.2 }));
+    direct.run_until(direct.end_ns());
+    expect(JSON.parse(direct.sweep_row_json())).toEqual(rows[2]);
+    direct.free();
   });
 });

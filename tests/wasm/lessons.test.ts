@@ -52,6 +52,16 @@ describe('lesson experiments against the engine', () => {
     ]);
   });
 
+  it('names the sweep value the engine refuses, with its label and side', () => {
+    const md =
+      '---\nid: bad\ntitle: B\nsummary: s\norder: 99\n---\n## One\n\n```experiment\nid: e\ntitle: E\nscenarios: { A: { label: a, file: qc-mysql-256mb.json } }\n' +
+      'sweep:\n  path: server.query_cache_size\n  values: [0, -1, { server.query_cache_type: "SOMETIMES" }]\n  labels: ["0", "minus one", "sometimes"]\n  run_s: 0.1\n```\n';
+    const problems = checkLessons([{ file: 'lessons/bad.md', text: md }], texts, { validate: validate_scenario, columns });
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(/^lessons\/bad.md:9: experiment "e": sweep.values\[1\] \("minus one"\), scenario A: the engine says: server.query_cache_size: /);
+    expect(problems[1]).toMatch(/^lessons\/bad.md:9: experiment "e": sweep.values\[2\] \("sometimes"\), scenario A: the engine says: server.query_cache_type: /);
+  });
+
   const overridden = experiments.filter((e) => Object.keys(e.exp.overrides).length > 0);
   it.each(overridden.map((e) => [`${e.lesson} ${e.exp.id}`, e] as const))('%s: builds and runs with its overrides', (_name, { exp }) => {
     const built = buildSims(exp, texts, {}, undefined);

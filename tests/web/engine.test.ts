@@ -87,8 +87,8 @@ describe('SimHost', () => {
     const pool = frames[0].pool;
     expect(pool.byteLength).toBe(pool.buffer.byteLength); // the wasm-style view was copied
     expect(frames[0].threadStates.byteLength).toBe(frames[0].threadStates.buffer.byteLength);
-    // leaf fill, leaf state, upper levels, pool, thread states
-    expect(frameTransferables(frames)).toHaveLength(5);
+    // leaf fill, leaf state, upper levels, pool, thread states, query cache strip
+    expect(frameTransferables(frames)).toHaveLength(6);
   });
 
   it('carries thread states and AHI partitions in every frame', () => {
@@ -182,6 +182,63 @@ describe('SimHost', () => {
     host.handle('create', { scenarios: [fakeScenario()] });
     host.handle('dispose', {});
     expect(FakeSimulation.live).toBe(before);
+  });
+
+  it('frames carry the query cache strip and lock only when the scenario has a cache', () => {
+    host.handle('create', { scenarios: [fakeScenario(), fakeScenario({ server: { query_cache: 'mysql' } })] });
+    host.handle('runTo', { tNs: 0.5e9 });
+    const [plain, qc] = host.handle('frame', {}).frames;
+    expect(plain.qcKind).toBe('none');
+    expect(Array.from(plain.qcBlocks)).toEqual([]);
+    expect(plain.qcLock).toEqual({ holder: null, waiting: 0, acquisitions: 0, waits: 0, timeouts: 0 });
+    expect(qc.qcKind).toBe('mysql');
+    // 500 rows: a query block, 5 result blocks, the free rest of 64 units
+    expect(Array.from(qc.qcBlocks)).toEqual([1, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 0, 58]);
+    expect(qc.qcLock).toEqual({ holder: 1, waiting: 0, acquisitions: 500, waits: 0, timeouts: 0 });
+    expect(frameTransferables([qc])).toContain(qc.qcBlocks.buffer);
+  });
+
+  it('sweeps value by value, A then B, in budgeted steps, with progress; a mapping value sets several fields', () => {
+    let clock = 0;
+    const h = new SimHost(fakeEngine, () => (clock += 1));
+    const live = FakeSimulation.live;
+    const base = fakeScenario({ workload: { threads: 1, max_rows: 100 } });
+    const { count } = h.handle('sweepStart', { scenarios: [base, base], path: 'workload.threads', values: [1, 2, { 'workload.threads': 4, 'workload.max_rows': 200 }] });
+    expect(count).toBe(6);
+    const done: { value: number; side: number; rows: number }[] = [];
+    let last = -1;
+    for (let i = 0; i < 1000; i++) {
+      const r = h.handle('sweepStep', { budgetMs: 3 });
+      expect(r.progress).toBeGreaterThanOrEqual(last);
+      last = r.progress;
+      for (const c of r.completed) done.push({ value: c.value, side: c.side, rows: Math.round(c.row.selectsPerS * c.row.seconds) });
+      if (r.done) break;
+    }
+    expect(last).toBe(1);
+    expect(done).toEqual([
+      { value: 0, side: 0, rows: 100 },
+      { value: 0, side: 1, rows: 100 },
+      { value: 1, side: 0, rows: 100 },
+      { value: 1, side: 1, rows: 100 },
+      { value: 2, side: 0, rows: 200 },
+      { value: 2, side: 1, rows: 200 },
+    ]);
+    // every sweep simulation was freed; the sweep is over
+    expect(FakeSimulation.live).toBe(live);
+    expect(() => h.handle('sweepStep', { budgetMs: 3 })).toThrow(/no sweep/);
+  });
+
+  it('a bad sweep value is refused up front, naming the field; cancel frees the running simulation', () => {
+    const live = FakeSimulation.live;
+    expect(() => host.handle('sweepStart', { scenarios: [fakeScenario()], path: 'workload.threads', values: [1, 0] })).toThrow(/workload.threads: must be an integer/);
+    host.handle('sweepStart', { scenarios: [fakeScenario({ workload: { threads: 1, max_rows: 100000 } })], path: 'workload.threads', values: [1, 2] });
+    const r = host.handle('sweepStep', { budgetMs: 0 });
+    expect(r.done).toBe(false);
+    expect(r.progress).toBeGreaterThan(0);
+    expect(r.progress).toBeLessThan(0.5);
+    expect(FakeSimulation.live).toBe(live + 1);
+    host.handle('sweepCancel', {});
+    expect(FakeSimulation.live).toBe(live);
   });
 
   it('validates messages structurally', () => {

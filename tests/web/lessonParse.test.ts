@@ -90,7 +90,7 @@ describe('lesson parser', () => {
     const l = exp('id: e1\ntitle: T\nscenarios: { A: { label: L, file: nope.json } }\nviews: [btree, treemap]\nspeed: fast');
     expect(l.errors).toEqual([
       'lessons/sample-lesson.md: experiment "e1" (block 1, line 9): scenarios.A.file: no file lessons/scenarios/nope.json',
-      'lessons/sample-lesson.md: experiment "e1" (block 1, line 9): views[1]: unknown view "treemap"; allowed: btree, pool, fill-histogram, sizes, metrics, charts, threads, ahi, redo, status, sysbench',
+      'lessons/sample-lesson.md: experiment "e1" (block 1, line 9): views[1]: unknown view "treemap"; allowed: btree, pool, fill-histogram, sizes, metrics, charts, threads, ahi, redo, qc, status, sysbench',
       'lessons/sample-lesson.md: experiment "e1" (block 1, line 9): speed: must be a positive number (simulated seconds per second) or "max", got "fast"',
     ]);
     expect(l.steps[0].blocks[0]).toMatchObject({ kind: 'invalid', what: 'experiment block 1' });
@@ -160,6 +160,49 @@ describe('lesson parser', () => {
   it('a valid quiz and experiment pass', () => {
     expect(validateQuiz({ id: 'q', question: 'Q', choices: ['a', 'b'], answer: 0, explain: 'E', after: 'exp' }, new Set(['exp'])).errors).toEqual([]);
     expect(validateExperiment({ id: 'e', title: 'T', scenarios: { A: { label: 'L', file: 'x.json' } } }).spec?.speed).toBe(1);
+  });
+
+  describe('experiment sweep', () => {
+    const exp = (sweep: unknown) => validateExperiment({ id: 'e', title: 'T', scenarios: { A: { label: 'L', file: 'x.json' } }, sweep });
+    it('a valid sweep: scalar and mapping values, labels, run_s, reference; metric defaults to SELECT/s', () => {
+      const r = exp({
+        path: 'server.query_cache_size',
+        values: [{ 'server.query_cache_type': 'OFF' }, 0, 65536],
+        labels: ['off', '0', '64 MB'],
+        run_s: 1,
+        reference: { label: 'article', A: [null, null, 23000] },
+      });
+      expect(r.errors).toEqual([]);
+      expect(r.spec?.sweep).toEqual({
+        path: 'server.query_cache_size',
+        values: [{ 'server.query_cache_type': 'OFF' }, 0, 65536],
+        labels: ['off', '0', '64 MB'],
+        runS: 1,
+        metric: 'selectsPerS',
+        title: 'SELECTs per second',
+        unit: 'SELECT/s',
+        reference: { label: 'article', A: [null, null, 23000] },
+      });
+    });
+    const cases: [string, unknown, RegExp][] = [
+      ['not a mapping', [1, 2], /^sweep: must be \{ path, values, labels, run_s \}/],
+      ['no values', { path: 'a.b', values: [], run_s: 1 }, /^sweep.values: must be a list of 1 to 64 values, got \[\]/],
+      ['a bad value', { path: 'a.b', values: [1, [2]], run_s: 1 }, /^sweep.values\[1\]: must be a number, text, true\/false, or a mapping of scenario paths to values, got \[2\]/],
+      ['a bad path in a mapping value', { path: 'a.b', values: [{ 'x..y': 1 }], run_s: 1 }, /^sweep.values\[0\].x..y: not a scenario path/],
+      ['labels of the wrong length', { path: 'a.b', values: [1, 2], labels: ['one'], run_s: 1 }, /^sweep.labels: must have one label per value \(2\), got 1/],
+      ['no run_s', { path: 'a.b', values: [1] }, /^sweep.run_s: required \(a number\)/],
+      ['run_s too long', { path: 'a.b', values: [1], run_s: 600 }, /^sweep.run_s: must be more than 0 and at most 60 simulated seconds, got 600/],
+      ['an unknown metric', { path: 'a.b', values: [1], run_s: 1, metric: 'speed' }, /^sweep.metric: unknown "speed"; allowed: selectsPerS, qps, hitRate/],
+      ['a reference list of the wrong length', { path: 'a.b', values: [1, 2], run_s: 1, reference: { label: 'x', B: [1] } }, /^sweep.reference.B: must be a list of 2 numbers or null/],
+      ['an unknown field', { path: 'a.b', values: [1], run_s: 1, steps: 3 }, /^sweep.steps: unknown field; allowed: path, values, labels, run_s, metric, title, unit, reference/],
+    ];
+    for (const [what, v, msg] of cases) {
+      it(`refuses ${what}, naming the field`, () => {
+        const r = exp(v);
+        expect(r.spec).toBeUndefined();
+        expect(r.errors.join('\n')).toMatch(msg);
+      });
+    }
   });
 
   it('never renders HTML from lesson data', () => {

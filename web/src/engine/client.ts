@@ -4,7 +4,7 @@
 
 import { EngineError, type EngineErrorData } from './errors';
 import type { Frame } from './frames';
-import type { CommandName, Commands, Response, RunResult } from './protocol';
+import type { CommandName, Commands, Response, RunResult, SweepValue } from './protocol';
 
 /** What the client needs from a Worker (a real one, or a fake in tests). */
 export interface WorkerLike {
@@ -128,6 +128,19 @@ export class EngineClient {
 
   async validate(json: string): Promise<{ path: string; message: string }[]> {
     return (await this.call('validate', { json })).errors;
+  }
+
+  /** Prepares a sweep (see protocol.ts); rejects with an EngineError naming a bad value's path. */
+  async sweepStart(scenarios: string[], path: string, values: SweepValue[]): Promise<number> {
+    return (await this.call('sweepStart', { scenarios, path, values })).count;
+  }
+
+  sweepStep(budgetMs: number): Promise<Commands['sweepStep']['result']> {
+    return this.call('sweepStep', { budgetMs });
+  }
+
+  async sweepCancel(): Promise<void> {
+    await this.call('sweepCancel', {});
   }
 
   /**

@@ -63,7 +63,8 @@ export const THREAD_STATE_COUNT = 7;
  * qc_blocks(): Uint32Array of [type, units] pairs, the query cache memory as a strip.
  * MySQL: every block of the arena in address order (they tile it exactly);
  * Aurora (conceptual, no arena): complete entries in LRU order (oldest first), then
- * one FREE pair for the unused budget. units = ceil(bytes / 512). Empty when the
+ * one FREE pair for the unused budget. units = ceil(bytes / 512) (per Aurora entry too,
+ * so its units may add up to more than the budget). Empty when the
  * server has no query cache (or size 0).
  */
 export const QC_BLOCK_FREE = 0;
@@ -86,6 +87,9 @@ export interface QcLock {
   acquisitions: number; // cumulative
   waits: number; // cumulative: requests that found it taken
   timeouts: number; // cumulative: 50 ms waits that gave up (lookups, stores)
+  /** structure_guard_mutex (the mutex inside try_lock/unlock): failed CAS retries and futex sleeps, cumulative. */
+  mutex_spin_waits?: number;
+  mutex_os_waits?: number;
 }
 
 /** sweep_row_json(): one row of a sweep (the article's charts). */
@@ -102,6 +106,13 @@ export interface SweepRow {
   freeBlocks: number;
   latencyP95Us: number;
 }
+
+/** Which query cache a scenario's server has (server.query_cache). */
+export type QcKind = 'none' | 'mysql' | 'aurora';
+
+/** The SweepRow fields a sweep chart may plot. */
+export const SWEEP_METRICS = ['selectsPerS', 'qps', 'hitRate', 'queriesInCache', 'inserts', 'lowmemPrunes', 'notCached', 'freeMemory', 'freeBlocks', 'latencyP95Us'] as const;
+export type SweepMetric = (typeof SWEEP_METRICS)[number];
 
 /** ahi_parts_json(): one adaptive hash index partition and its rw-latch, now. */
 export interface AhiPart {
@@ -235,6 +246,12 @@ export interface Frame {
   ahiParts: AhiPart[]; // ahi_parts_json()
   /** redo_json(), when the engine models the redo log. */
   redo?: RedoState;
+  /** The scenario's query cache (server.query_cache; "none" when the field is absent). */
+  qcKind: QcKind;
+  /** qc_blocks(): [type, units] pairs; empty without a cache or with size 0. */
+  qcBlocks: Uint32Array;
+  /** qc_lock_json() */
+  qcLock: QcLock;
   /**
    * status_text(), only in frames asked for it (`frame` with statusText) and then at most
    * once per STATUS_MIN_INTERVAL_MS of wall time, after virtual time moved (host.ts).

@@ -2,7 +2,17 @@
 // flight at a time; every request carries an id echoed by its response.
 
 import type { EngineErrorData } from './errors';
-import type { Frame, IndexInfo } from './frames';
+import type { Frame, IndexInfo, SweepRow } from './frames';
+
+/** One value of a sweep: set at the sweep's path, or a mapping of several paths to values. */
+export type SweepValue = number | string | boolean | Record<string, number | string | boolean>;
+
+/** A finished run of a sweep: value index, side (0 = A) and its row. */
+export interface SweepDone {
+  value: number;
+  side: number;
+  row: SweepRow;
+}
 
 /** Arguments and results of every command, keyed by command name. */
 export interface Commands {
@@ -36,6 +46,16 @@ export interface Commands {
   defaultScenario: { args: Record<string, never>; result: { json: string } };
   validate: { args: { json: string }; result: { errors: { path: string; message: string }[] } };
   dispose: { args: Record<string, never>; result: Record<string, never> };
+  /**
+   * Prepare a sweep: each scenario (A[, B]) with `path` set to each value, validated now
+   * (a bad value throws, naming the path). Runs go value by value, A then B. Separate from
+   * the simulations of `create`.
+   */
+  sweepStart: { args: { scenarios: string[]; path: string; values: SweepValue[] }; result: { count: number } };
+  /** Run the sweep for about `budgetMs` of wall time; the runs finished meanwhile, overall progress 0..1. */
+  sweepStep: { args: { budgetMs: number }; result: { completed: SweepDone[]; progress: number; done: boolean } };
+  /** Drop the sweep in progress. */
+  sweepCancel: { args: Record<string, never>; result: Record<string, never> };
   /** Test-only: makes simulation A panic (see engine/debugHook.ts); answers with a 'panic' error. */
   debugPanic: { args: Record<string, never>; result: Record<string, never> };
 }
@@ -62,7 +82,7 @@ export type Response =
 export function frameTransferables(frames: Frame[]): ArrayBuffer[] {
   const seen = new Set<ArrayBuffer>();
   for (const f of frames) {
-    for (const a of [...f.leafFill, ...f.leafState, ...f.upper, f.pool, f.threadStates]) {
+    for (const a of [...f.leafFill, ...f.leafState, ...f.upper, f.pool, f.threadStates, f.qcBlocks]) {
       if (a.buffer instanceof ArrayBuffer) seen.add(a.buffer);
     }
   }

@@ -31,6 +31,14 @@ export interface Simulation {
   thread_states(): Uint8Array;
   /** AhiPart[] as JSON (frames.ts). */
   ahi_parts_json(): string;
+  /** Virtual time at which the scenario's run ends (run.duration_s), ns. */
+  end_ns(): number;
+  /** The query cache as [type, units of 512 B] pairs (frames.ts QC_BLOCK_*); empty without a cache. */
+  qc_blocks(): Uint32Array;
+  /** QcLock as JSON (frames.ts). */
+  qc_lock_json(): string;
+  /** SweepRow as JSON (frames.ts): the headline numbers of the run so far. */
+  sweep_row_json(): string;
   /** RedoState as JSON (frames.ts): LSN, checkpoint, thresholds, batch, recommendation, dirty pages by age. Optional for test doubles. */
   redo_json?(): string;
   /** Test-only: a deliberate Rust panic (traps the instance), to exercise crash recovery. */
@@ -42,6 +50,12 @@ export interface EngineModule {
   Simulation: new (scenarioJson: string) => Simulation;
   validate_scenario(json: string): string;
   default_scenario_json(): string;
+  /**
+   * The scenarios of a sweep: `scenario` with the field `path` set to each value of the
+   * JSON array `values`, each validated; a JSON array of scenario strings. Throws an
+   * EngineError naming `path` for a bad value.
+   */
+  sweep_scenarios_json(scenario: string, path: string, values: string): string;
   /** The message of the last engine panic ("" when none); clears it. Read right after a trap. */
   take_panic_message?(): string;
 }

@@ -3,7 +3,7 @@
 // and tests/wasm/lessons.test.ts. Every message starts with "file:line:".
 
 import { parseLesson } from './parse';
-import { buildSims } from './scenarios';
+import { buildSims, sweepScenario } from './scenarios';
 import type { ExperimentSpec, KnobSpec } from './types';
 
 export interface EngineForCheck {
@@ -41,6 +41,26 @@ export function experimentProblems(exp: ExperimentSpec, texts: Record<string, st
         const where = knob ? `knob ${e.path} (${knob.min} to ${knob.max})` : `scenario ${side} (${exp.scenarios[side as 'A']?.file ?? ''}) field ${e.path || '(whole scenario)'}`;
         out.push(`${where}, ${setting.name}: the engine says: ${e.message}`);
       }
+    }
+  }
+  if (exp.sweep) {
+    const sw = exp.sweep;
+    const defaults = knobSettings(exp)[0].values;
+    const built = buildSims(exp, texts, defaults, undefined);
+    for (const [i, s] of (built.sims ?? []).entries()) {
+      const side = i === 0 ? 'A' : 'B';
+      sw.values.forEach((v, vi) => {
+        let json: string;
+        try {
+          json = sweepScenario(s.json, sw, v);
+        } catch (e) {
+          out.push(`sweep.values[${vi}] ("${sw.labels[vi]}"): ${e instanceof Error ? e.message : String(e)}`);
+          return;
+        }
+        for (const e of JSON.parse(engine.validate(json)) as { path: string; message: string }[]) {
+          out.push(`sweep.values[${vi}] ("${sw.labels[vi]}"), scenario ${side}: the engine says: ${e.path || '(whole scenario)'}: ${e.message}`);
+        }
+      });
     }
   }
   for (const c of exp.charts) {

@@ -2,7 +2,7 @@
 // from lessons/scenarios/, then the block's overrides, the knob values and the seed.
 
 import { applyOverrides, type JsonObject } from '../engine/scenario';
-import type { ExperimentSpec } from './types';
+import type { ExperimentSpec, SweepSpec, SweepValueSpec } from './types';
 
 export interface BuiltSim {
   label: string;
@@ -56,4 +56,20 @@ export function buildSims(
   } catch (e) {
     return { error: `Experiment "${exp.id}": ${e instanceof Error ? e.message : String(e)}` };
   }
+}
+
+/**
+ * The scenario of one sweep run, as the worker builds it (for checks and tests): the
+ * experiment's scenario with run.duration_s = run_s and the value set at the sweep's path
+ * (a mapping value sets each of its paths).
+ */
+export function sweepScenario(json: string, sweep: Pick<SweepSpec, 'path' | 'runS'>, value: SweepValueSpec): string {
+  const base = withRunSeconds(json, sweep.runS);
+  const set = typeof value === 'object' ? value : { [sweep.path]: value };
+  return JSON.stringify(applyOverrides(JSON.parse(base) as JsonObject, set));
+}
+
+/** `json` with run.duration_s set (each sweep run's length). */
+export function withRunSeconds(json: string, runS: number): string {
+  return JSON.stringify(applyOverrides(JSON.parse(json) as JsonObject, { 'run.duration_s': runS }));
 }

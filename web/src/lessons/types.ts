@@ -1,13 +1,15 @@
 // The data model of a lesson after parsing: front matter, steps, and the validated
 // experiment and quiz blocks.
 
+import type { SweepMetric } from '../engine/frames';
+
 /**
  * Views an experiment may show (names used in lesson files): the B+tree, the buffer pool,
  * client threads (bar + swimlanes), the adaptive hash index, the leaf fill histogram,
- * the redo log and flush list, charts, the sysbench report, SHOW ENGINE INNODB STATUS,
+ * the redo log and flush list, the query cache (strip and lock), charts, the sysbench report, SHOW ENGINE INNODB STATUS,
  * table sizes, counters.
  */
-export const VIEW_NAMES = ['btree', 'pool', 'fill-histogram', 'sizes', 'metrics', 'charts', 'threads', 'ahi', 'redo', 'status', 'sysbench'] as const;
+export const VIEW_NAMES = ['btree', 'pool', 'fill-histogram', 'sizes', 'metrics', 'charts', 'threads', 'ahi', 'redo', 'qc', 'status', 'sysbench'] as const;
 export type ViewName = (typeof VIEW_NAMES)[number];
 
 export interface LessonSource {
@@ -60,6 +62,29 @@ export interface SizeReferenceSpec {
   rows?: number;
 }
 
+/** One value of a sweep: set at `path`, or a mapping of scenario paths to values (e.g. "off"). */
+export type SweepValueSpec = number | string | boolean | Record<string, number | string | boolean>;
+
+/**
+ * `sweep` in an experiment block: run A (and B) once per value of one scenario field, one
+ * run after another in the worker, and chart a SweepRow metric by value.
+ */
+export interface SweepSpec {
+  path: string;
+  values: SweepValueSpec[];
+  /** One per value, for the chart's axis ("off", "64 MB", …). */
+  labels: string[];
+  /** run.duration_s of every run (simulated seconds). */
+  runS: number;
+  /** The SweepRow field charted (frames.ts SWEEP_METRICS); default selectsPerS. */
+  metric: SweepMetric;
+  /** Axis title and unit of the metric. */
+  title: string;
+  unit: string;
+  /** The article's figures beside the simulated ones, one per value (null = none given). */
+  reference?: { label: string; A?: (number | null)[]; B?: (number | null)[] };
+}
+
 export interface ExperimentSpec {
   id: string;
   title: string;
@@ -71,6 +96,7 @@ export interface ExperimentSpec {
   speed: number | 'max';
   seed?: number;
   sizeReference?: SizeReferenceSpec[]; // `size_reference` in the block
+  sweep?: SweepSpec;
 }
 
 export interface QuizSpec {

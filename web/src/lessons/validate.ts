@@ -1,6 +1,7 @@
 // Validates the YAML objects of ```experiment and ```quiz blocks and of the front
 // matter. Each message starts with the field path ("knobs[0].max: ...").
 
+import { SWEEP_METRICS, type SweepMetric } from '../engine/frames';
 import { PATH_RE } from '../engine/scenario';
 import {
   VIEW_NAMES,
@@ -12,6 +13,8 @@ import {
   type QuizSpec,
   type ScenarioRef,
   type SizeReferenceSpec,
+  type SweepSpec,
+  type SweepValueSpec,
   type ViewName,
 } from './types';
 
@@ -186,12 +189,89 @@ function sizeReference(r: Reader, v: unknown, path: string): SizeReferenceSpec |
   return { table, dataPerRow, indexPerRow, totalRatio, ...(rows !== undefined ? { rows } : {}) };
 }
 
+/** Most values in one sweep (the engine's MAX_SWEEP_VALUES). */
+export const MAX_SWEEP_VALUES = 64;
+/** Longest run of one sweep value, simulated seconds. */
+export const MAX_SWEEP_RUN_S = 60;
+
+const isScalar = (v: unknown): v is number | string | boolean => (typeof v === 'number' && Number.isFinite(v)) || typeof v === 'string' || typeof v === 'boolean';
+
+function sweepValue(r: Reader, v: unknown, path: string): SweepValueSpec | undefined {
+  if (isScalar(v)) return v;
+  if (isObj(v) && Object.keys(v).length > 0) {
+    const out: Record<string, number | string | boolean> = {};
+    for (const [p, x] of Object.entries(v)) {
+      if (!PATH_RE.test(p)) r.errors.push(`${path}.${p}: not a scenario path (use dots, e.g. server.query_cache_type)`);
+      else if (!isScalar(x)) r.errors.push(`${path}.${p}: must be a number, text or true/false, got ${show(x)}`);
+      else out[p] = x;
+    }
+    return out;
+  }
+  r.errors.push(`${path}: must be a number, text, true/false, or a mapping of scenario paths to values, got ${show(v)}`);
+  return undefined;
+}
+
+function sweep(r: Reader, v: unknown): SweepSpec | undefined {
+  const at = 'sweep';
+  if (!isObj(v)) {
+    r.errors.push(`${at}: must be { path, values, labels, run_s }, got ${show(v)}`);
+    return undefined;
+  }
+  const before = r.errors.length;
+  r.unknownKeys(v, `${at}.`, ['path', 'values', 'labels', 'run_s', 'metric', 'title', 'unit', 'reference']);
+  const path = r.string(v, 'path', `${at}.path`, { re: PATH_RE, what: 'a JSON path into the scenario (e.g. server.query_cache_size)' });
+  const values: SweepValueSpec[] = [];
+  if (!Array.isArray(v.values) || v.values.length < 1 || v.values.length > MAX_SWEEP_VALUES) {
+    r.errors.push(`${at}.values: must be a list of 1 to ${MAX_SWEEP_VALUES} values, got ${show(v.values)}`);
+  } else
+    v.values.forEach((x, i) => {
+      const s = sweepValue(r, x, `${at}.values[${i}]`);
+      if (s !== undefined) values.push(s);
+    });
+  const n = Array.isArray(v.values) ? v.values.length : 0;
+  let labels: string[] = [];
+  if (v.labels === undefined) labels = values.map((x) => (isScalar(x) ? String(x) : Object.values(x).join(' ')));
+  else if (!Array.isArray(v.labels) || v.labels.some((l) => (typeof l !== 'string' && typeof l !== 'number') || String(l).trim() === '')) {
+    r.errors.push(`${at}.labels: must be a list of texts, one per value, got ${show(v.labels)}`);
+  } else if (v.labels.length !== n) r.errors.push(`${at}.labels: must have one label per value (${n}), got ${v.labels.length}`);
+  else labels = v.labels.map(String);
+  const runS = r.number(v, 'run_s', `${at}.run_s`);
+  if (runS !== undefined && !(runS > 0 && runS <= MAX_SWEEP_RUN_S)) r.errors.push(`${at}.run_s: must be more than 0 and at most ${MAX_SWEEP_RUN_S} simulated seconds, got ${runS}`);
+  const metric = v.metric ?? 'selectsPerS';
+  if (!SWEEP_METRICS.includes(metric as SweepMetric)) r.errors.push(`${at}.metric: unknown ${show(metric)}; allowed: ${SWEEP_METRICS.join(', ')}`);
+  const title = r.string(v, 'title', `${at}.title`, { required: false }) ?? (metric === 'selectsPerS' ? 'SELECTs per second' : String(metric));
+  const unit = r.string(v, 'unit', `${at}.unit`, { required: false }) ?? (metric === 'selectsPerS' ? 'SELECT/s' : '');
+  let reference: SweepSpec['reference'];
+  if (v.reference !== undefined) {
+    const rp = `${at}.reference`;
+    if (!isObj(v.reference)) r.errors.push(`${rp}: must be { label, A, B }, got ${show(v.reference)}`);
+    else {
+      r.unknownKeys(v.reference, `${rp}.`, ['label', 'A', 'B']);
+      const label = r.string(v.reference, 'label', `${rp}.label`);
+      const list = (side: 'A' | 'B'): (number | null)[] | undefined => {
+        const x = (v.reference as Record<string, unknown>)[side];
+        if (x === undefined) return undefined;
+        if (!Array.isArray(x) || x.length !== n || x.some((y) => y !== null && (typeof y !== 'number' || !Number.isFinite(y)))) {
+          r.errors.push(`${rp}.${side}: must be a list of ${n} numbers or null (one per value), got ${show(x)}`);
+          return undefined;
+        }
+        return x as (number | null)[];
+      };
+      const A = list('A');
+      const B = list('B');
+      if (label) reference = { label, ...(A ? { A } : {}), ...(B ? { B } : {}) };
+    }
+  }
+  if (r.errors.length > before || !path || runS === undefined) return undefined;
+  return { path, values, labels, runS, metric: metric as SweepMetric, title, unit, ...(reference ? { reference } : {}) };
+}
+
 /** Validates an experiment block object. Returns the spec only when it has no errors. */
 export function validateExperiment(v: unknown, scenarioFiles?: ReadonlySet<string>): { spec?: ExperimentSpec; errors: string[] } {
   const errors: string[] = [];
   const r = new Reader(errors);
   if (!isObj(v)) return { errors: [`(block): must be a YAML mapping with id, title, scenarios, got ${show(v)}`] };
-  r.unknownKeys(v, '', ['id', 'title', 'scenarios', 'overrides', 'views', 'charts', 'knobs', 'speed', 'seed', 'size_reference']);
+  r.unknownKeys(v, '', ['id', 'title', 'scenarios', 'overrides', 'views', 'charts', 'knobs', 'speed', 'seed', 'size_reference', 'sweep']);
   const id = r.string(v, 'id', 'id', { re: ID_RE, what: 'lower-case letters, digits and dashes' });
   const title = r.string(v, 'title', 'title');
 
@@ -256,8 +336,25 @@ export function validateExperiment(v: unknown, scenarioFiles?: ReadonlySet<strin
     else v.size_reference.forEach((x, i) => { const s = sizeReference(r, x, `size_reference[${i}]`); if (s) sizeRefs.push(s); });
   }
 
+  const sweepSpec = v.sweep === undefined ? undefined : sweep(r, v.sweep);
+
   if (errors.length || !id || !title || !scenarios) return { errors };
-  return { spec: { id, title, scenarios, overrides, views, charts, knobs, speed, ...(seed !== undefined ? { seed } : {}), ...(sizeRefs.length ? { sizeReference: sizeRefs } : {}) }, errors };
+  return {
+    spec: {
+      id,
+      title,
+      scenarios,
+      overrides,
+      views,
+      charts,
+      knobs,
+      speed,
+      ...(seed !== undefined ? { seed } : {}),
+      ...(sizeRefs.length ? { sizeReference: sizeRefs } : {}),
+      ...(sweepSpec ? { sweep: sweepSpec } : {}),
+    },
+    errors,
+  };
 }
 
 /** Validates a quiz block object; `experimentIds` are the lesson's experiments. */

@@ -2,7 +2,7 @@
 // (A and B overlaid), then the numbers tables. Used by lesson pages and the playground.
 
 import { useEffect, useMemo, useRef } from 'react';
-import type { ChartSpec, KnobSpec, SizeReferenceSpec, ViewName } from '../lessons/types';
+import type { ChartSpec, KnobSpec, SizeReferenceSpec, SweepSpec, ViewName } from '../lessons/types';
 import type { WorkerFactory } from '../engine/client';
 import { usePlayer } from '../player/usePlayer';
 import type { Speed } from '../player/speed';
@@ -14,6 +14,7 @@ import { PALETTES } from './palette';
 import { useEngineSession } from './useEngineSession';
 import { PanelViews } from './PanelViews';
 import { PanelTools } from './PanelTools';
+import { SweepPanel } from './SweepPanel';
 
 export interface PanelSim {
   label: string;
@@ -36,6 +37,8 @@ export interface ExperimentPanelProps {
   onDone?: () => void;
   workerFactory?: WorkerFactory;
   sizeReference?: SizeReferenceSpec[];
+  /** A sweep of one scenario field (runs in a worker of its own, with progress and Cancel). */
+  sweep?: SweepSpec;
   /** Open at this simulated time (a shared link): run there once the simulation exists. */
   initialTimeNs?: number;
   onInitialTimeApplied?: () => void;
@@ -124,6 +127,7 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
       {session.error ? <EngineMessage error={session.error} knobs={props.knobs} /> : null}
       {session.creating || (!sims && !props.loadError) ? <p className="muted">Starting the simulation…</p> : null}
       <Knobs knobs={props.knobs} values={props.knobValues} onChange={props.onKnob} seed={props.seed} onSeed={props.onSeed} />
+      {props.sweep ? <SweepPanel sweep={props.sweep} sims={sims} labels={labels} palette={palette} workerFactory={props.workerFactory} /> : null}
       <div className="panel-views" ref={viewsRef}>
       {frames ? (
         <PanelViews

@@ -1,5 +1,5 @@
 // The views of an experiment panel, in VISUAL.md order: structure views (A | B side by
-// side: tree, pool, threads, AHI), charts (A and B overlaid), then text and numbers
+// side: tree, pool, threads, AHI, redo, query cache), charts (A and B overlaid), then text and numbers
 // (sysbench report, STATUS, sizes, counters).
 
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -36,6 +36,8 @@ const LOADING = {
   StatusView: Loading,
   SysbenchReport: Loading,
   RedoView: Loading,
+  SweepChart: Loading,
+  QueryCacheView: Loading,
 } as unknown as ViewComponents;
 
 interface Props {
@@ -126,6 +128,7 @@ export function PanelViews({ frames, series, status, labels, views, charts, size
       {has('threads') && sideBySide('Client threads', (f, i) => <W.ThreadsView frame={f} label={pair ? labels[i] : undefined} />)}
       {has('ahi') && sideBySide('Adaptive hash index', (f, i) => <W.AhiView frame={f} label={pair ? labels[i] : undefined} />)}
       {has('redo') && sideBySide('Redo log', (f, i) => <W.RedoView frame={f} label={pair ? labels[i] : undefined} reducedMotion={reducedMotion} />)}
+      {has('qc') && sideBySide('Query cache', (f, i) => <W.QueryCacheView frame={f} label={pair ? labels[i] : undefined} reducedMotion={reducedMotion} />)}
       {has('fill-histogram') && (
         <section className="view-row" aria-label="Leaf page fill">
           <h3>Leaf page fill</h3>

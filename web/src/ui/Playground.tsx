@@ -15,6 +15,19 @@ import { ExperimentPanel, type PanelSim } from './ExperimentPanel';
 
 /** Every view (the panel draws them in its own order). */
 const VIEWS: ViewName[] = [...VIEW_NAMES];
+
+/** Every view, but the query cache view only when a scenario has a query cache. */
+function viewsFor(sims: PanelSim[]): ViewName[] {
+  const hasCache = sims.some((s) => {
+    try {
+      const k = (JSON.parse(s.json) as { server?: { query_cache?: unknown } }).server?.query_cache;
+      return k === 'mysql' || k === 'aurora';
+    } catch {
+      return false;
+    }
+  });
+  return hasCache ? VIEWS : VIEWS.filter((v) => v !== 'qc');
+}
 const CHARTS: ChartSpec[] = [
   { column: 'qps', label: 'Queries per second', unit: 'queries/s' },
   { column: 'inserts_per_s', label: 'Inserts per second', unit: 'rows/s' },
@@ -220,7 +233,7 @@ export default function Playground() {
             key={runs}
             title={running.length > 1 ? 'Your A/B comparison' : 'Your scenario'}
             sims={running}
-            views={VIEWS}
+            views={viewsFor(running)}
             charts={CHARTS}
             knobs={[]}
             knobValues={{}}

@@ -13,7 +13,7 @@ export interface Palette {
   /** Page fill 0 -> 100%: sequential stops, light -> dark on light themes. */
   fillStops: string[];
   frame: { free: string; clean: string; dirty: string; cleanOld: string; dirtyOld: string; midpoint: string };
-  thread: { running: string; spinning: string; sleeping: string; io: string; idle: string };
+  thread: { running: string; spinning: string; sleeping: string; io: string; idle: string; qcLock: string };
   ahi: { hashed: string; hit: string; miss: string };
   redo: { written: string; ageLow: string; ageHigh: string; free: string };
   qc: { query: string; result: string; free: string; fragment: string };
@@ -65,7 +65,7 @@ const light = build({
   grid: '#d5d9df',
   fillStops: ['#f7fcf0', '#ccebc5', '#7bccc4', '#2b8cbe', '#084081'],
   frameBase: { free: '#c9cdd3', clean: '#2f7bbf', dirty: '#e0690b', midpoint: '#1b1e23' },
-  thread: { running: '#2b8a3e', spinning: '#e8a100', sleeping: '#d6336c', io: '#7048e8', idle: '#adb5bd' },
+  thread: { running: '#2b8a3e', spinning: '#e8a100', sleeping: '#d6336c', io: '#7048e8', idle: '#adb5bd', qcLock: '#8f5b2e' },
   ahi: { hashed: '#0b7285', hit: '#3bc9db', miss: '#868e96' },
   redo: { written: '#868e96', ageLow: '#69db7c', ageHigh: '#e03131', free: '#f1f3f5' },
   qc: { query: '#1971c2', result: '#2b8a3e', free: '#e9ecef', fragment: '#ced4da' },
@@ -82,7 +82,7 @@ const dark = build({
   grid: '#3a3f47',
   fillStops: ['#1d2530', '#234e64', '#2b8cbe', '#7bccc4', '#e0f3db'],
   frameBase: { free: '#3b4048', clean: '#4dabf7', dirty: '#ff922b', midpoint: '#e7e9ec' },
-  thread: { running: '#51cf66', spinning: '#fcc419', sleeping: '#f06595', io: '#9775fa', idle: '#5c636e' },
+  thread: { running: '#51cf66', spinning: '#fcc419', sleeping: '#f06595', io: '#9775fa', idle: '#5c636e', qcLock: '#d8a06a' },
   ahi: { hashed: '#15aabf', hit: '#99e9f2', miss: '#868e96' },
   redo: { written: '#868e96', ageLow: '#51cf66', ageHigh: '#ff6b6b', free: '#25282e' },
   qc: { query: '#4dabf7', result: '#51cf66', free: '#2c3036', fragment: '#495057' },

@@ -7,9 +7,9 @@ type Charts = typeof import('../charts/index');
 /** Everything the panel draws with. */
 export type ViewComponents = Pick<
   Views,
-  'BTreeView' | 'BufferPoolView' | 'MetricsTable' | 'SizeTable' | 'ThreadsView' | 'AhiView' | 'StatusView' | 'SysbenchReport' | 'RedoView'
+  'BTreeView' | 'BufferPoolView' | 'MetricsTable' | 'SizeTable' | 'ThreadsView' | 'AhiView' | 'StatusView' | 'SysbenchReport' | 'RedoView' | 'QueryCacheView'
 > &
-  Pick<Charts, 'TimeSeriesChart' | 'FillHistogram' | 'ThreadsBar'>;
+  Pick<Charts, 'TimeSeriesChart' | 'FillHistogram' | 'ThreadsBar' | 'SweepChart'>;
 
 let cached: Promise<ViewComponents> | null = null;
 
@@ -24,9 +24,11 @@ export function loadViewComponents(): Promise<ViewComponents> {
     StatusView: v.StatusView,
     SysbenchReport: v.SysbenchReport,
     RedoView: v.RedoView,
+    QueryCacheView: v.QueryCacheView,
     TimeSeriesChart: c.TimeSeriesChart,
     FillHistogram: c.FillHistogram,
     ThreadsBar: c.ThreadsBar,
+    SweepChart: c.SweepChart,
   }));
   cached.catch(() => (cached = null)); // a failed chunk load may be retried
   return cached;

@@ -1,5 +1,6 @@
 // Public views: B+tree, buffer pool, counters table, table sizes, client threads, the
-// adaptive hash index, SHOW ENGINE INNODB STATUS, the sysbench report and the redo log. Import from here.
+// adaptive hash index, SHOW ENGINE INNODB STATUS, the sysbench report, the redo log
+// and the query cache. Import from here.
 export { BTreeView, type BTreeViewProps } from './btree/BTreeView';
 export type { PageRecords } from './btree/records';
 export { BufferPoolView, type BufferPoolViewProps } from './bufferPool/BufferPoolView';
@@ -12,3 +13,4 @@ export { AhiView, type AhiViewProps } from './ahi/AhiView';
 export { StatusView, type StatusViewProps } from './status/StatusView';
 export { SysbenchReport, type SysbenchReportProps } from './sysbench/SysbenchReport';
 export { RedoView, type RedoViewProps } from './redo/RedoView';
+export { QueryCacheView, type QueryCacheViewProps } from './qc/QueryCacheView';

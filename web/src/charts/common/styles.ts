@@ -34,14 +34,19 @@ export function legendStyle(p: Palette): CSSProperties {
 }
 
 /** A legend colour chip; `hatch` adds stripes so colour is never the only signal. */
-export function swatchStyle(p: Palette, color: string, hatch = false): CSSProperties {
+export function swatchStyle(p: Palette, color: string, hatch = false, cross = false): CSSProperties {
+  const stripes = (deg: number) => `repeating-linear-gradient(${deg}deg, transparent 0 3px, ${p.background} 3px 4px)`;
   return {
     display: 'inline-block',
     width: 12,
     height: 12,
     marginRight: 5,
     verticalAlign: '-1px',
-    background: hatch ? `repeating-linear-gradient(45deg, ${color} 0 3px, ${p.background} 3px 5px)` : color,
+    background: cross
+      ? `${stripes(45)}, ${stripes(-45)}, ${color}`
+      : hatch
+        ? `repeating-linear-gradient(45deg, ${color} 0 3px, ${p.background} 3px 5px)`
+        : color,
     border: `1px solid ${p.grid}`,
     boxSizing: 'border-box',
   };

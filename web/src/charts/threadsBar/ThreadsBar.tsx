@@ -1,6 +1,6 @@
 // A small stacked bar of client threads: running / waiting for a CPU / spinning on a
-// latch / asleep on a latch / waiting for IO / idle, coloured per the legend, with counts
-// as text so colour is not the only signal.
+// latch / asleep on a latch / waiting for the query cache lock / waiting for IO / idle,
+// coloured per the legend, with counts as text so colour is not the only signal.
 import { useId } from 'react';
 import { usePalette } from '../../ui/theme';
 import { formatCount } from '../common/format';
@@ -34,6 +34,7 @@ export function ThreadsBar({ threads, label }: ThreadsBarProps) {
               <pattern key={s.key} id={`${hatch}-${s.key}`} width={6} height={6} patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
                 <rect width={6} height={6} fill={segmentColor(pal, s.key)} />
                 <line x1={0} y1={0} x2={0} y2={6} stroke={pal.background} strokeWidth={2} opacity={0.7} />
+                {s.cross && <line x1={0} y1={3} x2={6} y2={3} stroke={pal.background} strokeWidth={1.5} opacity={0.7} />}
               </pattern>
             ))}
           </defs>
@@ -52,7 +53,7 @@ export function ThreadsBar({ threads, label }: ThreadsBarProps) {
         <li>{formatCount(threads.total)} threads:</li>
         {segs.map((s) => (
           <li key={s.key}>
-            <span style={swatchStyle(pal, segmentColor(pal, s.key), s.hatch)} />
+            <span style={swatchStyle(pal, segmentColor(pal, s.key), s.hatch, s.cross)} />
             {formatCount(s.count)} {s.label}
           </li>
         ))}

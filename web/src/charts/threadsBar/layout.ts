@@ -1,5 +1,6 @@
 // Pure layout of the threads bar: Summary.threads → stacked segments (running, waiting
-// for a CPU, spinning on a latch, asleep on a latch, waiting for IO, idle) with widths
+// for a CPU, spinning on a latch, asleep on a latch, waiting for the query cache lock,
+// waiting for IO, idle) with widths
 // proportional to thread counts.
 import type { Summary } from '../../engine/frames';
 import { THREAD_STATES, type ThreadStateKey } from '../common/threadStates';
@@ -12,29 +13,37 @@ export interface ThreadSegment {
   width: number;
   /** Hatched segments differ from their neighbours by more than colour. */
   hatch: boolean;
+  /** Cross-hatched: the query cache lock. */
+  cross: boolean;
 }
 
 /** Summary.threads; the latch states are optional so older summaries still draw. */
-export type ThreadCounts = Omit<Summary['threads'], 'spinning' | 'sleepingOnLatch'> & { spinning?: number; sleepingOnLatch?: number };
+export type ThreadCounts = Omit<Summary['threads'], 'spinning' | 'sleepingOnLatch' | 'waitingQcLock'> & {
+  spinning?: number;
+  sleepingOnLatch?: number;
+  waitingQcLock?: number;
+};
 
 /** Segments left to right over `width` px; "idle" = total minus the known states (never negative). */
 export function threadSegments(threads: ThreadCounts, width: number): ThreadSegment[] {
   const spinning = threads.spinning ?? 0;
   const sleeping = threads.sleepingOnLatch ?? 0;
-  const known = threads.running + threads.waitingCpu + threads.waitingIo + spinning + sleeping;
+  const qcLock = threads.waitingQcLock ?? 0;
+  const known = threads.running + threads.waitingCpu + threads.waitingIo + spinning + sleeping + qcLock;
   const total = Math.max(threads.total, known);
   const counts: Record<ThreadStateKey, number> = {
     running: threads.running,
     waitingCpu: threads.waitingCpu,
     spinning,
     sleeping,
+    qcLock,
     waitingIo: threads.waitingIo,
     idle: total - known,
   };
   let x = 0;
   return THREAD_STATES.map((s) => {
     const w = total > 0 ? (counts[s.key] / total) * width : 0;
-    const seg = { key: s.key, label: s.label, count: counts[s.key], x, width: w, hatch: s.hatch };
+    const seg = { key: s.key, label: s.label, count: counts[s.key], x, width: w, hatch: s.hatch, cross: s.cross === true };
     x += w;
     return seg;
   });

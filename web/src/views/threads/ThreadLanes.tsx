@@ -113,7 +113,7 @@ export function ThreadLanes({ frame, label, columns = DEFAULT_RING_COLUMNS, maxH
         <ul style={legendStyle(pal)} aria-label="Thread states now">
           {THREAD_STATES.map((s) => (
             <li key={s.key}>
-              <span style={swatchStyle(pal, threadStateColor(pal, s.key))} />
+              <span style={swatchStyle(pal, threadStateColor(pal, s.key), s.hatch, s.cross)} />
               {formatCount(counts[s.byte])} {s.label}
             </li>
           ))}

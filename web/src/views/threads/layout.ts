@@ -32,7 +32,7 @@ export function laneLayout(threads: number, maxHeight = DEFAULT_LANES_HEIGHT): L
  * When a lane stands for several threads, the state most of them are in; a tie goes to
  * the state listed first here (waits before running before idle), so contention shows.
  */
-const TIE_ORDER = [5, 4, 3, 2, 1, 0];
+const TIE_ORDER = [6, 5, 4, 3, 2, 1, 0];
 
 /** The state byte one lane shows: thread `row`'s own, or the commonest of its group. */
 export function laneState(states: Uint8Array, row: number, threadsPerRow: number): number {

@@ -1,0 +1,164 @@
+// The query-cache lesson end to end in Chromium: the live A/B step plays, MySQL's lock
+// has a holder and a queue of waiting threads while the Aurora-style cache has no global
+// lock, and the threads legend names "waiting for query cache lock"; the cores sweep runs
+// to the end with its progress bar, draws its bars and fills its table; the size sweep
+// is cancelled midway and the page keeps working (the panel still plays); reduced motion
+// flashes nothing; no serious axe violation. Screenshots: light, projector, phone (390 px).
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { expect, openPage, screenshot, test } from './harness';
+import { pause, play, simTime, stepForward } from './panel';
+
+/** The step of the lesson holding the experiment titled `title` (1-based, as in ?step=). */
+const STEP = { live: 3, cores: 4, size: 6 };
+
+async function waitForPlay(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Play', exact: true }).first().waitFor({ timeout: 30_000 });
+  await page.waitForFunction(() => !document.querySelector('.player-bar button.play')?.hasAttribute('disabled'), null, { timeout: 30_000 });
+}
+
+/** Serious or critical axe violations (WCAG 2.x A/AA + best practice) as lines. */
+async function severeA11y(page: Page): Promise<string[]> {
+  const r = await new AxeBuilder({ page }).setLegacyMode(true).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+const progressValue = (page: Page) => page.locator('.sweep progress').evaluate((p) => (p as HTMLProgressElement).value);
+const sweepStatus = async (page: Page) => ((await page.locator('.sweep [role=status]').textContent()) ?? '').trim();
+
+test('live step: MySQL queues on the query cache lock, Aurora has none; the thread legend names the state', async () => {
+  const { page, errors } = await openPage(`/#/lesson/query-cache?step=${STEP.live}`);
+  await expect.poll(async () => (await page.locator('.experiment-panel h2').first().textContent()) ?? '', { timeout: 30_000 }).toContain('2,048 clients');
+  await waitForPlay(page);
+  const t0 = await simTime(page);
+  await play(page);
+  const qc = page.locator('section.view-row[aria-label="Query cache"]');
+  await expect.poll(async () => (await qc.textContent()) ?? '', { timeout: 40_000 }).toMatch(/threads wait for it/);
+  // MySQL: held by a thread with a queue (polled: the holder may be between two threads)
+  await expect.poll(async () => (await qc.locator('.view-col').first().textContent()) ?? '', { timeout: 40_000 }).toMatch(/held by thread \d+/);
+  await expect.poll(async () => Number((/([\d,]+) waiting/.exec((await qc.locator('.view-col').first().textContent()) ?? '')?.[1] ?? '0').replace(/,/g, '')), { timeout: 40_000 }).toBeGreaterThan(100);
+  await pause(page);
+  expect(await simTime(page)).not.toBe(t0);
+  const aurora = (await qc.locator('.view-col').nth(1).textContent()) ?? '';
+  expect(aurora).toContain('no global lock');
+  expect(aurora).toContain('Aurora-style query cache (conceptual)');
+  const threads = page.locator('section.view-row[aria-label="Client threads"]');
+  await expect.poll(async () => (await threads.first().textContent()) ?? '').toMatch(/\d[\d,]* waiting for query cache lock/);
+  // the strip is drawn (a canvas with its sentence) on both sides
+  expect(await qc.locator('canvas[aria-label^="Query cache memory"]').count()).toBe(2);
+  await page.evaluate(() => document.querySelector('section.view-row[aria-label="Query cache"]')?.scrollIntoView());
+  await screenshot('qc-lesson-live-light', page, { fullPage: false });
+  expect(await severeA11y(page)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('reduced motion: prunes and stores are counted, not flashed', async () => {
+  const { page, errors } = await openPage(`/#/lesson/query-cache?step=${STEP.live}`, { reducedMotion: true });
+  await waitForPlay(page);
+  await play(page);
+  const qc = page.locator('section.view-row[aria-label="Query cache"]');
+  await expect.poll(async () => (await qc.textContent()) ?? '', { timeout: 40_000 }).toMatch(/\d+ stored/);
+  await pause(page);
+  expect(await page.locator('.qc-flash').count()).toBe(0);
+  expect(errors).toEqual([]);
+});
+
+test('cores sweep: runs to the end with a progress bar, draws bars and a table; projector and phone', async () => {
+  const { page, errors } = await openPage(`/#/lesson/query-cache?step=${STEP.cores}`);
+  const sweep = page.locator('.sweep');
+  await sweep.waitFor({ timeout: 30_000 });
+  await expect.poll(() => sweepStatus(page)).toMatch(/^8 runs of 0\.50 simulated s each/);
+  expect(await progressValue(page)).toBe(0);
+  await page.getByRole('button', { name: 'Run the sweep' }).click();
+  await expect.poll(() => sweepStatus(page), { timeout: 20_000 }).toMatch(/^Running: \d+ of 8 runs done/);
+  expect(await page.getByRole('button', { name: 'Cancel' }).isEnabled()).toBe(true);
+  // progress moves between 0 and 1 while it runs
+  await expect.poll(() => progressValue(page), { timeout: 60_000 }).toBeGreaterThan(0);
+  await expect.poll(() => sweepStatus(page), { timeout: 120_000 }).toMatch(/^Done: 8 runs/);
+  expect(await progressValue(page)).toBe(1);
+  expect(await page.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
+  // 8 bars (A only, no article figures) and 8 filled rows
+  expect(await sweep.locator('svg rect title').count()).toBe(8);
+  const cells = await sweep.locator('tbody tr td:first-of-type').allTextContents();
+  expect(cells).toHaveLength(8);
+  for (const c of cells) expect(c).toMatch(/^\d/);
+  // cache on vs off: on 32 cores the cache costs MySQL most of its rate, on 4 far less
+  const ratios = (await sweep.locator('tbody tr td:nth-of-type(2)').allTextContents()).map((t) => Number(t.replace('×', '')));
+  const [on4, off4, , , , , on32, off32] = ratios;
+  expect(on32 / off32).toBeLessThan(0.5 * (on4 / off4));
+  await page.evaluate(() => document.querySelector('.sweep')?.scrollIntoView());
+  await screenshot('qc-lesson-sweep-done-light', page, { fullPage: false });
+  expect(await severeA11y(page)).toEqual([]);
+
+  await page.getByRole('combobox', { name: 'Colour theme' }).selectOption('projector');
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('projector');
+  await page.evaluate(() => document.querySelector('.sweep')?.scrollIntoView());
+  await screenshot('qc-lesson-sweep-done-projector', page, { fullPage: false });
+  expect(await severeA11y(page)).toEqual([]);
+
+  expect(errors).toEqual([]);
+
+  // Phone width: one column, nothing wider than the screen; the sweep and the strip fit.
+  const phone = await openPage(`/#/lesson/query-cache?step=${STEP.cores}`, { viewport: { width: 390, height: 844 } });
+  await phone.page.locator('.sweep').waitFor({ timeout: 30_000 });
+  await waitForPlay(phone.page);
+  await play(phone.page);
+  await expect.poll(async () => (await phone.page.locator('section.view-row[aria-label="Query cache"]').textContent()) ?? '', { timeout: 40_000 }).toMatch(/threads wait for it/);
+  await pause(phone.page);
+  expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await phone.page.evaluate(() => document.querySelector('.sweep')?.scrollIntoView());
+  await screenshot('qc-lesson-sweep-phone-390', phone.page, { fullPage: false });
+  await phone.page.evaluate(() => document.querySelector('section.view-row[aria-label="Query cache"]')?.scrollIntoView());
+  await screenshot('qc-lesson-strip-phone-390', phone.page, { fullPage: false });
+  expect(phone.errors).toEqual([]);
+});
+
+test('size sweep: Cancel stops it midway, the results so far stay, and the panel keeps playing', async () => {
+  const { page, errors } = await openPage(`/#/lesson/query-cache?step=${STEP.size}`);
+  const sweep = page.locator('.sweep');
+  await sweep.waitFor({ timeout: 30_000 });
+  await waitForPlay(page);
+  await page.getByRole('button', { name: 'Run the sweep' }).click();
+  await expect.poll(() => progressValue(page), { timeout: 60_000 }).toBeGreaterThan(0);
+  await screenshot('qc-lesson-size-sweep-running', page, { fullPage: false });
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect.poll(() => sweepStatus(page), { timeout: 10_000 }).toMatch(/^Cancelled after \d+ of 12 runs/);
+  const p = await progressValue(page);
+  expect(p).toBeGreaterThan(0);
+  expect(p).toBeLessThan(1);
+  // stays cancelled: nothing more arrives
+  await page.waitForTimeout(1500);
+  expect(await progressValue(page)).toBe(p);
+  expect(await page.getByRole('button', { name: 'Run the sweep again' }).isEnabled()).toBe(true);
+  // the article's figures are beside the bars even before the runs
+  expect(await sweep.locator('svg').first().getAttribute('aria-label')).toMatch(/16 GB: B: Aurora \(conceptual cache\), article 650k/i);
+  // the panel's own simulation still plays
+  const t0 = await simTime(page);
+  await play(page);
+  await expect.poll(() => simTime(page), { timeout: 40_000 }).not.toBe(t0);
+  await pause(page);
+  expect(errors).toEqual([]);
+});
+
+test('fixed rate, slow motion: once the MySQL arena is full, single prunes are marked on its strip', async () => {
+  const { page, errors } = await openPage('/#/lesson/query-cache?step=9&t=0.6');
+  await waitForPlay(page);
+  await expect.poll(() => simTime(page), { timeout: 40_000 }).toMatch(/600/);
+  const qc = page.locator('section.view-row[aria-label="Query cache"]');
+  const mysql = qc.locator('.view-col').first();
+  // Step frame by frame until a small frame brings a prune (the arena is full by now; the
+  // first frame after the jump carries the whole jump's events, counted, not marked).
+  let text = '';
+  const slowPrune = (t: string) => /\d+ pruned \(✕\)/.test(t) && !/too many this frame/.test(t);
+  for (let i = 0; i < 40 && !slowPrune(text); i++) {
+    await stepForward(page, 1);
+    text = (await mysql.textContent()) ?? '';
+  }
+  expect(slowPrune(text), text).toBe(true);
+  expect(text).toMatch(/free in \d+ blocks/);
+  // each prune is a dashed box with a ✕ on the strip
+  expect(await mysql.locator('svg rect[stroke-dasharray="3 2"]').count()).toBeGreaterThan(0);
+  await page.evaluate(() => document.querySelector('section.view-row[aria-label="Query cache"]')?.scrollIntoView());
+  await screenshot('qc-lesson-fixed-rate-prunes', page, { fullPage: false });
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,109 @@
+// Pure layout of a sweep chart: one group of bars per swept value (e.g. cache size), in
+// each group a solid bar per side (A, B: the simulated value) and, where the article gives
+// one, an outlined bar beside it (the article's figure), on one linear y axis. No DOM.
+import { max, scaleBand, scaleLinear } from 'd3';
+
+export interface SweepSideInput {
+  label: string;
+  /** Simulated values per swept value; null = not run (yet). */
+  values: (number | null)[];
+  /** The article's figures per swept value; null = none given. */
+  reference?: (number | null)[];
+}
+
+export interface SweepBar {
+  side: number;
+  cat: number;
+  kind: 'sim' | 'article';
+  value: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** The value as text above the bar (empty when the bar is too narrow; see `title`). */
+  text: string;
+  title: string;
+}
+
+export interface SweepChartLayout {
+  width: number;
+  height: number;
+  margin: { top: number; right: number; bottom: number; left: number };
+  plotHeight: number;
+  bars: SweepBar[];
+  cats: { x: number; width: number; label: string }[];
+  ticks: { y: number; label: string }[];
+  /** Slots per group: sides × (sim + article when any side has a reference). */
+  slots: number;
+  /** Nothing to draw yet (no run, no article figure): no ticks either. */
+  empty: boolean;
+}
+
+export const SWEEP_MARGIN = { top: 18, right: 8, bottom: 34, left: 56 };
+/** Narrowest bar that carries its value as text. */
+export const MIN_TEXT_BAR = 22;
+
+export function layoutSweepChart(
+  labels: string[],
+  sides: SweepSideInput[],
+  width: number,
+  height: number,
+  fmt: (v: number) => string,
+): SweepChartLayout {
+  const m = SWEEP_MARGIN;
+  const W = Math.max(120, Math.floor(width));
+  const plotW = W - m.left - m.right;
+  const plotH = Math.max(40, height - m.top - m.bottom);
+  const withRef = sides.some((s) => s.reference?.some((v) => v !== null && v !== undefined));
+  const slotNames: { side: number; kind: 'sim' | 'article' }[] = [];
+  sides.forEach((_, i) => {
+    slotNames.push({ side: i, kind: 'sim' });
+    if (withRef) slotNames.push({ side: i, kind: 'article' });
+  });
+  const x = scaleBand<number>().domain(labels.map((_, i) => i)).range([0, plotW]).paddingInner(0.2).paddingOuter(0.1);
+  const inner = scaleBand<number>().domain(slotNames.map((_, i) => i)).range([0, x.bandwidth()]).padding(0.08);
+  const all = sides.flatMap((s) => [...s.values, ...(s.reference ?? [])]).filter((v): v is number => v !== null && v !== undefined && Number.isFinite(v));
+  const yMax = (max(all) ?? 0) > 0 ? (max(all) as number) : 1;
+  const y = scaleLinear().domain([0, yMax]).nice(5).range([plotH, 0]);
+  const bars: SweepBar[] = [];
+  labels.forEach((label, c) => {
+    slotNames.forEach((slot, k) => {
+      const s = sides[slot.side];
+      const v = slot.kind === 'sim' ? s.values[c] : s.reference?.[c];
+      if (v === null || v === undefined || !Number.isFinite(v)) return;
+      const bx = m.left + (x(c) ?? 0) + (inner(k) ?? 0);
+      const bw = inner.bandwidth();
+      const top = m.top + y(Math.max(0, v));
+      const who = slot.kind === 'sim' ? `${s.label}, simulated` : `${s.label}, article`;
+      bars.push({
+        side: slot.side,
+        cat: c,
+        kind: slot.kind,
+        value: v,
+        x: bx,
+        y: top,
+        width: bw,
+        height: m.top + plotH - top,
+        text: bw >= MIN_TEXT_BAR ? fmt(v) : '',
+        title: `${label}: ${who} ${fmt(v)}`,
+      });
+    });
+  });
+  return {
+    width: W,
+    height: m.top + plotH + m.bottom,
+    margin: m,
+    plotHeight: plotH,
+    bars,
+    cats: labels.map((label, c) => ({ x: m.left + (x(c) ?? 0), width: x.bandwidth(), label })),
+    ticks: bars.length ? y.ticks(5).map((t) => ({ y: m.top + y(t), label: fmt(t) })) : [],
+    slots: slotNames.length,
+    empty: bars.length === 0,
+  };
+}
+
+/** Each value relative to the first (the baseline, e.g. "off"); NaN where unknown. */
+export function relativeToFirst(values: (number | null)[]): number[] {
+  const base = values[0];
+  return values.map((v) => (v !== null && base !== null && base !== undefined && base > 0 ? v / base : NaN));
+}

@@ -1,0 +1,216 @@
+// A sweep in an experiment panel: runs A (and B) once per value of one scenario field in
+// a worker of its own, one run after another, with a progress bar and a Cancel button
+// (which stops that worker at once; the panel's own simulation is untouched), then the
+// chart of the metric by value with the article's figures beside it, and a table.
+
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { EngineClient, type WorkerFactory } from '../engine/client';
+import { parseEngineError } from '../engine/errors';
+import type { SweepRow } from '../engine/frames';
+import type { SweepSpec } from '../lessons/types';
+import { withRunSeconds } from '../lessons/scenarios';
+import { formatFixed, formatPercent, formatSI } from '../charts/common/format';
+import { relativeToFirst } from '../charts/sweepChart/layout';
+import type { Palette } from './palette';
+import { useViewComponents, ViewSlot } from './ViewSlot';
+
+/** Wall time the worker runs the sweep between two progress reports. */
+export const SWEEP_STEP_MS = 120;
+
+type Status = 'idle' | 'running' | 'done' | 'cancelled' | 'error';
+
+interface State {
+  status: Status;
+  progress: number; // 0..1
+  /** rows[side][value] */
+  rows: (SweepRow | null)[][];
+  finished: number;
+  error?: string;
+}
+
+interface Props {
+  sweep: SweepSpec;
+  sims: { label: string; json: string }[] | null;
+  /** Side labels as the panel shows them ("A: MySQL 5.7"). */
+  labels: string[];
+  palette: Palette;
+  workerFactory?: WorkerFactory;
+}
+
+const empty = (sides: number, values: number): State => ({
+  status: 'idle',
+  progress: 0,
+  rows: Array.from({ length: sides }, () => Array.from({ length: values }, () => null)),
+  finished: 0,
+});
+
+function metricValue(row: SweepRow | null, metric: SweepSpec['metric']): number | null {
+  return row ? row[metric] : null;
+}
+
+function fmtMetric(v: number | null | undefined, metric: SweepSpec['metric']): string {
+  if (v === null || v === undefined || !Number.isFinite(v)) return '–';
+  return metric === 'hitRate' ? formatPercent(v) : formatSI(v);
+}
+
+export function SweepPanel({ sweep, sims, labels, palette, workerFactory }: Props) {
+  const sides = sims?.length ?? 0;
+  const total = sides * sweep.values.length;
+  const [state, setState] = useState<State>(() => empty(sides, sweep.values.length));
+  const client = useRef<EngineClient | null>(null);
+  const runId = useRef(0);
+  const { components: V } = useViewComponents();
+
+  const stop = useCallback(() => {
+    runId.current += 1;
+    client.current?.dispose();
+    client.current = null;
+  }, []);
+
+  // New scenarios (a knob, a seed) or a new sweep: results no longer apply.
+  const key = JSON.stringify([sims?.map((s) => s.json), sweep]);
+  useEffect(() => {
+    stop();
+    setState(empty(sims?.length ?? 0, sweep.values.length));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for sims and sweep
+  }, [key, stop]);
+  useEffect(() => stop, [stop]);
+
+  const run = useCallback(async () => {
+    if (!sims) return;
+    stop();
+    const id = runId.current;
+    const c = new EngineClient(workerFactory);
+    client.current = c;
+    setState({ ...empty(sims.length, sweep.values.length), status: 'running' });
+    try {
+      await c.sweepStart(
+        sims.map((s) => withRunSeconds(s.json, sweep.runS)),
+        sweep.path,
+        sweep.values,
+      );
+      for (;;) {
+        const r = await c.sweepStep(SWEEP_STEP_MS);
+        if (id !== runId.current) return;
+        setState((prev) => {
+          const rows = prev.rows.map((r2) => r2.slice());
+          for (const d of r.completed) rows[d.side][d.value] = d.row;
+          return { ...prev, rows, progress: r.progress, finished: prev.finished + r.completed.length, status: r.done ? 'done' : 'running' };
+        });
+        if (r.done) break;
+      }
+    } catch (e) {
+      if (id !== runId.current) return; // cancelled: the worker was stopped on purpose
+      const data = parseEngineError(e);
+      const words = data.errors.map((x) => (x.path ? `${x.path}: ${x.message}` : x.message)).join('; ');
+      setState((prev) => ({ ...prev, status: 'error', error: data.code === 'panic' ? `The engine hit a bug during the sweep: ${words}` : `The sweep could not run: ${words}` }));
+    } finally {
+      if (id === runId.current) {
+        c.dispose();
+        client.current = null;
+      }
+    }
+  }, [sims, sweep, workerFactory, stop]);
+
+  const cancel = useCallback(() => {
+    stop();
+    setState((prev) => (prev.status === 'running' ? { ...prev, status: 'cancelled' } : prev));
+  }, [stop]);
+
+  const running = state.status === 'running';
+  const ab = (i: number) => (i === 0 ? palette.ab.A : palette.ab.B);
+  const refs = [sweep.reference?.A, sweep.reference?.B];
+  const chartSides = (sims ?? []).map((_, i) => ({
+    label: labels[i] ?? '',
+    color: ab(i),
+    values: state.rows[i]?.map((r) => metricValue(r, sweep.metric)) ?? [],
+    ...(refs[i] ? { reference: refs[i] } : {}),
+  }));
+  const pct = Math.round(state.progress * 100);
+  const statusWords =
+    state.status === 'running'
+      ? `Running: ${state.finished} of ${total} runs done (${pct}%).`
+      : state.status === 'done'
+        ? `Done: ${total} runs of ${formatFixed(sweep.runS, 2)} simulated s each.`
+        : state.status === 'cancelled'
+          ? `Cancelled after ${state.finished} of ${total} runs; the results so far stay. Run again to start over.`
+          : state.status === 'error'
+            ? (state.error ?? 'The sweep failed.')
+            : `${total} runs of ${formatFixed(sweep.runS, 2)} simulated s each (${sweep.labels.join(', ')}${sides > 1 ? ', for A and B' : ''}), one after another.`;
+
+  return (
+    <section className="view-row sweep" aria-label={`Sweep: ${sweep.title}`}>
+      <h3>
+        Sweep: {sweep.title} by <code>{sweep.path}</code>
+      </h3>
+      <div className="sweep-controls">
+        <button type="button" onClick={() => void run()} disabled={!sims || running}>
+          {state.status === 'idle' ? 'Run the sweep' : 'Run the sweep again'}
+        </button>
+        <button type="button" onClick={cancel} disabled={!running}>
+          Cancel
+        </button>
+        <progress max={1} value={state.progress} aria-label="Sweep progress" aria-valuetext={`${state.finished} of ${total} runs, ${pct}%`} />
+        <span className="sweep-pct">{pct}%</span>
+      </div>
+      <p role="status" className={state.status === 'error' ? 'notice notice-error' : 'muted'}>
+        {statusWords}
+      </p>
+      <ViewSlot title="Sweep chart">
+        {() =>
+          V ? (
+            <V.SweepChart title={sweep.title} unit={sweep.unit} labels={sweep.labels} sides={chartSides} referenceLabel={sweep.reference?.label} />
+          ) : null
+        }
+      </ViewSlot>
+      <div className="table-scroll">
+        <table className="sweep-table">
+          <caption className="visually-hidden">
+            {sweep.title} by value{sweep.reference ? `, with ${sweep.reference.label}` : ''}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">value</th>
+              {chartSides.map((s, i) => (
+                <th scope="col" key={i} colSpan={s.reference ? 3 : 2} style={{ color: ab(i) }}>
+                  {s.label}
+                </th>
+              ))}
+            </tr>
+            <tr>
+              <th scope="col" />
+              {chartSides.map((s, i) => [
+                <th scope="col" key={`${i}s`}>
+                  simulated
+                </th>,
+                <th scope="col" key={`${i}r`}>
+                  vs {sweep.labels[0]}
+                </th>,
+                s.reference ? (
+                  <th scope="col" key={`${i}a`}>
+                    {sweep.reference?.label}
+                  </th>
+                ) : null,
+              ])}
+            </tr>
+          </thead>
+          <tbody>
+            {sweep.labels.map((label, vi) => (
+              <tr key={vi}>
+                <th scope="row">{label}</th>
+                {chartSides.map((s, i) => {
+                  const rel = relativeToFirst(s.values)[vi];
+                  return [
+                    <td key={`${i}s`}>{fmtMetric(s.values[vi], sweep.metric)}</td>,
+                    <td key={`${i}r`}>{Number.isFinite(rel) ? `${formatFixed(rel, 2)}×` : '–'}</td>,
+                    s.reference ? <td key={`${i}a`}>{fmtMetric(s.reference[vi], sweep.metric)}</td> : null,
+                  ];
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -444,6 +444,7 @@ impl Engine {
         match self.scenario.workload.query {
             QueryKind::PointSelect
             | QueryKind::SecondarySelect
+            | QueryKind::RandomPoints
             | QueryKind::OltpReadOnly
             | QueryKind::OltpLua => true,
             QueryKind::Insert => {

@@ -170,3 +170,50 @@ fn read_write_runs_its_script_with_redo_per_change() {
     let (q, tp) = (qps[qps.len() - 1], tps[tps.len() - 1]);
     assert!((q / tp - 16.0).abs() < 0.2, "qps {q} tps {tp}");
 }
+
+fn with_k(query: &str, k_values: &str, rows: u64) -> String {
+    scenario(query, 1, rows, 2048, "").replace(
+        r#""rand_type":"uniform""#,
+        &format!(r#""k_values":"{k_values}","rand_type":"uniform""#),
+    )
+}
+
+#[test]
+fn existing_k_values_always_find_a_row() {
+    let rows = 20_000;
+    let h = run(&with_k("secondary_select", "existing", rows));
+    let s = &h.engine.stats;
+    // A row's own k matches it and, uniform k, Poisson(1) other rows: ~2 per select,
+    // and never none (sysbench's draw misses e⁻¹ ≈ 37% of the time).
+    let per = s.rows_read as f64 / s.selects as f64;
+    assert!((1.85..2.15).contains(&per), "{per} rows per select");
+    // Every search of k matches: the k index earns its hash, unlike with misses.
+    let hits = counter(&h, "adaptive_hash_searches");
+    let btree = counter(&h, "adaptive_hash_searches_btree");
+    assert!(
+        hits / (hits + btree) > 0.9,
+        "hit ratio {}",
+        hits / (hits + btree)
+    );
+}
+
+#[test]
+fn select_random_points_searches_k_once_per_value() {
+    let rows = 20_000;
+    for (k_values, lo, hi) in [("random", 8.5, 10.5), ("existing", 18.0, 22.0)] {
+        let h = run(&with_k("select_random_points", k_values, rows));
+        let s = &h.engine.stats;
+        // 10 values (about 0.002 duplicates per statement merged by the range
+        // optimizer), Poisson(1) rows each; existing values: ~2 rows each.
+        let per = s.rows_read as f64 / s.selects as f64;
+        assert!((lo..hi).contains(&per), "{k_values}: {per} rows per select");
+        let searches =
+            counter(&h, "adaptive_hash_searches") + counter(&h, "adaptive_hash_searches_btree");
+        let k_searches = (searches - s.rows_read as f64) / s.selects as f64;
+        assert!(
+            (9.9..=10.05).contains(&k_searches),
+            "{k_values}: {k_searches} k searches per select"
+        );
+        assert_eq!(s.queries, s.selects);
+    }
+}

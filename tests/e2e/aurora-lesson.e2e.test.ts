@@ -1,7 +1,9 @@
 // The aurora-reader lesson end to end in Chromium: open the writer-vs-reader step, play;
 // Questions rise on both A/B panels, the writer's hash searches rise and the reader's
 // stay at 0, the reader's STATUS text shows ON in the parameter group and OFF in effect;
-// no console errors. Screenshots: the lesson page as opened and after playing.
+// no console errors. Then the IN-list step (k IN (10 existing values)): ~20 rows read
+// per select, the writer hashes, the reader doesn't. Screenshots: the lesson page as
+// opened, after playing, and the IN-list step after playing.
 import { expect, openPage, screenshot, test } from './harness';
 import { counter, pause, play, simTime, waitForPanel } from './panel';
 
@@ -20,8 +22,8 @@ test('aurora-reader lesson: writer and reader advance; the reader never uses the
   await grows(before);
   const mid = await counter(page, 'Questions');
   await grows(mid);
-  // The writer hashes once its AHI has warmed up (a loaded machine plays fewer simulated
-  // seconds per wall second): keep playing until it does.
+  // The writer's first pages are hashed after ~0.1 s of simulated time (a leaf needs
+  // a few searches of its own first): keep playing until its hash searches start.
   await expect.poll(async () => (await counter(page, 'adaptive_hash_searches'))[0] ?? 0, { timeout: 30_000 }).toBeGreaterThan(0);
   await pause(page);
   expect(await simTime(page)).not.toBe(t0);
@@ -32,5 +34,25 @@ test('aurora-reader lesson: writer and reader advance; the reader never uses the
   await expect.poll(async () => (await status.textContent()) ?? '', { timeout: 10_000 }).toContain('SHOW GLOBAL VARIABLES: OFF');
   expect(await status.textContent()).toContain('Aurora reader: parameter group innodb_adaptive_hash_index = ON');
   await screenshot('aurora-lesson-played');
+  expect(errors).toEqual([]);
+});
+
+test('aurora-reader lesson: the IN-list step runs k IN (…) on writer and reader', async () => {
+  const { page, errors } = await openPage('/#/lesson/aurora-reader?step=8');
+  await expect.poll(async () => (await page.locator('.experiment-panel').first().textContent()) ?? '', { timeout: 20_000 }).toContain('WHERE k IN (10 existing values)');
+  await waitForPanel(page, 'Questions');
+  const before = await counter(page, 'Questions');
+  await play(page);
+  await expect.poll(async () => { const v = await counter(page, 'Questions'); return v[0] > (before[0] ?? 0) && v[1] > (before[1] ?? 0); }, { timeout: 20_000 }).toBe(true);
+  await expect.poll(async () => (await counter(page, 'adaptive_hash_searches'))[0] ?? 0, { timeout: 30_000 }).toBeGreaterThan(0);
+  await pause(page);
+  // one select sends ~20 rows: rows read grow ~20 times faster than the selects
+  const rows = await counter(page, 'Innodb_rows_read');
+  const selects = await counter(page, 'Com_select');
+  expect(rows[0]).toBeGreaterThan(10 * selects[0]);
+  const hash = await counter(page, 'adaptive_hash_searches');
+  expect(hash[0]).toBeGreaterThan(0);
+  expect(hash[1]).toBe(0);
+  await screenshot('aurora-lesson-in-list');
   expect(errors).toEqual([]);
 });

@@ -184,6 +184,8 @@ pub(super) fn read_workload(r: &mut Reader<'_>, v: Option<&Value>) -> WorkloadCo
             "oltp_index_updates",
             "rate_tps",
             "select_hint",
+            "random_points",
+            "k_values",
         ],
     );
     let threads = r.uint(w, "workload", "threads", 16, 1, 4096) as u32;
@@ -199,6 +201,7 @@ pub(super) fn read_workload(r: &mut Reader<'_>, v: Option<&Value>) -> WorkloadCo
             ("secondary_select", QueryKind::SecondarySelect),
             ("oltp_read_only", QueryKind::OltpReadOnly),
             ("oltp_lua", QueryKind::OltpLua),
+            ("select_random_points", QueryKind::RandomPoints),
         ],
     );
     let id = match w.and_then(|m| m.get("id")) {
@@ -271,6 +274,33 @@ pub(super) fn read_workload(r: &mut Reader<'_>, v: Option<&Value>) -> WorkloadCo
             ("sql_no_cache", SelectHint::SqlNoCache),
         ],
     );
+    let given = |k: &str| w.and_then(|m| m.get(k)).is_some_and(|v| !v.is_null());
+    let points = query == QueryKind::RandomPoints;
+    if given("random_points") && !points {
+        r.err(
+            "workload.random_points",
+            "is sysbench's --random-points: it needs query = \"select_random_points\"",
+        );
+    }
+    let random_points = if points {
+        r.uint(w, "workload", "random_points", 10, 1, 1000) as u32
+    } else {
+        0
+    };
+    let by_k = matches!(query, QueryKind::SecondarySelect | QueryKind::RandomPoints);
+    if given("k_values") && !by_k {
+        r.err(
+            "workload.k_values",
+            "chooses the k values of a secondary-key select: it needs query = \"secondary_select\" or \"select_random_points\"",
+        );
+    }
+    let k_values = r.choice(
+        w,
+        "workload",
+        "k_values",
+        KValues::Random,
+        &[("random", KValues::Random), ("existing", KValues::Existing)],
+    );
     WorkloadConfig {
         threads,
         query,
@@ -283,6 +313,8 @@ pub(super) fn read_workload(r: &mut Reader<'_>, v: Option<&Value>) -> WorkloadCo
         oltp_index_updates,
         rate_tps,
         select_hint,
+        random_points,
+        k_values: if by_k { k_values } else { KValues::Random },
     }
 }
 

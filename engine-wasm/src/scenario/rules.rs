@@ -117,6 +117,7 @@ pub(super) fn check_table(t: &TableConfig, w: &WorkloadConfig, errors: &mut Vec<
         QueryKind::OltpReadOnly => Some("oltp_read_only"),
         QueryKind::ReadWrite => Some("read_write"),
         QueryKind::OltpLua => Some("oltp_lua"),
+        QueryKind::RandomPoints => Some("select_random_points"),
     };
     if let Some(q) = q {
         if t.prepare_rows == 0 {
@@ -132,7 +133,11 @@ pub(super) fn check_table(t: &TableConfig, w: &WorkloadConfig, errors: &mut Vec<
             ));
         }
     }
-    if w.query == QueryKind::SecondarySelect {
+    if let Some(q) = match w.query {
+        QueryKind::SecondarySelect => Some("secondary_select reads WHERE k = ?"),
+        QueryKind::RandomPoints => Some("select_random_points reads WHERE k IN (…)"),
+        _ => None,
+    } {
         let first_int = t
             .indexes
             .first()
@@ -142,9 +147,15 @@ pub(super) fn check_table(t: &TableConfig, w: &WorkloadConfig, errors: &mut Vec<
         if !first_int {
             errors.push(ConfigError::new(
                 "table.indexes",
-                "secondary_select reads WHERE k = ? through the first secondary index: its first column must be an INT (like sysbench's k)",
+                format!("{q} through the first secondary index: its first column must be an INT (like sysbench's k)"),
             ));
         }
+    }
+    if t.count > 1 && w.query == QueryKind::RandomPoints {
+        errors.push(ConfigError::new(
+            "table.count",
+            "select_random_points reads sbtest1 only (sysbench refuses --tables > 1 for it): set count to 1",
+        ));
     }
     if t.count > 1 && w.query == QueryKind::Insert {
         errors.push(ConfigError::new(

@@ -265,6 +265,11 @@ pub enum QueryKind {
     /// updates) enabled: BEGIN, `oltp_point_selects` point selects,
     /// `oltp_index_updates` updates, COMMIT.
     OltpLua,
+    /// sysbench `select_random_points`: `SELECT id, k, c, pad FROM t WHERE k IN
+    /// (?, …, ?)` with `random_points` values: one search of the first secondary
+    /// index per value, then the clustered index for each match.
+    #[serde(rename = "select_random_points")]
+    RandomPoints,
 }
 
 impl QueryKind {
@@ -330,6 +335,31 @@ pub struct WorkloadConfig {
     pub rate_tps: f64,
     /// A cache hint in every SELECT: none, `SQL_CACHE` or `SQL_NO_CACHE`.
     pub select_hint: SelectHint,
+    /// sysbench `--random-points`: values in the IN list of `select_random_points`
+    /// (1..1000, default 10; 0 for the other workloads).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub random_points: u32,
+    /// Where the values of `k` searched by the secondary-key selects come from.
+    #[serde(skip_serializing_if = "KValues::is_random")]
+    pub k_values: KValues,
+}
+
+/// The values of `k` a secondary-key select looks up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KValues {
+    /// sysbench: `sb_rand(1, table_size)`, whether or not a row has that `k`
+    /// (with uniform k, about e⁻¹ ≈ 37% of the values match no row).
+    Random,
+    /// An application that looks up rows it knows (e.g. by a foreign key): a
+    /// random existing row (`rand_type` over its ids), and that row's `k`.
+    Existing,
+}
+
+impl KValues {
+    fn is_random(&self) -> bool {
+        *self == KValues::Random
+    }
 }
 
 /// The cache directive written after SELECT.

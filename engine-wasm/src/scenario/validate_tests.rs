@@ -2,7 +2,7 @@
 //! path, cross-field rules, and the normalized echo.
 
 use super::validate::{parse_scenario, MAX_SCENARIO_BYTES};
-use super::{ConfigError, RandType};
+use super::{ConfigError, KValues, RandType};
 
 fn errs(json: &str) -> Vec<ConfigError> {
     match parse_scenario(json) {
@@ -108,4 +108,58 @@ fn oltp_lua_settings_need_the_oltp_lua_query() {
     );
     let echo = serde_json::to_string(&s).expect("serializable");
     assert_eq!(parse_scenario(&echo).expect("echo is valid"), s);
+}
+
+#[test]
+fn random_points_and_k_values_are_checked() {
+    let e = errs(
+        r#"{"table":{"prepare_rows":5},"workload":{"query":"secondary_select","random_points":5}}"#,
+    );
+    assert_eq!(e.len(), 1);
+    assert_eq!(e[0].path, "workload.random_points");
+    assert!(
+        e[0].message.contains("select_random_points"),
+        "{}",
+        e[0].message
+    );
+    let e = errs(
+        r#"{"table":{"prepare_rows":5},"workload":{"query":"select_random_points","random_points":0}}"#,
+    );
+    assert_eq!(e[0].path, "workload.random_points");
+    let e = errs(
+        r#"{"table":{"prepare_rows":5},"workload":{"query":"point_select","k_values":"existing"}}"#,
+    );
+    assert_eq!(e[0].path, "workload.k_values");
+    assert!(
+        e[0].message.contains("secondary_select"),
+        "{}",
+        e[0].message
+    );
+    let e = errs(
+        r#"{"table":{"prepare_rows":5},"workload":{"query":"secondary_select","k_values":"known"}}"#,
+    );
+    assert_eq!(e[0].path, "workload.k_values");
+    assert!(e[0].message.contains("existing"), "{}", e[0].message);
+    let e = errs(
+        r#"{"table":{"prepare_rows":5,"count":2},"workload":{"query":"select_random_points"}}"#,
+    );
+    assert_eq!(e[0].path, "table.count");
+    assert!(e[0].message.contains("sbtest1"), "{}", e[0].message);
+    let s = parse_scenario(
+        r#"{"table":{"prepare_rows":5},"workload":{"query":"select_random_points","k_values":"existing"}}"#,
+    )
+    .expect("valid");
+    assert_eq!(s.workload.random_points, 10);
+    assert_eq!(s.workload.k_values, KValues::Existing);
+    let echo = serde_json::to_string(&s).expect("serializable");
+    assert!(echo.contains(r#""query":"select_random_points""#), "{echo}");
+    assert_eq!(parse_scenario(&echo).expect("echo is valid"), s);
+    // the default is sysbench's own draw, and is not echoed
+    let s =
+        parse_scenario(r#"{"table":{"prepare_rows":5},"workload":{"query":"secondary_select"}}"#)
+            .expect("valid");
+    assert_eq!(s.workload.k_values, KValues::Random);
+    assert!(!serde_json::to_string(&s)
+        .expect("json")
+        .contains("k_values"));
 }

@@ -482,6 +482,7 @@ impl Engine {
         match self.scenario.workload.query {
             QueryKind::PointSelect
             | QueryKind::SecondarySelect
+            | QueryKind::RandomPoints
             | QueryKind::OltpReadOnly
             | QueryKind::ReadWrite
             | QueryKind::OltpLua => true,

@@ -451,8 +451,10 @@ impl Engine {
             Stmt::Begin => self.stats.begins += 1,
             Stmt::Commit => self.stats.commits += 1,
             // a query cache hit is not a Com_select
-            Stmt::Point | Stmt::Secondary | Stmt::Range(_) if s.qc_hit => {}
-            Stmt::Point | Stmt::Secondary | Stmt::Range(_) => self.stats.selects += 1,
+            Stmt::Point | Stmt::Secondary | Stmt::RandomPoints | Stmt::Range(_) if s.qc_hit => {}
+            Stmt::Point | Stmt::Secondary | Stmt::RandomPoints | Stmt::Range(_) => {
+                self.stats.selects += 1
+            }
         }
         // sysbench's event: the whole script (one statement, or a transaction).
         if s.txn_pos + 1 >= self.script.len() {

@@ -11,10 +11,9 @@ impl Engine {
         let n = self.scenario.table.prepare_rows;
         let mut rng = Rng::stream(self.scenario.seed, Stream::Prepare);
         let mut buf = RowBuf::default();
-        let per = self.table.n_indexes();
         for t in 0..self.table.n_tables {
             self.table.reset_auto_inc();
-            self.prepare_table(t * per, n, &mut rng, &mut buf);
+            self.prepare_table(t, n, &mut rng, &mut buf);
         }
         self.reserved_rows = self.table.rows;
         self.flush_all_untimed();
@@ -22,8 +21,9 @@ impl Engine {
         self.redo.checkpoint(None);
     }
 
-    /// Loads `n` rows into the table whose clustered index is tree `first`.
-    fn prepare_table(&mut self, first: usize, n: u64, rng: &mut Rng, buf: &mut RowBuf) {
+    /// Loads `n` rows into table `t`.
+    fn prepare_table(&mut self, t: usize, n: u64, rng: &mut Rng, buf: &mut RowBuf) {
+        let first = t * self.table.n_indexes();
         for _ in 0..n {
             self.table.next_insert_row(rng, buf);
             self.table.stamp_auto_inc(buf);
@@ -54,6 +54,7 @@ impl Engine {
                 self.apply_prepare_events(lsn);
                 if i + 1 == self.table.n_indexes() {
                     self.table.rows += 1;
+                    self.table.note_row_k(t, buf);
                 }
             }
         }

@@ -74,6 +74,19 @@ impl Engine {
         self.qc_text.clear();
         let _ = match s.stmt {
             Stmt::Secondary => write!(self.qc_text, "SELECT {hint}c FROM {t} WHERE k={id}"),
+            Stmt::RandomPoints => {
+                // the values as bound, in the statement's order (sorted here: the
+                // planned searches; the same set gives the same text)
+                let _ = write!(
+                    self.qc_text,
+                    "SELECT {hint}id, k, c, pad FROM {t} WHERE k IN ("
+                );
+                for (j, sr) in s.searches.iter().enumerate() {
+                    let sep = if j == 0 { "" } else { ", " };
+                    let _ = write!(self.qc_text, "{sep}{}", sr.key.first_i32().unwrap_or(0));
+                }
+                write!(self.qc_text, ")")
+            }
             Stmt::Range(RangeKind::Simple) => write!(
                 self.qc_text,
                 "SELECT {hint}c FROM {t} WHERE id BETWEEN {id} AND {last}"

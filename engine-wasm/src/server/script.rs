@@ -33,6 +33,10 @@ pub enum Stmt {
     Point,
     /// `SELECT c FROM sbtestN WHERE k = ?`.
     Secondary,
+    /// `SELECT id, k, c, pad FROM sbtestN WHERE k IN (?, …, ?)` (sysbench
+    /// `select_random_points`): a search of the k index per value, a clustered
+    /// lookup per match.
+    RandomPoints,
     /// `... WHERE id BETWEEN ? AND ? + 99` of the given kind.
     Range(RangeKind),
     /// `UPDATE sbtestN SET k=k+1 WHERE id=?` (`oltp_read_write`'s index update and
@@ -56,7 +60,10 @@ impl Stmt {
     /// A SELECT the query cache may answer (`send_result_to_client` looks up every
     /// statement whose text starts with SELECT).
     pub fn is_cacheable_select(self) -> bool {
-        matches!(self, Stmt::Point | Stmt::Secondary | Stmt::Range(_))
+        matches!(
+            self,
+            Stmt::Point | Stmt::Secondary | Stmt::RandomPoints | Stmt::Range(_)
+        )
     }
 
     /// The statement changes rows: `log_free_check` first, redo for each change,
@@ -126,6 +133,8 @@ pub fn build_script(w: &WorkloadConfig) -> Vec<Step> {
         QueryKind::Insert => vec![step(Stmt::Insert, true)],
         QueryKind::PointSelect => vec![step(Stmt::Point, true)],
         QueryKind::SecondarySelect => vec![step(Stmt::Secondary, true)],
+        // select_random_points.lua supports one table only: always sbtest1.
+        QueryKind::RandomPoints => vec![step(Stmt::RandomPoints, false)],
         // oltp_common.lua: execute_point_selects draws one table for its ten
         // selects; each range query draws its own.
         QueryKind::OltpReadOnly => OLTP_READ_ONLY
@@ -217,5 +226,15 @@ mod tests {
             picks,
             vec![false, true, false, false, true, true, true, false, false]
         );
+        // select_random_points: one statement, always on sbtest1
+        let pts = script(r#"{"query":"select_random_points"}"#);
+        assert_eq!(
+            pts,
+            vec![Step {
+                stmt: Stmt::RandomPoints,
+                picks_table: false
+            }]
+        );
+        assert!(pts[0].stmt.is_cacheable_select());
     }
 }

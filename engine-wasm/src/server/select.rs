@@ -6,6 +6,7 @@
 use super::cost::*;
 use super::engine::Engine;
 use super::session::{Act, CachedPath, RangeKind, Search, Stmt, ThreadState, RANGE_SIZE};
+use crate::scenario::KValues;
 use crate::sim::cpu::Tid;
 use crate::sim::Nanos;
 use crate::storage::key::Key;
@@ -26,9 +27,15 @@ impl Engine {
             s.table_no = self.table.pick_table(&mut s.rng);
         }
         let clustered = (s.table_no * per) as u16;
+        let existing = self.scenario.workload.k_values == KValues::Existing;
         let search = match stmt {
+            Stmt::RandomPoints => return self.plan_random_points(tid, clustered),
             Stmt::Secondary => {
-                let k = self.table.k_draw(&mut s.rng);
+                let k = if existing {
+                    self.table.existing_k(&mut s.rng, s.table_no)
+                } else {
+                    self.table.k_draw(&mut s.rng)
+                };
                 s.row_id = k as u32;
                 Search {
                     index: clustered + 1,
@@ -60,6 +67,45 @@ impl Engine {
         };
         s.key = search.key;
         s.searches.push(search);
+    }
+
+    /// `SELECT id, k, c, pad FROM sbtest1 WHERE k IN (v1, …, vN)`, sysbench's
+    /// `select_random_points`: each thread draws its N values by `sb_rand` in its
+    /// own slice of `1..table_size` (`rlen = table_size / threads`, from
+    /// `rlen·tid` to `rlen·(tid + 1)`), or, with `k_values = "existing"`, takes the
+    /// `k` of N random rows. The range optimizer turns the list into sorted,
+    /// merged single-value ranges (`get_mm_tree` → `SEL_ARG` tree), and the range
+    /// scan reads them in order: per range one search of the k index
+    /// (`handler::read_range_first` → `row_search_mvcc`), the matches, and a
+    /// clustered lookup per match (pushed by `Act::Matches`).
+    fn plan_random_points(&mut self, tid: Tid, clustered: u16) {
+        let threads = self.scenario.workload.threads.max(1);
+        let n = self.scenario.workload.random_points as usize;
+        let existing = self.scenario.workload.k_values == KValues::Existing;
+        let rlen = f64::from(self.scenario.workload.table_size) / f64::from(threads);
+        let lo = rlen * f64::from(tid % threads);
+        let (lo, hi) = (lo as u32, (lo + rlen) as u32);
+        let s = &mut self.sessions[tid as usize];
+        let mut ks: Vec<i32> = (0..n)
+            .map(|_| {
+                if existing {
+                    self.table.existing_k(&mut s.rng, s.table_no)
+                } else {
+                    self.table.k_draw_in(&mut s.rng, lo, hi)
+                }
+            })
+            .collect();
+        ks.sort_unstable();
+        ks.dedup();
+        s.row_id = ks.first().copied().unwrap_or(0) as u32;
+        s.key = Key::from_i32(s.row_id as i32);
+        for k in ks {
+            s.searches.push(Search {
+                index: clustered + 1,
+                key: Key::from_i32(k),
+                act: Act::Matches { clustered },
+            });
+        }
     }
 
     /// Runs the statement's searches from `cur_index` on (a select's, or a row
@@ -149,15 +195,18 @@ impl Engine {
                 })?;
                 // Each match becomes a clustered search by its primary key
                 // (row_sel_get_clust_rec_for_mysql), which may use the AHI too.
+                // They run right after this search, before the next value of an
+                // IN list (the range scan fetches each row as it finds it).
                 let s = &mut self.sessions[tid as usize];
-                for rec in &self.scan_keys {
-                    let pk = Key::from_bytes(&rec.as_bytes()[n..]).unwrap_or(Key::EMPTY);
-                    s.searches.push(Search {
+                let at = s.cur_index + 1;
+                s.searches.splice(
+                    at..at,
+                    self.scan_keys.iter().map(|rec| Search {
                         index: clustered,
-                        key: pk,
+                        key: Key::from_bytes(&rec.as_bytes()[n..]).unwrap_or(Key::EMPTY),
                         act: Act::Row,
-                    });
-                }
+                    }),
+                );
                 // The secondary records read, the one that ends the run included;
                 // the rows themselves are counted by the clustered searches.
                 (0, (examined as Nanos + 1) * ROW_READ_NS)

@@ -1,7 +1,7 @@
 //! The simulated table: schema (from the scenario), one B+tree per index, and the
 //! row generator that turns a workload into rows and index keys.
 
-use crate::scenario::{CharsetName, ColumnKind, IdGen, TableConfig, WorkloadConfig};
+use crate::scenario::{CharsetName, ColumnKind, IdGen, KValues, TableConfig, WorkloadConfig};
 use crate::sim::rng::Rng;
 use crate::storage::btree::BTree;
 use crate::storage::key::Key;
@@ -36,6 +36,10 @@ pub struct Table {
     table_size: u32,
     rand: SbRand,
     pk_col: usize,
+    /// `k` of every loaded row by table, in id order, kept for
+    /// `workload.k_values = "existing"` (empty otherwise).
+    row_k: Vec<Vec<i32>>,
+    keep_k: bool,
 }
 
 /// Scratch space reused for every generated row (no allocation per query).
@@ -139,6 +143,8 @@ impl Table {
             table_size: w.table_size,
             rand: SbRand::new(w.rand_type),
             pk_col,
+            row_k: vec![Vec::new(); n_tables],
+            keep_k: w.k_values == KValues::Existing,
         }
     }
 
@@ -258,6 +264,42 @@ impl Table {
     /// The number behind [`Table::k_value`] (for the query text).
     pub fn k_draw(&self, rng: &mut Rng) -> i32 {
         self.rand.draw(rng, 1, self.table_size) as i32
+    }
+
+    /// `sb_rand(lo, hi)`: a value of `k` in `lo..=hi` (select_random_points'
+    /// per-thread segment of `1..table_size`).
+    pub fn k_draw_in(&self, rng: &mut Rng, lo: u32, hi: u32) -> i32 {
+        self.rand.draw(rng, lo, hi.max(lo)) as i32
+    }
+
+    /// The `k` of an existing row of table `t`, picked as a point select picks
+    /// its id (`sb_rand(1, rows)`): what an application that knows its rows
+    /// (say, by a foreign key) looks up. Needs `k_values = "existing"`.
+    pub fn existing_k(&self, rng: &mut Rng, t: usize) -> i32 {
+        let ks = &self.row_k[t];
+        if ks.is_empty() {
+            return 0;
+        }
+        let id = self
+            .rand
+            .draw(rng, 1, ks.len().min(u32::MAX as usize) as u32);
+        ks[id as usize - 1]
+    }
+
+    /// Remembers the `k` (first column of the first secondary index) of the row
+    /// just loaded into table `t`, when existing values are looked up.
+    pub fn note_row_k(&mut self, t: usize, buf: &RowBuf) {
+        if !self.keep_k {
+            return;
+        }
+        let col = self
+            .schema
+            .secondary
+            .first()
+            .and_then(|ix| ix.columns.first());
+        if let Some(Value::Int(k)) = col.and_then(|&c| buf.row.values.get(c)) {
+            self.row_k[t].push(*k as i32);
+        }
     }
 
     /// sysbench's table choice, `sysbench.rand.uniform(1, tables)` (0-based here);

@@ -58,7 +58,7 @@ export const SCENARIO_FIELDS: ScenarioField[] = [
   f('Table', 'table.charset', 'Character set', 'choice', { choices: ['latin1', 'utf8mb4'] }),
   f('Table', 'table.prepare_rows', 'Rows loaded before the run', 'int', { min: 0, max: 5000000, unit: 'rows' }),
   f('Workload', 'workload.threads', 'Client threads', 'int', { min: 1, max: 4096 }),
-  f('Workload', 'workload.query', 'Statement or transaction', 'choice', { choices: ['insert', 'point_select', 'secondary_select', 'oltp_read_only', 'read_write', 'oltp_lua'] }),
+  f('Workload', 'workload.query', 'Statement or transaction', 'choice', { choices: ['insert', 'point_select', 'secondary_select', 'select_random_points', 'oltp_read_only', 'read_write', 'oltp_lua'] }),
   f('Workload', 'workload.point_selects', 'Point selects per read_write transaction', 'int', { min: 0, max: 100 }),
   f('Workload', 'workload.rand_type', 'Random distribution (--rand-type)', 'choice', { choices: ['uniform', 'gaussian', 'special', 'pareto'] }),
   f('Workload', 'workload.table_size', 'Table size (--table-size)', 'int', { min: 1, max: 1073741824, unit: 'rows' }),

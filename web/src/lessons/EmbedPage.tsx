@@ -8,28 +8,22 @@ import { lessonHref } from '../ui/route';
 import { formatUrlState, parseUrlState } from '../ui/urlState';
 import { experimentsOf } from './activeExperiment';
 import { LessonExperiment } from './LessonExperiment';
-import { loadLesson } from './registry';
+import { IgnoredSettings, LessonGate } from './LessonGate';
 import type { Lesson } from './types';
-import { useExpandedQuery } from './useExpandedQuery';
 
 export default function EmbedPage({ id, experiment, query }: { id: string; experiment: string; query: string }) {
-  const [lesson, setLesson] = useState<Lesson | null | undefined>(undefined);
-  const expanded = useExpandedQuery(query);
-  useEffect(() => {
-    let live = true;
-    void loadLesson(id).then((l) => live && setLesson(l));
-    return () => {
-      live = false;
-    };
-  }, [id]);
-  if (lesson === undefined || expanded === null) return <p className="page-loading">Loading…</p>;
-  if (lesson === null) return <NotFound what={`There is no lesson “${id}”.`} />;
-  const placed = experimentsOf(lesson);
-  const exp = placed.find((p) => p.experiment.id === experiment)?.experiment;
-  if (!exp) {
-    return <NotFound what={`Lesson “${lesson.meta.title}” has no experiment “${experiment}”.`} hint={`Its experiments: ${placed.map((p) => p.experiment.id).join(', ') || 'none'}.`} />;
-  }
-  return <Embedded lesson={lesson} expId={exp.id} query={expanded.query} linkMessages={expanded.messages} />;
+  return (
+    <LessonGate id={id} query={query} loadingText="Loading…">
+      {(lesson, q, linkMessages) => {
+        const placed = experimentsOf(lesson);
+        const exp = placed.find((p) => p.experiment.id === experiment)?.experiment;
+        if (!exp) {
+          return <NotFound what={`Lesson “${lesson.meta.title}” has no experiment “${experiment}”.`} hint={`Its experiments: ${placed.map((p) => p.experiment.id).join(', ') || 'none'}.`} />;
+        }
+        return <Embedded lesson={lesson} expId={exp.id} query={q} linkMessages={linkMessages} />;
+      }}
+    </LessonGate>
+  );
 }
 
 function Embedded({ lesson, expId, query, linkMessages }: { lesson: Lesson; expId: string; query: string; linkMessages: string[] }) {
@@ -48,19 +42,7 @@ function Embedded({ lesson, expId, query, linkMessages }: { lesson: Lesson; expI
   const full = lessonHref(lesson.meta.id, formatUrlState({ seed, knobs: knobValues, x: exp.id }));
   return (
     <div className="embed">
-      {messages.length ? (
-        <div className="notice notice-warn" role="status">
-          <strong>Some settings in the address were ignored:</strong>
-          <ul>
-            {messages.map((m, i) => (
-              <li key={i}>{m}</li>
-            ))}
-          </ul>
-          <button type="button" className="linklike" onClick={() => setMessages([])}>
-            Dismiss
-          </button>
-        </div>
-      ) : null}
+      <IgnoredSettings messages={messages} onDismiss={() => setMessages([])} />
       <LessonExperiment
         experiment={exp}
         knobValues={knobValues}

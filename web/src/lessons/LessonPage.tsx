@@ -6,31 +6,17 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { parseUrlState, formatUrlState, type UrlState } from '../ui/urlState';
 import { embedHref, lessonHref, presentHref } from '../ui/route';
 import { packQuery, siteBase } from '../ui/shareLink';
-import { NotFound } from '../ui/NotFound';
 import { activeExperimentFor, experimentsOf } from './activeExperiment';
 import { LessonExperiment } from './LessonExperiment';
 import { Narrative } from './Narrative';
-import { loadLesson } from './registry';
+import { IgnoredSettings, LessonGate } from './LessonGate';
 import type { Lesson } from './types';
 import { useCurrentStep } from './useCurrentStep';
-import { useExpandedQuery } from './useExpandedQuery';
 import { clearProgress, emptyProgress, loadProgress, saveProgress, type LessonProgress } from './progress';
 import { LessonSummary } from './LessonSummary';
 
 export default function LessonPage({ id, query }: { id: string; query: string }) {
-  const [lesson, setLesson] = useState<Lesson | null | undefined>(undefined);
-  useEffect(() => {
-    let live = true;
-    setLesson(undefined);
-    void loadLesson(id).then((l) => live && setLesson(l));
-    return () => {
-      live = false;
-    };
-  }, [id]);
-  const expanded = useExpandedQuery(query);
-  if (lesson === undefined || expanded === null) return <p className="page-loading">Loading lesson…</p>;
-  if (lesson === null) return <NotFound what={`There is no lesson “${id}”.`} />;
-  return <LoadedLesson key={id} lesson={lesson} query={expanded.query} linkMessages={expanded.messages} />;
+  return <LessonGate id={id} query={query}>{(lesson, q, linkMessages) => <LoadedLesson key={id} lesson={lesson} query={q} linkMessages={linkMessages} />}</LessonGate>;
 }
 
 /** The state a shared link or an embed carries, as a query (without "?"), packed when long. */
@@ -174,19 +160,7 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
           <a href={presentHref(id, current > 0 ? `?step=${current + 1}` : '')}>Present this lesson</a>
         </p>
         <p className="lesson-summary">{lesson.meta.summary}</p>
-        {messages.length > 0 ? (
-          <div className="notice notice-warn url-messages" role="status">
-            <strong>Some settings in the address were ignored:</strong>
-            <ul>
-              {messages.map((m, i) => (
-                <li key={i}>{m}</li>
-              ))}
-            </ul>
-            <button type="button" className="linklike" onClick={() => setMessages([])}>
-              Dismiss
-            </button>
-          </div>
-        ) : null}
+        <IgnoredSettings className="url-messages" messages={messages} onDismiss={() => setMessages([])} />
         {lesson.errors.length > 0 ? (
           <details className="notice notice-error">
             <summary>This lesson file has {lesson.errors.length} problem(s)</summary>

@@ -6,19 +6,16 @@ import { useEffect, useRef, useState } from 'react';
 import { NotFound } from '../ui/NotFound';
 import { notesOf, openChannel, type PresenterMessage } from './presenterChannel';
 import { Prose } from './Prose';
-import { loadLesson } from './registry';
-import type { Lesson } from './types';
+import { useLesson } from './LessonGate';
 
 export default function NotesPage({ id }: { id: string }) {
-  const [lesson, setLesson] = useState<Lesson | null | undefined>(undefined);
+  const lesson = useLesson(id);
   const [step, setStep] = useState(0);
   const [connected, setConnected] = useState(false);
   const [elapsed, setElapsed] = useState(0);
   const channel = useRef<BroadcastChannel | null>(null);
 
   useEffect(() => {
-    let live = true;
-    void loadLesson(id).then((l) => live && setLesson(l));
     channel.current = openChannel(id, (m: PresenterMessage) => {
       if (m.type === 'slide') {
         setStep(m.step);
@@ -29,7 +26,6 @@ export default function NotesPage({ id }: { id: string }) {
     const start = Date.now();
     const timer = setInterval(() => setElapsed(Math.floor((Date.now() - start) / 1000)), 1000);
     return () => {
-      live = false;
       channel.current?.close();
       clearInterval(timer);
     };

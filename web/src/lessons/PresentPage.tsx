@@ -4,7 +4,6 @@
 // window that follows the slides (BroadcastChannel), F full screen, T theme, ? help.
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { NotFound } from '../ui/NotFound';
 import { lessonHref, presentHref } from '../ui/route';
 import { useTheme, type ThemeChoice } from '../ui/theme';
 import { formatUrlState, parseUrlState } from '../ui/urlState';
@@ -14,23 +13,11 @@ import { LessonExperiment } from './LessonExperiment';
 import { openChannel, type PresenterMessage } from './presenterChannel';
 import { Prose } from './Prose';
 import { QuizBlock } from './QuizBlock';
-import { loadLesson } from './registry';
+import { LessonGate } from './LessonGate';
 import type { Lesson } from './types';
-import { useExpandedQuery } from './useExpandedQuery';
 
 export default function PresentPage({ id, query }: { id: string; query: string }) {
-  const [lesson, setLesson] = useState<Lesson | null | undefined>(undefined);
-  const expanded = useExpandedQuery(query);
-  useEffect(() => {
-    let live = true;
-    void loadLesson(id).then((l) => live && setLesson(l));
-    return () => {
-      live = false;
-    };
-  }, [id]);
-  if (lesson === undefined || expanded === null) return <p className="page-loading">Loading lesson…</p>;
-  if (lesson === null) return <NotFound what={`There is no lesson “${id}”.`} />;
-  return <Slides lesson={lesson} query={expanded.query} />;
+  return <LessonGate id={id} query={query}>{(lesson, q) => <Slides lesson={lesson} query={q} />}</LessonGate>;
 }
 
 const THEMES: ThemeChoice[] = ['projector', 'dark', 'light'];

@@ -1,0 +1,58 @@
+// What every lesson route (#/lesson, #/present, #/embed, #/notes) does before it can draw:
+// load the lesson by id, unpack a shared link's packed query, and say "loading" or
+// "no such lesson" meanwhile. Also the notice that lists the address's refused settings.
+
+import { useEffect, useState, type ReactNode } from 'react';
+import { NotFound } from '../ui/NotFound';
+import { loadLesson } from './registry';
+import type { Lesson } from './types';
+import { useExpandedQuery } from './useExpandedQuery';
+
+/** The lesson with this id: undefined while loading, null when there is none. */
+export function useLesson(id: string): Lesson | null | undefined {
+  const [loaded, setLoaded] = useState<{ id: string; lesson: Lesson | null } | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadLesson(id).then((lesson) => live && setLoaded({ id, lesson }));
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  // A lesson loaded for an earlier id is not shown for this one.
+  return loaded && loaded.id === id ? loaded.lesson : undefined;
+}
+
+export interface GateProps {
+  id: string;
+  /** The route's query (may carry a packed `z`); omit for routes that read none. */
+  query?: string;
+  loadingText?: string;
+  children: (lesson: Lesson, query: string, linkMessages: string[]) => ReactNode;
+}
+
+/** Renders `children` once the lesson and the query are ready. */
+export function LessonGate({ id, query = '', loadingText = 'Loading lesson…', children }: GateProps) {
+  const lesson = useLesson(id);
+  const expanded = useExpandedQuery(query);
+  if (lesson === undefined || expanded === null) return <p className="page-loading">{loadingText}</p>;
+  if (lesson === null) return <NotFound what={`There is no lesson “${id}”.`} />;
+  return <>{children(lesson, expanded.query, expanded.messages)}</>;
+}
+
+/** The settings of the address that were refused, with a Dismiss button; nothing when none. */
+export function IgnoredSettings({ messages, onDismiss, className = '' }: { messages: string[]; onDismiss: () => void; className?: string }) {
+  if (!messages.length) return null;
+  return (
+    <div className={`notice notice-warn ${className}`.trim()} role="status">
+      <strong>Some settings in the address were ignored:</strong>
+      <ul>
+        {messages.map((m, i) => (
+          <li key={i}>{m}</li>
+        ))}
+      </ul>
+      <button type="button" className="linklike" onClick={onDismiss}>
+        Dismiss
+      </button>
+    </div>
+  );
+}

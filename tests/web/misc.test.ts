@@ -115,7 +115,9 @@ describe('palette', () => {
   });
   it('exports CSS variables for every theme', () => {
     const css = paletteCss();
-    expect(css).toMatch(/\[data-theme="dark"\] \{[^}]*--pal-ab-A: #74c0fc;/);
-    expect(css).toMatch(/--pal-frame-dirty:/);
+    // Light and dark in one light-dark() pair; a colour both share stays plain.
+    expect(css).toMatch(/:root \{[^}]*--pal-ab-A: light-dark\(#1864ab, #74c0fc\);/);
+    expect(css).toMatch(/:root \{[^}]*--pal-ahi-miss: #868e96;/);
+    expect(css).toMatch(/\[data-theme="projector"\] \{[^}]*--pal-ab-A: #0b4f8a;/);
   });
 });

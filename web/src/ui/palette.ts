@@ -119,22 +119,24 @@ export function frameColor(p: Palette, frameByte: number): string {
   return p.frame.free;
 }
 
-/** CSS custom properties for every theme (injected once; views may use var(--pal-…)). */
+/** CSS custom properties for every theme (injected once; views may use var(--pal-…)).
+ *  Light and dark share one rule of light-dark() pairs, resolved by color-scheme (theme.css). */
 export function paletteCss(): string {
-  const vars = (p: Palette) => {
-    const out: string[] = [];
+  const flat = (p: Palette) => {
+    const out: [string, string][] = [];
     const walk = (prefix: string, v: unknown) => {
-      if (typeof v === 'string') out.push(`--pal-${prefix}: ${v};`);
+      if (typeof v === 'string') out.push([`--pal-${prefix}`, v]);
       else if (Array.isArray(v)) v.forEach((x, i) => walk(`${prefix}-${i}`, x));
       else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(prefix ? `${prefix}-${k}` : k, x);
     };
     walk('', p);
-    return out.join(' ');
+    return out;
   };
-  return [
-    `:root, [data-theme="light"] { ${vars(light)} }`,
-    `@media (prefers-color-scheme: dark) { :root:not([data-theme]) { ${vars(dark)} } }`,
-    `[data-theme="dark"] { ${vars(dark)} }`,
-    `[data-theme="projector"] { ${vars(projector)} }`,
-  ].join('\n');
+  const darkVars = new Map(flat(dark));
+  const either = flat(light).map(([k, v]) => {
+    const d = darkVars.get(k) ?? v;
+    return `${k}: ${d === v ? v : `light-dark(${v}, ${d})`};`;
+  });
+  const proj = flat(projector).map(([k, v]) => `${k}: ${v};`);
+  return [`:root { ${either.join(' ')} }`, `[data-theme="projector"] { ${proj.join(' ')} }`].join('\n');
 }

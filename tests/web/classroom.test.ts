@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parseRoute } from '../../web/src/ui/route';
 import { formatSeconds, formatUrlState, parseUrlState } from '../../web/src/ui/urlState';
 import { expandQuery, packQuery } from '../../web/src/ui/shareLink';
-import { readProgress, score } from '../../web/src/lessons/progress';
+import { progressLine, readProgress, score } from '../../web/src/lessons/progress';
 import { parseLesson } from '../../web/src/lessons/parse';
 import { notesOf } from '../../web/src/lessons/presenterChannel';
 import { seriesCsv, slug } from '../../web/src/ui/exportView';
@@ -69,6 +69,16 @@ describe('quiz progress', () => {
     expect(p).toEqual({ quizzes: { 'q-fill': { choice: 2, correct: true } }, ran: ['seq'] });
     expect(readProgress('not json')).toEqual({ quizzes: {}, ran: [] });
     expect(score(p, ['q-fill', 'q-size'])).toEqual({ answered: 1, correct: 1, total: 2 });
+  });
+  it('gives the home card a line once something was done, with the totals when stored', () => {
+    expect(progressLine(readProgress(JSON.stringify({ quizzes: {}, ran: [] })))).toBeNull();
+    const p = readProgress(JSON.stringify({ quizzes: { a: { choice: 0, correct: true }, b: { choice: 1, correct: false } }, ran: ['seq'], totals: { quizzes: 5, experiments: 3 } }));
+    expect(p.totals).toEqual({ quizzes: 5, experiments: 3 });
+    expect(progressLine(p)).toBe('2 of 5 predictions made (1 held) · 1 of 3 experiments run');
+    // No totals (or bad ones): plain counts.
+    const q = readProgress(JSON.stringify({ quizzes: {}, ran: ['seq', 'rnd'], totals: { quizzes: -1, experiments: 'x' } }));
+    expect(q.totals).toBeUndefined();
+    expect(progressLine(q)).toBe('2 experiments run');
   });
 });
 

@@ -41,7 +41,9 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
     (f: (p: LessonProgress) => LessonProgress) =>
       setProgress((p) => {
         const next = f(p);
-        saveProgress(lesson.meta.id, next);
+        const blocks = lesson.steps.flatMap((s) => s.blocks);
+        const totals = { quizzes: blocks.filter((b) => b.kind === 'quiz').length, experiments: blocks.filter((b) => b.kind === 'experiment').length };
+        saveProgress(lesson.meta.id, { ...next, totals });
         return next;
       }),
     [lesson],

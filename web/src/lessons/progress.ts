@@ -10,6 +10,8 @@ export interface QuizProgress {
 export interface LessonProgress {
   quizzes: Record<string, QuizProgress>;
   ran: string[];
+  /** How many quizzes and experiments the lesson had when this was saved (for the home card). */
+  totals?: { quizzes: number; experiments: number };
 }
 
 const KEY = (lessonId: string) => `innodb-lab.progress.${lessonId}`;
@@ -38,6 +40,9 @@ export function readProgress(raw: string | null): LessonProgress {
     }
   }
   if (Array.isArray(o.ran)) out.ran = o.ran.filter((x): x is string => typeof x === 'string' && ID_RE.test(x));
+  const t = (v as { totals?: { quizzes?: unknown; experiments?: unknown } }).totals;
+  const count = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= 1000;
+  if (t && typeof t === 'object' && count(t.quizzes) && count(t.experiments)) out.totals = { quizzes: t.quizzes as number, experiments: t.experiments as number };
   return out;
 }
 
@@ -63,6 +68,19 @@ export function clearProgress(lessonId: string): void {
   } catch {
     // nothing stored
   }
+}
+
+/** The home card's line for a lesson the reader has started, or null when nothing was done yet. */
+export function progressLine(p: LessonProgress): string | null {
+  const answered = Object.keys(p.quizzes).length;
+  const held = Object.values(p.quizzes).filter((q) => q.correct).length;
+  const ran = p.ran.length;
+  if (!answered && !ran) return null;
+  const of = (n: number, total: number | undefined) => (total !== undefined ? `${Math.min(n, total)} of ${total}` : `${n}`);
+  const parts: string[] = [];
+  if (answered || p.totals?.quizzes) parts.push(`${of(answered, p.totals?.quizzes)} predictions made (${held} held)`);
+  if (ran || p.totals?.experiments) parts.push(`${of(ran, p.totals?.experiments)} experiments run`);
+  return parts.join(' · ');
 }
 
 /** "2 of 3 predictions held" counts for a lesson's quiz ids. */

@@ -1,6 +1,8 @@
-// Home: one card per lesson (front matter title, summary, order), plus the playground.
+// Home: one card per lesson (front matter title, summary, order, and the reader's progress
+// kept in this browser), plus the playground.
 
 import { useEffect, useState } from 'react';
+import { loadProgress, progressLine } from '../lessons/progress';
 import { loadLessonIndex } from '../lessons/registry';
 import type { LessonMeta } from '../lessons/types';
 import { lessonHref } from './route';
@@ -33,6 +35,7 @@ export default function Home() {
               <span className="lesson-order">{l.order}</span>
               <span className="lesson-card-title">{l.title}</span>
               <span className="lesson-card-summary">{l.summary}</span>
+              <CardProgress id={l.id} />
             </a>
           </li>
         ))}
@@ -56,4 +59,9 @@ export default function Home() {
       ) : null}
     </div>
   );
+}
+
+function CardProgress({ id }: { id: string }) {
+  const line = progressLine(loadProgress(id));
+  return line ? <span className="lesson-card-progress">✓ {line}</span> : null;
 }

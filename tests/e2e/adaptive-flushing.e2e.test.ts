@@ -38,3 +38,19 @@ test('adaptive-flushing lesson: 5.5 and 5.6-labs panels advance; ring, flush lis
   await screenshot('adaptive-flushing-played');
   expect(errors).toEqual([]);
 });
+
+test('a toggle knob: read from the link, unticked, ticked; the address follows', async () => {
+  const { page, errors } = await openPage('/#/lesson/adaptive-flushing?step=7&x=flush-io-capacity&k.server.innodb_adaptive_flushing=0');
+  const box = page.getByRole('checkbox', { name: 'innodb_adaptive_flushing' });
+  await box.waitFor({ timeout: 60_000 });
+  expect(await box.isChecked()).toBe(false);
+  await box.check();
+  await expect.poll(() => page.evaluate(() => location.hash), { timeout: 10_000 }).toContain('k.server.innodb_adaptive_flushing=1');
+  expect(await box.isChecked()).toBe(true);
+  // A value a toggle cannot take is refused by name; the page keeps working.
+  const bad = await openPage('/#/lesson/adaptive-flushing?step=7&x=flush-io-capacity&k.server.innodb_adaptive_flushing=2');
+  await expect.poll(async () => (await bad.page.locator('.url-messages').textContent()) ?? '', { timeout: 30_000 }).toContain('is an on/off knob: it must be 0 (off) or 1 (on), got 2');
+  expect(await bad.page.getByRole('checkbox', { name: 'innodb_adaptive_flushing' }).isChecked()).toBe(true);
+  expect(errors).toEqual([]);
+  expect(bad.errors).toEqual([]);
+});

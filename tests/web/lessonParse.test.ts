@@ -4,6 +4,8 @@ import { activeExperimentFor, experimentsOf } from '../../web/src/lessons/active
 import { renderMarkdown } from '../../web/src/lessons/markdown';
 import { parseLesson, parseLessonMeta } from '../../web/src/lessons/parse';
 import { splitLesson } from '../../web/src/lessons/split';
+import { buildSims } from '../../web/src/lessons/scenarios';
+import type { ExperimentSpec } from '../../web/src/lessons/types';
 import { validateExperiment, validateQuiz } from '../../web/src/lessons/validate';
 
 const text = readFileSync(new URL('./fixtures/sample-lesson.md', import.meta.url), 'utf8');
@@ -109,6 +111,9 @@ describe('lesson parser', () => {
     ['chart limits not a list', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\ncharts: [{ column: qps, label: Q, unit: u, limits: sync_mb }]', /charts\[0\]\.limits: must be a list of \{ column, label \}/],
     ['chart limit bad column', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\ncharts: [{ column: qps, label: Q, unit: u, limits: [{ column: "Sync MB", label: s }] }]', /charts\[0\]\.limits\[0\]\.column: must be a series column name/],
     ['chart highlight without above', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\ncharts: [{ column: qps, label: Q, unit: u, highlight: { column: qps, label: h } }]', /charts\[0\]\.highlight\.above: required \(a number\)/],
+    ['toggle with a number default', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\nknobs: [{ path: a.b, label: K, toggle: true, default: 1 }]', /knobs\[0\]\.default: a toggle's default must be true or false, got 1/],
+    ['toggle with a range', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\nknobs: [{ path: a.b, label: K, toggle: true, default: true, max: 3 }]', /knobs\[0\]\.max: unknown field; allowed: path, label, toggle, default/],
+    ['toggle false', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\nknobs: [{ path: a.b, label: K, toggle: false, default: true }]', /knobs\[0\]\.toggle: must be true \(or left out for a slider\), got false/],
     ['knob min >= max', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\nknobs: [{ path: a.b, label: K, min: 5, max: 5, default: 5 }]', /knobs\[0\]\.max: must be greater than min \(5\), got 5/],
     ['knob default out of range', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\nknobs: [{ path: a.b, label: K, min: 1, max: 5, default: 9 }]', /knobs\[0\]\.default: must be from 1 to 5, got 9/],
     ['knob step 0', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\nknobs: [{ path: a.b, label: K, min: 1, max: 5, step: 0, default: 2 }]', /knobs\[0\]\.step: must be greater than 0/],
@@ -126,6 +131,19 @@ describe('lesson parser', () => {
       expect(l.errors[0]).toMatch(/^lessons\/sample-lesson\.md: experiment .*\(block 1, line \d+\): /);
     });
   }
+
+  it('reads a toggle knob as 0/1 and builds a boolean scenario field from it', () => {
+    const l = exp('id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\nknobs: [{ path: server.innodb_adaptive_flushing, label: Adaptive flushing, toggle: true, default: true }]');
+    expect(l.errors).toEqual([]);
+    const e = (l.steps[0].blocks[0] as { experiment: ExperimentSpec }).experiment;
+    expect(e.knobs).toEqual([{ path: 'server.innodb_adaptive_flushing', label: 'Adaptive flushing', min: 0, max: 1, step: 1, default: 1, scale: 'linear', toggle: true }]);
+    const texts = { 'pk-sequential.json': '{"server":{"cores":2}}' };
+    const scenario = (chosen: Record<string, number>) => JSON.parse(buildSims(e, texts, chosen, undefined).sims![0].json);
+    expect(scenario({}).server).toEqual({ cores: 2, innodb_adaptive_flushing: true });
+    expect(scenario({ 'server.innodb_adaptive_flushing': 0 }).server.innodb_adaptive_flushing).toBe(false);
+    // Not 0 or 1: the default, never a number in a boolean field.
+    expect(scenario({ 'server.innodb_adaptive_flushing': 0.5 }).server.innodb_adaptive_flushing).toBe(true);
+  });
 
   it('reads chart limits and highlight', () => {
     const l = exp('id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\ncharts: [{ column: qps, label: Q, unit: u, limits: [{ column: sync_mb, label: sync point }], highlight: { column: over_sync, above: 0.5, label: age past sync } }]');

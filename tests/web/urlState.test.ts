@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { formatUrlState, parseUrlState, MAX_QUERY_LENGTH } from '../../web/src/ui/urlState';
 
-const ctx = { stepCount: 5, knobs: [{ path: 'workload.max_rows', label: 'Rows', min: 1000, max: 2000000 }] };
+const ctx = {
+  stepCount: 5,
+  knobs: [
+    { path: 'workload.max_rows', label: 'Rows', min: 1000, max: 2000000 },
+    { path: 'server.innodb_adaptive_flushing', label: 'Adaptive flushing', min: 0, max: 1, toggle: true },
+  ],
+};
 const parse = (q: string) => parseUrlState(q, ctx);
 
 describe('parseUrlState', () => {
@@ -26,6 +32,7 @@ describe('parseUrlState', () => {
   const bad: [string, string, RegExp][] = [
     ['unknown knob', 'k.workload.threads=4', /Unknown knob "k\.workload\.threads"; allowed: k\.workload\.max_rows/],
     ['non-numeric knob', 'k.workload.max_rows=lots', /"k\.workload\.max_rows" must be a number, got "lots"/],
+    ['toggle not 0 or 1', 'k.server.innodb_adaptive_flushing=0.5', /"k\.server\.innodb_adaptive_flushing" is an on\/off knob: it must be 0 \(off\) or 1 \(on\), got 0\.5/],
     ['knob below range', 'k.workload.max_rows=5', /must be from 1000 to 2000000, got 5/],
     ['knob above range', 'k.workload.max_rows=9e9', /must be from 1000 to 2000000/],
     ['knob Infinity', 'k.workload.max_rows=Infinity', /must be a number/],

@@ -18,7 +18,8 @@ export function knobValuesFor(exp: ExperimentSpec, chosen: Record<string, number
   const out: Record<string, number> = {};
   for (const k of exp.knobs) {
     const v = chosen[k.path];
-    out[k.path] = v !== undefined && Number.isFinite(v) && v >= k.min && v <= k.max ? v : k.default;
+    const allowed = v !== undefined && Number.isFinite(v) && v >= k.min && v <= k.max && (!k.toggle || v === 0 || v === 1);
+    out[k.path] = allowed ? v : k.default;
   }
   return out;
 }
@@ -48,7 +49,9 @@ export function buildSims(
   }
   const ownSeed = typeof parsed[0].seed === 'number' ? parsed[0].seed : undefined;
   const finalSeed = seed ?? exp.seed ?? ownSeed;
-  const values: Record<string, number | string | boolean> = { ...exp.overrides, ...knobValuesFor(exp, chosenKnobs) };
+  const knobs = knobValuesFor(exp, chosenKnobs);
+  const values: Record<string, number | string | boolean> = { ...exp.overrides, ...knobs };
+  for (const k of exp.knobs) if (k.toggle) values[k.path] = knobs[k.path] === 1; // a toggle sets a boolean
   if (finalSeed !== undefined) values.seed = finalSeed;
   try {
     const sims = parsed.map((scenario, i) => ({ label: refs[i].label, json: JSON.stringify(applyOverrides(scenario, values)) }));

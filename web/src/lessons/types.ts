@@ -51,6 +51,8 @@ export interface KnobSpec {
   default: number;
   unit?: string;
   scale: 'linear' | 'log';
+  /** An on/off knob for a boolean scenario field: min 0, max 1, step 1; 1 sets true. */
+  toggle?: boolean;
 }
 
 /** The article's per-table figures shown beside the simulated sizes (SizeTable). */

@@ -135,12 +135,31 @@ function chart(r: Reader, v: unknown, path: string): ChartSpec | undefined {
     : undefined;
 }
 
+/** `{ path, label, toggle: true, default: true|false }`: a checkbox for a boolean field. */
+function toggleKnob(r: Reader, v: Obj, path: string): KnobSpec | undefined {
+  r.unknownKeys(v, `${path}.`, ['path', 'label', 'toggle', 'default']);
+  const kp = r.string(v, 'path', `${path}.path`, { re: PATH_RE, what: 'a JSON path into the scenario (e.g. server.innodb_adaptive_flushing)' });
+  const label = r.string(v, 'label', `${path}.label`);
+  let ok = true;
+  if (v.toggle !== true) {
+    r.errors.push(`${path}.toggle: must be true (or left out for a slider), got ${show(v.toggle)}`);
+    ok = false;
+  }
+  if (typeof v.default !== 'boolean') {
+    r.errors.push(`${path}.default: a toggle's default must be true or false, got ${show(v.default)}`);
+    ok = false;
+  }
+  if (!ok || !kp || !label) return undefined;
+  return { path: kp, label, min: 0, max: 1, step: 1, default: v.default ? 1 : 0, scale: 'linear', toggle: true };
+}
+
 function knob(r: Reader, v: unknown, path: string): KnobSpec | undefined {
   if (!isObj(v)) {
     r.errors.push(`${path}: must be { path, label, min, max, step, default }, got ${show(v)}`);
     return undefined;
   }
-  r.unknownKeys(v, `${path}.`, ['path', 'label', 'min', 'max', 'step', 'default', 'unit', 'scale']);
+  if (v.toggle !== undefined) return toggleKnob(r, v, path);
+  r.unknownKeys(v, `${path}.`, ['path', 'label', 'min', 'max', 'step', 'default', 'unit', 'scale', 'toggle']);
   const kp = r.string(v, 'path', `${path}.path`, { re: PATH_RE, what: 'a JSON path into the scenario (e.g. workload.threads)' });
   const label = r.string(v, 'label', `${path}.label`);
   const min = r.number(v, 'min', `${path}.min`);

@@ -1,4 +1,5 @@
-// Knob controls generated from an experiment's knob table: slider + number field.
+// Knob controls generated from an experiment's knob table: slider + number field, or a
+// checkbox for a toggle knob (a boolean scenario field).
 // A value is committed (and the simulation re-created) on release / Enter / blur.
 
 import { useEffect, useState } from 'react';
@@ -19,11 +20,31 @@ export function Knobs({ knobs, values, onChange, seed, onSeed }: Props) {
   return (
     <fieldset className="knobs">
       <legend>Knobs</legend>
-      {knobs.map((k) => (
-        <Knob key={k.path} knob={k} value={values[k.path] ?? k.default} onCommit={(v) => onChange(k.path, v)} />
-      ))}
+      {knobs.map((k) =>
+        k.toggle ? (
+          <Toggle key={k.path} knob={k} value={values[k.path] ?? k.default} onCommit={(v) => onChange(k.path, v)} />
+        ) : (
+          <Knob key={k.path} knob={k} value={values[k.path] ?? k.default} onCommit={(v) => onChange(k.path, v)} />
+        ),
+      )}
       {onSeed ? <SeedField seed={seed} onSeed={onSeed} /> : null}
     </fieldset>
+  );
+}
+
+/** A toggle knob: a checkbox that commits at once (1 = on). */
+function Toggle({ knob, value, onCommit }: { knob: KnobSpec; value: number; onCommit: (v: number) => void }) {
+  const id = `knob-${knob.path.replace(/\W/g, '-')}`;
+  return (
+    <div className="knob knob-toggle">
+      <label htmlFor={id}>{knob.label}</label>
+      <span className="knob-switch">
+        <input id={id} type="checkbox" checked={value === 1} onChange={(e) => onCommit(e.target.checked ? 1 : 0)} />
+      </span>
+      <span className="knob-state" aria-hidden="true">
+        {value === 1 ? 'ON' : 'OFF'}
+      </span>
+    </div>
   );
 }
 

@@ -9,6 +9,8 @@ export interface KnobRange {
   label?: string;
   min: number;
   max: number;
+  /** An on/off knob: 0 or 1 only. */
+  toggle?: boolean;
 }
 
 export interface UrlStateContext {
@@ -160,6 +162,7 @@ export function parseUrlState(query: string, ctx: UrlStateContext): UrlParseResu
       }
       const v = number(name, raw);
       if (typeof v === 'string') refuse(v);
+      else if (knob.toggle && v !== 0 && v !== 1) refuse(`Parameter "${name}" is an on/off knob: it must be 0 (off) or 1 (on), got ${show(raw)}; it was ignored.`);
       else if (v < knob.min || v > knob.max) refuse(`Parameter "${name}" must be from ${knob.min} to ${knob.max}, got ${show(raw)}; it was ignored.`);
       else state.knobs[path] = v;
     } else {

@@ -127,15 +127,15 @@ function Slides({ lesson, query }: { lesson: Lesson; query: string }) {
         <button type="button" onClick={() => go(step + 1)} disabled={step >= n - 1} aria-label="Next slide">
           Next →
         </button>
-        <select value={choice === 'auto' ? 'projector' : choice} onChange={(e) => setChoice(e.target.value as ThemeChoice)} aria-label="Presenter theme">
+        <select className="presenter-extra" value={choice === 'auto' ? 'projector' : choice} onChange={(e) => setChoice(e.target.value as ThemeChoice)} aria-label="Presenter theme">
           <option value="projector">Projector</option>
           <option value="dark">Dark</option>
           <option value="light">Light</option>
         </select>
-        <button type="button" onClick={openNotes}>
+        <button type="button" className="presenter-extra" onClick={openNotes}>
           Speaker notes
         </button>
-        <button type="button" onClick={fullscreen}>
+        <button type="button" className="presenter-extra" onClick={fullscreen}>
           Full screen
         </button>
         <button type="button" onClick={() => setHelp((h) => !h)} aria-expanded={help} aria-label="Keyboard shortcuts">

@@ -32,7 +32,7 @@ test('adaptive-flushing lesson: 5.5 and 5.6-labs panels advance; ring, flush lis
   await expect.poll(async () => (await chart.textContent()) ?? '', { timeout: 60_000 }).not.toContain('No data yet');
   await pause(page);
   const redo = page.locator('section.view-row[aria-label="Redo log"]');
-  expect(await redo.locator('svg[aria-label^="Checkpoint age"]').count()).toBe(2);
+  expect(await redo.locator('svg[aria-label^="Modified age"]').count()).toBe(2);
   expect(await redo.locator('svg[aria-label^="Flush list"]').count()).toBe(2);
   expect(await redo.textContent()).toContain('flushing: 5.6-labs');
   await screenshot('adaptive-flushing-played');

@@ -1,5 +1,6 @@
-// Redo panel layout: the age zone by threshold, the ring's arc and marks measured from the
-// checkpoint tail (LSN modulo capacity), and the flush list bars by age.
+// Redo panel layout: the age zone by threshold, the ring's arcs (flushed-but-not-checkpointed
+// from the tail, then the modified age to the head) and its marks (flushing points from the
+// oldest dirty page, the limit from the checkpoint tail), and the flush list bars by age.
 import { describe, expect, it } from 'vitest';
 import type { RedoState } from '../../web/src/engine/frames';
 import { ageZone, layoutFlushList, layoutRing, redoMarks } from '../../web/src/views/redo/layout';
@@ -37,7 +38,13 @@ const base: RedoState = {
   dirtyByAge: [],
   ageBinBytes: 1,
 };
-const at = (age: number, checkpointLsn = 1_000_000): RedoState => ({ ...base, checkpointLsn, lsn: checkpointLsn + age });
+/** Modified age `age`; the checkpoint `behind` bytes before the oldest dirty page. */
+const at = (age: number, checkpointLsn = 1_000_000, behind = 0): RedoState => ({
+  ...base,
+  checkpointLsn,
+  oldestModification: checkpointLsn + behind,
+  lsn: checkpointLsn + behind + age,
+});
 const fmt = (v: number) => `${Math.round(v / 1e6)} MB`;
 
 describe('ageZone', () => {
@@ -74,6 +81,23 @@ describe('layoutRing', () => {
     expect(m.tail.y).toBeGreaterThan(m.cy);
     expect(m.agePath.startsWith('M')).toBe(true);
   });
+  it('splits the checkpoint age: flushed-but-not-checkpointed from the tail, then the modified age', () => {
+    const cap = base.limits.capacity;
+    const m = layoutRing(at(cap / 4, 0, cap / 8), 300, fmt);
+    expect(m.age).toBe(cap / 4);
+    expect(m.checkpointAge).toBe((cap * 3) / 8);
+    expect(m.oldestAngle).toBeCloseTo(Math.PI / 4, 9);
+    expect(m.headAngle).toBeCloseTo((Math.PI * 3) / 4, 9);
+    expect(m.flushedPath.startsWith('M')).toBe(true);
+    // Flushing points from the oldest dirty page, the checkpoint limit from the tail.
+    const byKey = Object.fromEntries(m.marks.map((k) => [k.key, k.angle]));
+    expect(byKey.async).toBeCloseTo(Math.PI / 4 + (70_722_894 / cap) * 2 * Math.PI, 9);
+    expect(byKey.max).toBeCloseTo((80_826_164 / cap) * 2 * Math.PI, 9);
+    // The zone follows the modified age: 60 MB modified with a checkpoint age of 78 MB is not past async.
+    expect(layoutRing(at(60_000_000, 0, 18_000_000), 300, fmt).zone).toBe('adaptive');
+    expect(at(0).oldestModification).toBe(at(0).lsn);
+    expect(layoutRing(at(1000), 300, fmt).flushedPath).toBe('');
+  });
   it('marks sit at their ages from the tail, in order', () => {
     const m = layoutRing(at(10), 300, fmt);
     expect(m.marks.map((k) => k.key)).toEqual(['lwm', 'async', 'sync', 'max']);
@@ -85,7 +109,7 @@ describe('layoutRing', () => {
     const m = layoutRing(at(76_000_000), 300, fmt);
     expect(m.zone).toBe('sync');
     expect(m.heat).toBe(1);
-    expect(m.sentence).toBe('Checkpoint age 76 MB of a 91 MB log (83.9%): past the sync point: furious flushing, writes wait.');
+    expect(m.sentence).toBe('Modified age 76 MB of a 91 MB log (83.9%), checkpoint age 76 MB: past the sync point: furious flushing, writes wait.');
     expect(layoutRing(at(0), 300, fmt).agePath).toBe('');
   });
 });

@@ -1,6 +1,7 @@
-// The redo log of one simulation: the log as a ring (checkpoint tail → LSN head, the
-// age between them coloured from calm to red, marks for lwm / async / sync / limit) and
-// the flush list as dirty pages by age, with the pages just flushed flashing.
+// The redo log of one simulation: the log as a ring (checkpoint tail → oldest dirty page →
+// LSN head; the modified age coloured from calm to red, the flushed-but-not-checkpointed
+// part grey; marks for lwm / async / sync / limit) and the flush list as dirty pages by
+// age, with the pages just flushed flashing.
 import { useId, useMemo, useRef } from 'react';
 import type { Frame, RedoState } from '../../engine/frames';
 import { usePalette } from '../../ui/theme';
@@ -8,7 +9,7 @@ import { mix } from '../../ui/palette';
 import { formatBytes, formatCount } from '../../charts/common/format';
 import { useWidth } from '../../charts/common/hooks';
 import { captionStyle, figureStyle, LABEL_FONT, legendStyle, mutedStyle, swatchStyle } from '../../charts/common/styles';
-import { layoutFlushList, layoutRing, ZONE_WORDS } from './layout';
+import { ageZone, ages, layoutFlushList, layoutRing, ZONE_WORDS } from './layout';
 
 export interface RedoViewProps {
   frame: Frame;
@@ -32,6 +33,7 @@ function Ring({ s, size }: { s: RedoState; size: number }) {
         </pattern>
       </defs>
       <path d={m.track} transform={`translate(${m.cx},${m.cy})`} fill={pal.redo.free} stroke={pal.grid} />
+      {m.flushedPath && <path d={m.flushedPath} transform={`translate(${m.cx},${m.cy})`} fill={pal.redo.written} stroke={pal.ink} strokeWidth={0.5} />}
       {m.agePath && <path d={m.agePath} transform={`translate(${m.cx},${m.cy})`} fill={m.zone === 'sync' ? `url(#${hatch})` : ageColor} stroke={pal.ink} strokeWidth={0.5} />}
       {m.marks.map((k) => (
         <g key={k.key} fontSize={LABEL_FONT} fill={pal.ink}>
@@ -42,12 +44,16 @@ function Ring({ s, size }: { s: RedoState; size: number }) {
         </g>
       ))}
       <circle cx={m.tail.x} cy={m.tail.y} r={5} fill={pal.background} stroke={pal.ink} strokeWidth={2} />
+      {m.flushedPath && <rect x={m.oldest.x - 4} y={m.oldest.y - 4} width={8} height={8} fill={pal.background} stroke={pal.ink} strokeWidth={1.5} transform={`rotate(45 ${m.oldest.x} ${m.oldest.y})`} />}
       <circle cx={m.head.x} cy={m.head.y} r={5} fill={pal.ink} />
-      <text x={m.cx} y={m.cy - 8} textAnchor="middle" fontSize={15} fontWeight={600} fill={pal.ink}>
+      <text x={m.cx} y={m.cy - 12} textAnchor="middle" fontSize={15} fontWeight={600} fill={pal.ink}>
         {formatBytes(m.age)}
       </text>
-      <text x={m.cx} y={m.cy + 10} textAnchor="middle" fontSize={LABEL_FONT} fill={pal.inkMuted}>
-        age · {Math.round(m.ageShare * 100)}% of log
+      <text x={m.cx} y={m.cy + 6} textAnchor="middle" fontSize={LABEL_FONT} fill={pal.inkMuted}>
+        modified age
+      </text>
+      <text x={m.cx} y={m.cy + 20} textAnchor="middle" fontSize={LABEL_FONT} fill={pal.inkMuted}>
+        {Math.round(m.ageShare * 100)}% of the log
       </text>
     </svg>
   );
@@ -103,8 +109,8 @@ export function RedoView({ frame, label, reducedMotion }: RedoViewProps) {
       </figure>
     );
   }
-  const age = Math.max(0, s.lsn - s.checkpointLsn);
-  const zone = layoutRing(s, 200, formatBytes).zone;
+  const { modified, checkpoint } = ages(s);
+  const zone = ageZone(s, modified);
   return (
     <figure style={figureStyle}>
       <figcaption style={captionStyle}>
@@ -119,9 +125,13 @@ export function RedoView({ frame, label, reducedMotion }: RedoViewProps) {
             <dd style={{ margin: 0 }}>{formatCount(s.lsn)}</dd>
             <dt>Last checkpoint at</dt>
             <dd style={{ margin: 0 }}>{formatCount(s.checkpointLsn)}</dd>
-            <dt>Checkpoint age</dt>
+            <dt title="LSN − oldest modification in the flush list: what the flushing points apply to">Modified age</dt>
             <dd style={{ margin: 0 }}>
-              {formatBytes(age)} (async {formatBytes(s.limits.maxModifiedAgeAsync)}, sync {formatBytes(s.limits.maxModifiedAgeSync)})
+              {formatBytes(modified)} (async {formatBytes(s.limits.maxModifiedAgeAsync)}, sync {formatBytes(s.limits.maxModifiedAgeSync)})
+            </dd>
+            <dt title="LSN − last checkpoint: the log that cannot be reused yet">Checkpoint age</dt>
+            <dd style={{ margin: 0 }}>
+              {formatBytes(checkpoint)} (limit {formatBytes(s.limits.maxCheckpointAge)})
             </dd>
           </dl>
           <FlushList s={s} reducedMotion={reducedMotion} />
@@ -130,7 +140,11 @@ export function RedoView({ frame, label, reducedMotion }: RedoViewProps) {
       <ul style={legendStyle(pal)}>
         <li>
           <span style={swatchStyle(pal, pal.redo.ageLow)} />
-          age, calm
+          modified age, calm
+        </li>
+        <li>
+          <span style={swatchStyle(pal, pal.redo.written)} />
+          flushed, awaiting a checkpoint
         </li>
         <li>
           <span style={swatchStyle(pal, pal.redo.ageHigh, true)} />
@@ -140,7 +154,7 @@ export function RedoView({ frame, label, reducedMotion }: RedoViewProps) {
           <span style={swatchStyle(pal, pal.redo.free)} />
           free log space
         </li>
-        <li>○ checkpoint · ● LSN head</li>
+        <li>○ checkpoint · ◇ oldest dirty page · ● LSN head</li>
         <li>
           <span style={swatchStyle(pal, pal.frame.dirty)} />
           dirty pages by age

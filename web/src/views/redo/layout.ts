@@ -1,6 +1,8 @@
-// Pure layout of the redo panel: the log as a ring (LSN head, checkpoint tail, the
-// checkpoint age between them, marks for the low-water mark, async and sync points and
-// the log's limit) and the flush list as dirty pages by age. No DOM; unit-tested.
+// Pure layout of the redo panel: the log as a ring (checkpoint tail, oldest dirty page,
+// LSN head; the modified age from the oldest dirty page to the head, and the part already
+// flushed but not yet checkpointed; marks for the low-water mark, async and sync points,
+// measured as modified ages, and the checkpoint limit, measured from the tail) and the
+// flush list as dirty pages by age. No DOM; unit-tested.
 import { arc } from 'd3';
 import type { RedoState } from '../../engine/frames';
 
@@ -39,7 +41,20 @@ export function redoMarks(s: RedoState): RedoMarks {
   };
 }
 
-export function ageZone(s: RedoState, age = s.lsn - s.checkpointLsn): AgeZone {
+/**
+ * The two ages InnoDB watches (log_checkpoint_margin, log0log.cc): the modified age,
+ * lsn − the oldest modification in the flush list (buf_pool_get_oldest_modification),
+ * against max_modified_age_async/sync (flushing); and the checkpoint age, lsn − the last
+ * checkpoint, against max_checkpoint_age (checkpointing). The checkpoint trails the oldest
+ * modification, so checkpoint age ≥ modified age.
+ */
+export function ages(s: RedoState): { modified: number; checkpoint: number } {
+  const checkpoint = Math.max(0, s.lsn - s.checkpointLsn);
+  return { modified: Math.min(checkpoint, Math.max(0, s.lsn - s.oldestModification)), checkpoint };
+}
+
+/** The zone of the modified age (the age the lwm, async and sync points apply to). */
+export function ageZone(s: RedoState, age = ages(s).modified): AgeZone {
   const k = redoMarks(s);
   if (age >= k.syncAge) return 'sync';
   if (age >= k.asyncAge) return 'async';
@@ -71,11 +86,18 @@ export interface RingModel {
   outer: number;
   /** Whole-ring background path (free log space). */
   track: string;
-  /** The checkpoint age: the arc from the tail to the head. */
+  /** The modified age: the arc from the oldest dirty page to the head. */
   agePath: string;
-  /** Share of the log the age fills, 0..1 (may pass 1 only if the model is broken). */
+  /** Flushed but not yet checkpointed: the arc from the tail to the oldest dirty page. */
+  flushedPath: string;
+  /** Share of the log the modified age fills, 0..1. */
   ageShare: number;
+  /** Modified age (lsn − oldest modification), bytes. */
   age: number;
+  /** Checkpoint age (lsn − last checkpoint), bytes. */
+  checkpointAge: number;
+  oldestAngle: number;
+  oldest: { x: number; y: number };
   zone: AgeZone;
   /** 0..1: how far the age is toward the sync point (drives the colour gradient). */
   heat: number;
@@ -101,10 +123,11 @@ export function layoutRing(s: RedoState, size: number, fmtBytes: (v: number) => 
   const cy = size / 2;
   const outer = Math.max(20, size / 2 - 34);
   const inner = outer * 0.72;
-  const age = Math.max(0, s.lsn - s.checkpointLsn);
+  const { modified: age, checkpoint: checkpointAge } = ages(s);
   const tailAngle = (mod(s.checkpointLsn, cap) / cap) * TAU;
   const ageShare = age / cap;
-  const headAngle = tailAngle + Math.min(1, ageShare) * TAU;
+  const headAngle = tailAngle + Math.min(1, checkpointAge / cap) * TAU;
+  const oldestAngle = tailAngle + Math.min(1, (checkpointAge - age) / cap) * TAU;
   const a = arc<unknown, { startAngle: number; endAngle: number }>()
     .innerRadius(inner)
     .outerRadius(outer)
@@ -122,7 +145,8 @@ export function layoutRing(s: RedoState, size: number, fmtBytes: (v: number) => 
   )
     .filter(([, , v]) => Number.isFinite(v) && v > 0 && v <= cap)
     .map(([key, label, v]) => {
-      const angle = tailAngle + (v / cap) * TAU;
+      // The flushing points are modified ages (from the oldest dirty page); the limit is a checkpoint age.
+      const angle = (key === 'max' ? tailAngle : oldestAngle) + (v / cap) * TAU;
       const p1 = at(angle, inner - 3);
       const p2 = at(angle, outer + 5);
       const pl = at(angle, outer + 16);
@@ -137,9 +161,13 @@ export function layoutRing(s: RedoState, size: number, fmtBytes: (v: number) => 
     inner,
     outer,
     track: a({ startAngle: 0, endAngle: TAU }) ?? '',
-    agePath: age > 0 ? (a({ startAngle: tailAngle, endAngle: headAngle }) ?? '') : '',
+    agePath: age > 0 ? (a({ startAngle: oldestAngle, endAngle: headAngle }) ?? '') : '',
+    flushedPath: oldestAngle > tailAngle ? (a({ startAngle: tailAngle, endAngle: oldestAngle }) ?? '') : '',
     ageShare,
     age,
+    checkpointAge,
+    oldestAngle,
+    oldest: at(oldestAngle, (inner + outer) / 2),
     zone,
     heat: k.syncAge > 0 ? Math.min(1, age / k.syncAge) : 0,
     headAngle,
@@ -147,7 +175,7 @@ export function layoutRing(s: RedoState, size: number, fmtBytes: (v: number) => 
     head: at(headAngle, (inner + outer) / 2),
     tail: at(tailAngle, (inner + outer) / 2),
     marks,
-    sentence: `Checkpoint age ${fmtBytes(age)} of a ${fmtBytes(cap)} log (${pct}%): ${ZONE_WORDS[zone]}.`,
+    sentence: `Modified age ${fmtBytes(age)} of a ${fmtBytes(cap)} log (${pct}%), checkpoint age ${fmtBytes(checkpointAge)}: ${ZONE_WORDS[zone]}.`,
   };
 }
 

@@ -1,11 +1,15 @@
 // The worker's state and command handlers, independent of `self`/postMessage so it can
-// be tested in Node with a fake engine. Owns the Simulation instances (A and B).
+// be tested in Node with a fake engine. Owns the Simulation instances (A and B); sweeps
+// run in sweepRunner.ts.
 
 import { parseEngineError, EngineError, type EngineErrorData } from './errors';
-import type { AhiPart, Frame, IndexInfo, QcKind, QcLock, RedoState, SeriesBlock, Summary, SweepRow, TraceEvent } from './frames';
-import type { Commands, CommandName, RunResult, SweepDone, SweepValue } from './protocol';
+import type { AhiPart, Frame, IndexInfo, QcKind, QcLock, RedoState, SeriesBlock, Summary, TraceEvent } from './frames';
+import type { Commands, CommandName, RunResult } from './protocol';
 import type { EngineModule, Simulation } from './simulation';
 import { statusDue, type StatusCall } from './statusThrottle';
+import { SweepRunner } from './sweepRunner';
+
+export { SWEEP_SLICE_NS } from './sweepRunner';
 
 /** At most this many events per frame per sim (the newest ones). */
 export const MAX_EVENTS_PER_FRAME = 2000;
@@ -20,17 +24,6 @@ interface SimSlot {
   lastStatus: StatusCall | null;
   qcKind: QcKind;
 }
-
-/** A sweep in progress: one scenario per (value, side), run one after another. */
-interface SweepState {
-  items: { value: number; side: number; json: string }[];
-  index: number; // the item running (or next)
-  sim: Simulation | null;
-  endNs: number;
-}
-
-/** Simulated time one sweep slice advances before the wall budget is checked. */
-export const SWEEP_SLICE_NS = 20_000_000;
 
 function qcKindOf(scenarioJson: string): QcKind {
   try {
@@ -66,7 +59,7 @@ type Handlers = { [K in CommandName]: (args: Commands[K]['args']) => Commands[K]
 export class SimHost {
   private slots: SimSlot[] = [];
   private snapshots = new Map<number, SnapshotSet>();
-  private sweep: SweepState | null = null;
+  private readonly sweep: SweepRunner;
   private nextToken = 1;
   private readonly now: () => number;
 
@@ -75,6 +68,7 @@ export class SimHost {
     now?: () => number,
   ) {
     this.now = now ?? (() => performance.now());
+    this.sweep = new SweepRunner(engine, this.now);
   }
 
   /** Runs one command; throws EngineError on failure. */
@@ -233,49 +227,17 @@ export class SimHost {
     validate: ({ json }) => ({ errors: JSON.parse(this.engine.validate_scenario(json)) as { path: string; message: string }[] }),
 
     sweepStart: ({ scenarios, path, values }) => {
-      this.endSweep();
+      this.sweep.cancel();
       if (scenarios.length < 1 || scenarios.length > 2) {
         throw new EngineError({ code: 'protocol', errors: [{ path: 'scenarios', message: 'expected 1 or 2 scenarios' }] });
       }
-      const items: SweepState['items'] = [];
-      const built = scenarios.map((json) => values.map((v) => this.sweepScenario(json, path, v)));
-      values.forEach((_, vi) => scenarios.forEach((_, si) => items.push({ value: vi, side: si, json: built[si][vi] })));
-      this.sweep = { items, index: 0, sim: null, endNs: 0 };
-      return { count: items.length };
+      return { count: this.sweep.start(scenarios, path, values) };
     },
 
-    sweepStep: ({ budgetMs }) => {
-      const sw = this.sweep;
-      if (!sw) throw new EngineError({ code: 'state', errors: [{ path: '', message: 'no sweep: send sweepStart first' }] });
-      const start = this.now();
-      const completed: SweepDone[] = [];
-      while (sw.index < sw.items.length) {
-        const item = sw.items[sw.index];
-        if (!sw.sim) {
-          sw.sim = new this.engine.Simulation(item.json);
-          sw.endNs = sw.sim.end_ns();
-        }
-        const sim = sw.sim;
-        const before = sim.time_ns();
-        sim.run_until(Math.min(sw.endNs, before + SWEEP_SLICE_NS));
-        const finished = sim.time_ns() >= sw.endNs || sim.time_ns() <= before || (JSON.parse(sim.summary_json()) as Summary).done;
-        if (finished) {
-          completed.push({ value: item.value, side: item.side, row: JSON.parse(sim.sweep_row_json()) as SweepRow });
-          sim.free();
-          sw.sim = null;
-          sw.index += 1;
-        }
-        if (this.now() - start >= budgetMs) break;
-      }
-      const current = sw.sim && sw.endNs > 0 ? Math.min(1, sw.sim.time_ns() / sw.endNs) : 0;
-      const done = sw.index >= sw.items.length;
-      const progress = done ? 1 : (sw.index + current) / sw.items.length;
-      if (done) this.endSweep();
-      return { completed, progress, done };
-    },
+    sweepStep: ({ budgetMs }) => this.sweep.step(budgetMs),
 
     sweepCancel: () => {
-      this.endSweep();
+      this.sweep.cancel();
       return {};
     },
 
@@ -290,22 +252,6 @@ export class SimHost {
       return {}; // not reached: debug_panic traps
     },
   };
-
-  /**
-   * One sweep scenario: a plain value is set at `path` by the engine (which validates it
-   * and names the path); a mapping sets each of its fields in turn (e.g. "off" as
-   * { "server.query_cache_type": "OFF" }).
-   */
-  private sweepScenario(json: string, path: string, v: SweepValue): string {
-    const set = (doc: string, p: string, value: unknown) => (JSON.parse(this.engine.sweep_scenarios_json(doc, p, JSON.stringify([value]))) as string[])[0];
-    if (v !== null && typeof v === 'object') return Object.entries(v).reduce((doc, [p, value]) => set(doc, p, value), json);
-    return set(json, path, v);
-  }
-
-  private endSweep(): void {
-    this.sweep?.sim?.free();
-    this.sweep = null;
-  }
 
   private requireSims(): void {
     if (this.slots.length === 0) throw new EngineError({ code: 'state', errors: [{ path: '', message: 'no simulation: send create first' }] });
@@ -375,7 +321,7 @@ export class SimHost {
   }
 
   private disposeAll(): void {
-    this.endSweep();
+    this.sweep.cancel();
     this.snapshots.clear();
     for (const s of this.slots) s.sim.free();
     this.slots = [];

@@ -3,7 +3,9 @@
 // WASM in the site's Web Worker in Chromium, for every scenario file the lessons use;
 // plus the headline: 1M random-PK inserts, the 256-thread AHI point selects and the
 // read-write load in simulated transactions per wall second. Every run starts a fresh engine (process,
-// child process, worker), and the three engines' runs are interleaved.
+// child process, worker), and the three engines' runs are interleaved. A WASM run shorter
+// than 1 s is repeated in its warm instance and the median warm run kept (a short cold run
+// mostly measures V8 compiling the module).
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, log } from '../lib/util.mjs';

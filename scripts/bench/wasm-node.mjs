@@ -16,6 +16,26 @@ export async function buildWasm({ build }) {
   return fs.existsSync(path.join(PKG_DIR, 'innodb_lab_bg.wasm')) ? { ok: true } : { missing: 'web/src/engine/pkg not built' };
 }
 
+/** Wall seconds under which a WASM run is repeated warm (see child.mjs, worker-speed.mjs). */
+export const SHORT_RUN_S = 1;
+
+/**
+ * Repeats a short run after its cold `first` until about 1 s of runs (at least 3, at most
+ * 12) and returns the median warm run (the cold one left out), marked `warm: n`.
+ */
+export function warmRuns(once, first) {
+  const runs = [];
+  let total = first.wall;
+  while (runs.length < 12 && (runs.length < 3 || total < 1)) {
+    const r = once();
+    if (r.missing) return r;
+    runs.push(r);
+    total += r.wall;
+  }
+  runs.sort((a, b) => a.wall - b.wall);
+  return { ...runs[Math.floor(runs.length / 2)], warm: runs.length };
+}
+
 let loaded = null;
 
 /** The package and its exports ({ pkg, exports, memory }), loaded once per process. */

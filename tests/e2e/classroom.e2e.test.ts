@@ -209,6 +209,12 @@ test('quiz: a prediction is graded after the run, remembered, and summed up at t
   await second.getByRole('button', { name: 'Reveal the answer' }).click();
   await expect.poll(() => second.locator('.quiz-result').textContent()).toContain('Not quite.');
   await expect.poll(() => summary.textContent()).toMatch(/1 of 5 predictions held \(3 not answered yet\)/);
+  // The home page's card for the lesson says how far the reader got.
+  await page.goto(page.url().replace(/#.*$/, '#/'));
+  const card = page.locator('a.lesson-card', { hasText: 'Primary keys' });
+  await expect.poll(() => card.locator('.lesson-card-progress').textContent()).toMatch(/2 of 5 predictions made \(1 held\) · 1 of \d+ experiments run/);
+  await page.goBack();
+  await waitForPanel(page);
   await summary.getByRole('button', { name: 'Start this lesson over' }).click();
   await expect.poll(() => summary.textContent()).toMatch(/0 of 5 predictions held/);
 });

@@ -15,6 +15,8 @@ describe('format', () => {
     expect(formatSI(0.000124)).toBe('124µ');
     expect(formatSI(42)).toBe('42');
     expect(formatSI(1.5)).toBe('1.5');
+    expect(formatSI(0.451)).toBe('0.451');
+    expect(formatSI(0.00125)).toBe('0.00125');
     expect(formatSI(0)).toBe('0');
     expect(formatSI(NaN)).toBe('–');
     expect(formatWithUnit(124, 'µs')).toBe('124 µs');

@@ -17,13 +17,14 @@ export function formatCount(v: number | undefined): string {
 
 /**
  * Compact number with an SI prefix, 3 significant digits: 12345 → "12.3k",
- * 0.000124 → "124µ", 0 → "0". Small integers stay plain (42 → "42").
+ * 0.000124 → "124µ", 0 → "0". Small integers stay plain (42 → "42"), and so do
+ * fractions from 0.001 (a hit ratio 0.451 reads "0.451", not "451m").
  */
 export function formatSI(v: number | undefined): string {
   if (v === undefined || !Number.isFinite(v)) return DASH;
   if (v === 0) return '0';
   const a = Math.abs(v);
-  if (a >= 1 && a < 1000) return Number.isInteger(v) ? String(v) : format('.3~r')(v);
+  if (a >= 0.001 && a < 1000) return Number.isInteger(v) ? String(v) : format('.3~r')(v);
   return si3(v);
 }
 

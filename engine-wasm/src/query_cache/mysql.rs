@@ -5,7 +5,8 @@
 //! the work it did so the caller can charge its CPU time under the lock.
 
 use super::arena::{align, Arena, BlockType, MIN_ALLOCATION_UNIT, NIL};
-use super::{Counters, Entry, FnvMap, Lookup, QcEvent, StoreRefused};
+use super::slots::{Slot, Slots};
+use super::{Counters, Entry, Lookup, QcEvent, StoreRefused};
 
 /// `ALIGN_SIZE(sizeof(Query_cache_block))` on 64-bit: length, used, four links,
 /// type, table count.
@@ -24,20 +25,15 @@ pub const TABLE_HEADER: u64 = 40;
 /// result block requests only `min_res_unit`.
 pub const MIN_ESTIMATED_QUERIES: u64 = 3;
 
-/// A cached query and where its blocks are.
+/// Where a cached query's blocks are, and its place in its table's ring.
 #[derive(Clone, Debug)]
 struct Query {
-    entry: Entry,
     block: u32,
     /// Result blocks in chain order (empty until the first append).
     result: Vec<u32>,
-    complete: bool,
     table: u32,
-    lru_prev: u32,
-    lru_next: u32,
     ring_prev: u32,
     ring_next: u32,
-    generation: u32,
 }
 
 /// A table's block and the first query of its ring.
@@ -55,13 +51,9 @@ pub struct MysqlCache {
     arena: Arena,
     limit: u64,
     min_res_unit: u64,
-    hash: FnvMap<Box<[u8]>, u32>,
-    queries: Vec<Option<Query>>,
-    spare: Vec<u32>,
-    lru_head: u32,
-    lru_tail: u32,
+    /// The query hash, the queries and their LRU list.
+    queries: Slots<Query>,
     tables: Vec<Option<Table>>,
-    next_generation: u32,
     /// Counters.
     pub counters: Counters,
 }
@@ -73,13 +65,8 @@ impl MysqlCache {
             arena: Arena::new(size)?,
             limit,
             min_res_unit: align(min_res_unit.max(MIN_ALLOCATION_UNIT)),
-            hash: FnvMap::default(),
-            queries: Vec::new(),
-            spare: Vec::new(),
-            lru_head: NIL,
-            lru_tail: NIL,
+            queries: Slots::default(),
             tables: Vec::new(),
-            next_generation: 1,
             counters: Counters::default(),
         })
     }
@@ -103,23 +90,11 @@ impl MysqlCache {
     /// `send_result_to_client` under the lock: a hit needs the key and a complete
     /// result; it moves the query to the LRU end (`move_to_query_list_end`).
     pub fn lookup(&mut self, key: &[u8]) -> Lookup {
-        let Some(&q) = self.hash.get(key) else {
-            return Lookup::Miss;
-        };
-        let Some(query) = self.queries[q as usize].as_ref() else {
-            return Lookup::Miss;
-        };
-        if !query.complete {
-            return Lookup::Miss;
+        let hit = self.queries.lookup(key);
+        if hit != Lookup::Miss {
+            self.arena.work.block_ops += 4;
+            self.counters.hits += 1;
         }
-        let hit = Lookup::Hit {
-            value: query.entry.value,
-            result_bytes: query.entry.result_bytes,
-        };
-        self.lru_unlink(q);
-        self.lru_append(q);
-        self.arena.work.block_ops += 4;
-        self.counters.hits += 1;
         hit
     }
 
@@ -128,7 +103,7 @@ impl MysqlCache {
     /// read-locks it, then refuses to send it ("we are in transaction and have
     /// transaction tables in query") before the LRU move and `hits++`. A miss.
     pub fn lookup_in_transaction(&mut self, key: &[u8]) -> Lookup {
-        if self.hash.contains_key(key) {
+        if self.queries.contains_key(key) {
             self.arena.work.block_ops += 1;
         }
         Lookup::Miss
@@ -143,7 +118,7 @@ impl MysqlCache {
         entry: Entry,
         ev: &mut Vec<QcEvent>,
     ) -> Result<(u32, u32), StoreRefused> {
-        if self.hash.contains_key(key) {
+        if self.queries.contains_key(key) {
             // "Another thread process same query"
             self.counters.not_cached += 1;
             return Err(StoreRefused::Competitor);
@@ -163,31 +138,17 @@ impl MysqlCache {
             self.sync_counters();
             return Err(StoreRefused::NoMemory);
         };
-        let id = match self.spare.pop() {
-            Some(i) => i,
-            None => {
-                self.queries.push(None);
-                (self.queries.len() - 1) as u32
-            }
-        };
-        let generation = self.next_generation;
-        self.next_generation = self.next_generation.wrapping_add(1).max(1);
-        self.arena.set(block, BlockType::Query, id, len);
-        self.queries[id as usize] = Some(Query {
-            entry,
+        let query = Query {
             block,
             result: Vec::new(),
-            complete: false,
             table: t,
-            lru_prev: NIL,
-            lru_next: NIL,
             ring_prev: NIL,
             ring_next: NIL,
-            generation,
-        });
-        self.hash.insert(key.into(), id);
+        };
+        let (id, generation) = self.queries.insert(key, entry, query);
+        self.arena.set(block, BlockType::Query, id, len);
         self.ring_link(t, id);
-        self.lru_append(id);
+        self.queries.lru_push_back(id);
         self.arena.work.block_ops += 4;
         self.counters.inserts += 1;
         self.counters.queries_in_cache += 1;
@@ -202,16 +163,12 @@ impl MysqlCache {
     /// Sets the answer the result carries (the simulation's stand-in for the
     /// packets' content).
     pub fn set_value(&mut self, id: u32, generation: u32, value: u64) {
-        if let Some(Some(q)) = self.queries.get_mut(id as usize) {
-            if q.generation == generation {
-                q.entry.value = value;
-            }
-        }
+        self.queries.set_value(id, generation, value);
     }
 
     /// Whether the registered query `(id, generation)` is still the writer's.
     pub fn is_live(&self, id: u32, generation: u32) -> bool {
-        matches!(self.queries.get(id as usize), Some(Some(q)) if q.generation == generation)
+        self.queries.is_live(id, generation)
     }
 
     /// `append_result_data` + `write_result_data` + `allocate_data_chain` for a
@@ -278,8 +235,8 @@ impl MysqlCache {
             self.sync_counters();
             return false;
         }
-        if let Some(Some(q)) = self.queries.get_mut(id as usize) {
-            q.result = chain;
+        if let Some(q) = self.queries.get_mut(id) {
+            q.data.result = chain;
         }
         self.sync_counters();
         true
@@ -291,16 +248,16 @@ impl MysqlCache {
         if !self.is_live(id, generation) {
             return false;
         }
-        let Some(Some(q)) = self.queries.get(id as usize) else {
+        let Some(q) = self.queries.get(id) else {
             return false;
         };
-        let Some(&last) = q.result.last() else {
+        let Some(&last) = q.data.result.last() else {
             // nothing was appended: the query is dropped
             self.free_query(id, ev);
             self.sync_counters();
             return false;
         };
-        let first = q.result[0];
+        let first = q.data.result[0];
         let b = *self.arena.block(last);
         let keep = align(b.used).max(MIN_ALLOCATION_UNIT);
         if b.len >= MIN_ALLOCATION_UNIT + keep {
@@ -308,7 +265,7 @@ impl MysqlCache {
         }
         let used = self.arena.block(first).used;
         self.arena.set(first, BlockType::Result, id, used);
-        if let Some(Some(q)) = self.queries.get_mut(id as usize) {
+        if let Some(q) = self.queries.get_mut(id) {
             q.complete = true;
         }
         self.arena.work.block_ops += 2;
@@ -358,18 +315,18 @@ impl MysqlCache {
 
     /// `free_old_query`: frees the oldest query whose result is complete.
     fn free_old_query(&mut self, ev: &mut Vec<QcEvent>) -> bool {
-        let mut q = self.lru_head;
+        let mut q = self.queries.lru_head();
         while q != NIL {
-            let query = self.queries[q as usize].as_ref().expect("query in LRU");
+            let query = self.queries.get(q).expect("query in LRU");
             if query.complete {
-                let off = self.arena.block(query.block).off;
+                let off = self.arena.block(query.data.block).off;
                 self.free_query(q, ev);
                 self.counters.lowmem_prunes += 1;
                 ev.push(QcEvent::Prune { offset: off });
                 return true;
             }
             self.arena.work.block_ops += 1;
-            q = query.lru_next;
+            q = self.queries.lru_next(q);
         }
         false
     }
@@ -378,23 +335,23 @@ impl MysqlCache {
     /// ring; its blocks are freed (and merged). An unfinished query counts as
     /// refused and its insert is taken back, as the source does.
     fn free_query(&mut self, q: u32, _ev: &mut Vec<QcEvent>) {
-        if self.queries[q as usize].is_none() {
+        let Some(Slot {
+            complete,
+            data: query,
+            ..
+        }) = self.queries.remove(q)
+        else {
             return;
-        }
-        self.lru_unlink(q);
-        let query = self.queries[q as usize].take().expect("query");
-        self.hash.remove(&query.entry.key);
+        };
         self.ring_unlink(query.table, q, &query);
-        if !query.complete {
-            self.counters.not_cached += 1;
-            self.counters.inserts = self.counters.inserts.saturating_sub(1);
+        if !complete {
+            self.counters.unfinished_freed();
         }
         for &b in &query.result {
             self.arena.free_memory_block(b);
         }
         self.arena.free_memory_block(query.block);
         self.counters.queries_in_cache -= 1;
-        self.spare.push(q);
         // unlink_table: a table whose ring is empty is freed
         let t = query.table;
         if self.tables[t as usize].as_ref().is_some_and(|t| t.n == 0) {
@@ -427,8 +384,8 @@ impl MysqlCache {
 
     /// `flush_cache` (RESET QUERY CACHE, resize): frees every query.
     pub fn flush(&mut self, ev: &mut Vec<QcEvent>) {
-        while self.lru_head != NIL {
-            let q = self.lru_head;
+        while self.queries.lru_head() != NIL {
+            let q = self.queries.lru_head();
             self.free_query(q, ev);
         }
         self.sync_counters();
@@ -471,17 +428,21 @@ impl MysqlCache {
         tb.n += 1;
         if head == NIL {
             tb.ring = q;
-            let qq = self.queries[q as usize].as_mut().expect("query");
+            let qq = self.query_mut(q);
             qq.ring_prev = q;
             qq.ring_next = q;
             return;
         }
-        let tail = self.queries[head as usize].as_ref().expect("q").ring_prev;
-        self.queries[tail as usize].as_mut().expect("q").ring_next = q;
-        self.queries[head as usize].as_mut().expect("q").ring_prev = q;
-        let qq = self.queries[q as usize].as_mut().expect("query");
+        let tail = self.query_mut(head).ring_prev;
+        self.query_mut(tail).ring_next = q;
+        self.query_mut(head).ring_prev = q;
+        let qq = self.query_mut(q);
         qq.ring_prev = tail;
         qq.ring_next = head;
+    }
+
+    fn query_mut(&mut self, q: u32) -> &mut Query {
+        &mut self.queries.get_mut(q).expect("query").data
     }
 
     fn ring_unlink(&mut self, t: u32, q: u32, query: &Query) {
@@ -496,46 +457,8 @@ impl MysqlCache {
         if tb.ring == q {
             tb.ring = query.ring_next;
         }
-        self.queries[query.ring_prev as usize]
-            .as_mut()
-            .expect("q")
-            .ring_next = query.ring_next;
-        self.queries[query.ring_next as usize]
-            .as_mut()
-            .expect("q")
-            .ring_prev = query.ring_prev;
-    }
-
-    fn lru_append(&mut self, q: u32) {
-        let tail = self.lru_tail;
-        {
-            let qq = self.queries[q as usize].as_mut().expect("query");
-            qq.lru_prev = tail;
-            qq.lru_next = NIL;
-        }
-        if tail == NIL {
-            self.lru_head = q;
-        } else {
-            self.queries[tail as usize].as_mut().expect("q").lru_next = q;
-        }
-        self.lru_tail = q;
-    }
-
-    fn lru_unlink(&mut self, q: u32) {
-        let (p, n) = {
-            let qq = self.queries[q as usize].as_ref().expect("query");
-            (qq.lru_prev, qq.lru_next)
-        };
-        if p == NIL {
-            self.lru_head = n;
-        } else {
-            self.queries[p as usize].as_mut().expect("q").lru_next = n;
-        }
-        if n == NIL {
-            self.lru_tail = p;
-        } else {
-            self.queries[n as usize].as_mut().expect("q").lru_prev = p;
-        }
+        self.query_mut(query.ring_prev).ring_next = query.ring_next;
+        self.query_mut(query.ring_next).ring_prev = query.ring_prev;
     }
 
     /// Invariants of the whole cache: the arena's, plus every query block and
@@ -543,32 +466,19 @@ impl MysqlCache {
     /// and `Qcache_queries_in_cache` equal to the queries held.
     pub fn check_invariants(&self) -> Result<(), String> {
         self.arena.check_invariants()?;
-        let live = self.queries.iter().filter(|q| q.is_some()).count() as u64;
-        if live != self.counters.queries_in_cache || self.hash.len() as u64 != live {
+        let (live, n) = self.queries.check_invariants()?;
+        if live != self.counters.queries_in_cache {
             return Err(format!(
-                "{live} queries, {} in hash, counter {}",
-                self.hash.len(),
+                "{live} queries, counter {}",
                 self.counters.queries_in_cache
             ));
         }
-        let mut n = 0;
-        let mut q = self.lru_head;
-        let mut prev = NIL;
-        while q != NIL {
-            let qq = self.queries[q as usize]
-                .as_ref()
-                .ok_or("dead query in LRU")?;
-            if qq.lru_prev != prev {
-                return Err(format!("LRU back link of {q}"));
-            }
-            if self.hash.get(&qq.entry.key).copied() != Some(q) {
-                return Err(format!("query {q} not under its key"));
-            }
-            let b = self.arena.block(qq.block);
+        for (q, qq) in self.queries.lru() {
+            let b = self.arena.block(qq.data.block);
             if b.kind != BlockType::Query || b.owner != q {
                 return Err(format!("query {q}'s block is {:?} of {}", b.kind, b.owner));
             }
-            for (i, &r) in qq.result.iter().enumerate() {
+            for (i, &r) in qq.data.result.iter().enumerate() {
                 let rb = self.arena.block(r);
                 let want = match (i, qq.complete) {
                     (0, true) => BlockType::Result,
@@ -579,9 +489,6 @@ impl MysqlCache {
                     return Err(format!("query {q} result block {i} is {:?}", rb.kind));
                 }
             }
-            n += 1;
-            prev = q;
-            q = qq.lru_next;
         }
         if n != live {
             return Err(format!("LRU holds {n} of {live} queries"));

@@ -391,11 +391,7 @@ impl Engine {
     /// Stamps the answer a result carries (the row's version when it was read).
     fn qc_set_value(&mut self, id: u32, g: u32, tid: Tid) {
         let v = self.qc_answer(tid);
-        if let QueryCache::Mysql(c) = &mut self.qc {
-            c.set_value(id, g, v);
-        } else if let QueryCache::Aurora(c) = &mut self.qc {
-            c.set_value(id, g, v);
-        }
+        self.qc.set_value(id, g, v);
     }
 
     /// The version of a row: how many committed updates it has had.

@@ -13,6 +13,8 @@ mod footprint;
 mod io_paths;
 mod prepare;
 mod qc_exec;
+mod qc_key;
+mod qc_lock;
 pub mod report;
 pub mod script;
 mod select;

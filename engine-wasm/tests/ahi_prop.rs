@@ -153,26 +153,11 @@ impl World {
     }
 
     fn apply(&mut self, advice: Advice) {
-        match advice {
-            Advice::Build { page, prefix, .. } => self.ahi.build_page(page, prefix, &self.store),
-            Advice::UpdateRef { page, rec, .. } => self.ahi.update_ref(page, &rec, &self.store),
-            Advice::None => {}
-        }
+        self.ahi.apply_now(advice, &self.store);
     }
 
     fn events(&mut self, ev: &[TreeEvent]) {
-        for e in ev {
-            match *e {
-                TreeEvent::PageSplit { page, new_page, .. }
-                | TreeEvent::RootRaise { page, new_page, .. } => {
-                    if let Some(a) = self.ahi.on_page_moved_or_split(page, new_page, &self.store) {
-                        self.apply(a);
-                    }
-                }
-                TreeEvent::PageFreed { page } => self.ahi.drop_page(page, &self.store),
-                _ => {}
-            }
-        }
+        self.ahi.follow_tree_events(ev, &self.store);
     }
 
     fn insert(&mut self, id: u16) {

@@ -3,20 +3,12 @@
 //! on at t = 3 s. 8.0.25 (blocking page-hash builds) collapses and recovers; 8.0.30
 //! (try-lock, Bug #100512) does not. Scale: 2M rows (the bug report: one 500M-row table).
 
+mod common;
+
 use innodb_lab::sim::SEC;
-use innodb_lab::sim_handle::SimHandle;
 
 fn qps_series(file: &str, patch: &dyn Fn(&mut serde_json::Value)) -> Vec<(f64, f64)> {
-    let path = format!("{}/../lessons/scenarios/{file}", env!("CARGO_MANIFEST_DIR"));
-    let mut v: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(path).expect("scenario file")).expect("json");
-    patch(&mut v);
-    let mut h = SimHandle::new(&v.to_string()).expect("valid scenario");
-    let end = h.engine.end_time();
-    while h.engine.now < end {
-        let t = h.engine.now + SEC / 10;
-        h.engine.run_until(t);
-    }
+    let h = common::run_lesson(file, patch, SEC / 10);
     let s = &h.engine.series;
     (0..s.len())
         .map(|i| {

@@ -238,15 +238,20 @@ fn params() -> impl Strategy<Value = Params> {
         ),
         prop::collection::vec(prop::collection::vec(0usize..4, 1..3), 0..3),
     );
+    // two tuples drawn in the same order as one: the rows and threads, then the run
     let workload = (
-        prop::bool::weighted(0.35),
-        prop_oneof![1 => Just(0u64), 1 => 1u64..500, 3 => 2000u64..15_000],
-        prop_oneof![1u32..8, 8u32..80],
-        prop_oneof![1u32..20, 20u32..1_000_000],
-        0u8..4,
-        prop_oneof![Just(0u64), 1u64..3000],
-        prop_oneof![4 => 1u32..60, 1 => 60u32..300],
-        prop_oneof![1u32..20, 20u32..500],
+        (
+            prop::bool::weighted(0.35),
+            prop_oneof![1 => Just(0u64), 1 => 1u64..500, 3 => 2000u64..15_000],
+            prop_oneof![1u32..8, 8u32..80],
+            prop_oneof![1u32..20, 20u32..1_000_000],
+        ),
+        (
+            0u8..4,
+            prop_oneof![Just(0u64), 1u64..3000],
+            prop_oneof![4 => 1u32..60, 1 => 60u32..300],
+            prop_oneof![1u32..20, 20u32..500],
+        ),
     );
     let ahi = (
         prop::bool::weighted(0.6),
@@ -260,14 +265,8 @@ fn params() -> impl Strategy<Value = Params> {
             (read_us, write_us, iops, commit_us),
             (pk, template, latin1, pad, extra, indexes),
             (
-                point_select,
-                prepare,
-                threads,
-                table_size,
-                rand_type,
-                max_rows,
-                duration_ms,
-                sample_ms,
+                (point_select, prepare, threads, table_size),
+                (rand_type, max_rows, duration_ms, sample_ms),
             ),
             (ahi, ahi_parts, version, changes),
         )| Params {

@@ -5,11 +5,40 @@ use super::build::live_leaf;
 use super::config::{Advice, Prefix};
 use super::sys::Ahi;
 use super::table::RecRef;
+use crate::storage::btree::TreeEvent;
 use crate::storage::key::Key;
 use crate::storage::page_store::PageStore;
 use crate::storage::PageNo;
 
 impl Ahi {
+    /// Applies an advice at once, with no latch to wait for (test harnesses and
+    /// tools; the server schedules it under the partition latch).
+    pub fn apply_now(&mut self, advice: Advice, store: &PageStore) {
+        match advice {
+            Advice::Build { page, prefix, .. } => self.build_page(page, prefix, store),
+            Advice::UpdateRef { page, rec, .. } => self.update_ref(page, &rec, store),
+            Advice::None => {}
+        }
+    }
+
+    /// Keeps the index in step with a B-tree's structure changes at once: a split or
+    /// root raise moves the hash entries (its build advice applied at once), a freed
+    /// page drops its own.
+    pub fn follow_tree_events(&mut self, ev: &[TreeEvent], store: &PageStore) {
+        for e in ev {
+            match *e {
+                TreeEvent::PageSplit { page, new_page, .. }
+                | TreeEvent::RootRaise { page, new_page, .. } => {
+                    if let Some(a) = self.on_page_moved_or_split(page, new_page, store) {
+                        self.apply_now(a, store);
+                    }
+                }
+                TreeEvent::PageFreed { page } => self.drop_page(page, store),
+                _ => {}
+            }
+        }
+    }
+
     /// Records moved from `old` to `new` (a split, a root raise, a merge). Call once
     /// the move is done. If `new` is already hashed, `old` is dropped; else, if `old`
     /// is hashed, the nodes of the moved records are detached from `old` and the

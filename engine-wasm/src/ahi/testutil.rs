@@ -135,11 +135,7 @@ impl Lab {
 
     /// Applies an advice (as the server does once it holds the latch).
     pub fn apply(&mut self, advice: Advice) {
-        match advice {
-            Advice::Build { page, prefix, .. } => self.ahi.build_page(page, prefix, &self.store),
-            Advice::UpdateRef { page, rec, .. } => self.ahi.update_ref(page, &rec, &self.store),
-            Advice::None => {}
-        }
+        self.ahi.apply_now(advice, &self.store);
     }
 
     /// Inserts a row and keeps the AHI in step with every page the tree touched.
@@ -170,18 +166,7 @@ impl Lab {
 
     /// Splits and raises move hash entries; frees drop them.
     pub fn tree_events(&mut self, ev: &[TreeEvent]) {
-        for e in ev {
-            match *e {
-                TreeEvent::PageSplit { page, new_page, .. }
-                | TreeEvent::RootRaise { page, new_page, .. } => {
-                    if let Some(a) = self.ahi.on_page_moved_or_split(page, new_page, &self.store) {
-                        self.apply(a);
-                    }
-                }
-                TreeEvent::PageFreed { page } => self.ahi.drop_page(page, &self.store),
-                _ => {}
-            }
-        }
+        self.ahi.follow_tree_events(ev, &self.store);
     }
 
     /// Leaf pages in key order.

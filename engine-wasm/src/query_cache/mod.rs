@@ -7,6 +7,7 @@
 pub mod arena;
 pub mod aurora;
 pub mod mysql;
+pub mod slots;
 
 use crate::scenario::{QueryCacheKind, QueryCacheType};
 use std::collections::HashMap;
@@ -138,6 +139,15 @@ pub struct Counters {
     pub total_blocks: u64,
 }
 
+impl Counters {
+    /// A query freed before its result was complete counts as not cached and its
+    /// insert is taken back (`free_query_internal`).
+    pub fn unfinished_freed(&mut self) {
+        self.not_cached += 1;
+        self.inserts = self.inserts.saturating_sub(1);
+    }
+}
+
 /// Settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct QcConfig {
@@ -266,6 +276,15 @@ impl QueryCache {
             QueryCache::Off => false,
             QueryCache::Mysql(c) => c.end_of_result(id, generation, ev),
             QueryCache::Aurora(c) => c.is_live(id, generation),
+        }
+    }
+
+    /// Sets the answer the result of `(id, generation)` carries.
+    pub fn set_value(&mut self, id: u32, generation: u32, value: u64) {
+        match self {
+            QueryCache::Off => {}
+            QueryCache::Mysql(c) => c.set_value(id, generation, value),
+            QueryCache::Aurora(c) => c.set_value(id, generation, value),
         }
     }
 

@@ -4,6 +4,8 @@
 #![allow(dead_code)]
 
 use innodb_lab::server::Engine;
+use innodb_lab::sim::Nanos;
+use innodb_lab::sim_handle::SimHandle;
 use proptest::test_runner::{Config as ProptestConfig, FileFailurePersistence};
 use serde_json::Value;
 use std::path::PathBuf;
@@ -54,6 +56,24 @@ pub fn lesson_scenario(file: &str, overrides: &[(&str, Value)]) -> String {
         set_path(&mut doc, k, v.clone());
     }
     doc.to_string()
+}
+
+/// A lesson scenario's JSON with `patch` applied to the parsed document.
+pub fn patched_lesson(file: &str, patch: &dyn Fn(&mut Value)) -> String {
+    let mut doc: Value = serde_json::from_str(&lesson_scenario(file, &[])).expect("JSON");
+    patch(&mut doc);
+    doc.to_string()
+}
+
+/// A lesson scenario with `patch` applied, run to its end in steps of `step` ns.
+pub fn run_lesson(file: &str, patch: &dyn Fn(&mut Value), step: Nanos) -> SimHandle {
+    let mut h = SimHandle::new(&patched_lesson(file, patch)).expect("valid scenario");
+    let end = h.engine.end_time();
+    while h.engine.now < end {
+        let t = h.engine.now + step;
+        h.engine.run_until(t);
+    }
+    h
 }
 
 /// 64-bit FNV-1a, fed incrementally.

@@ -7,7 +7,7 @@ import { NotFound } from '../ui/NotFound';
 import { lessonHref } from '../ui/route';
 import { formatUrlState, parseUrlState } from '../ui/urlState';
 import { experimentsOf } from './activeExperiment';
-import { LessonExperiment } from './LessonExperiment';
+import { LessonExperiment, useExperimentSettings } from './LessonExperiment';
 import { IgnoredSettings, LessonGate } from './LessonGate';
 import type { Lesson } from './types';
 
@@ -29,11 +29,9 @@ export default function EmbedPage({ id, experiment, query }: { id: string; exper
 function Embedded({ lesson, expId, query, linkMessages }: { lesson: Lesson; expId: string; query: string; linkMessages: string[] }) {
   const exp = useMemo(() => experimentsOf(lesson).find((p) => p.experiment.id === expId)!.experiment, [lesson, expId]);
   const parsed = useMemo(() => parseUrlState(query, { stepCount: 1, knobs: exp.knobs }), [query, exp]);
-  const [seed, setSeed] = useState<number | undefined>(parsed.state.seed);
-  const [knobValues, setKnobValues] = useState<Record<string, number>>(parsed.state.knobs);
+  const { seed, setSeed, knobValues, onKnob } = useExperimentSettings(parsed.state);
   const [messages, setMessages] = useState([...linkMessages, ...parsed.messages]);
   const [pendingT, setPendingT] = useState<number | undefined>(parsed.state.t);
-  const onKnob = useCallback((path: string, value: number) => setKnobValues((v) => ({ ...v, [path]: value })), []);
   const noop = useCallback(() => undefined, []);
   const clearT = useCallback(() => setPendingT(undefined), []);
   useEffect(() => {

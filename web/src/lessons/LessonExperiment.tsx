@@ -1,7 +1,7 @@
 // Loads an experiment's scenario files, applies overrides, knob values and the seed,
 // and hands the result to the experiment panel.
 
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ExperimentPanel, type ExperimentPanelProps } from '../ui/ExperimentPanel';
 import { loadScenarioText } from './registry';
 import { buildSims, knobValuesFor } from './scenarios';
@@ -58,4 +58,18 @@ export function LessonExperiment({ experiment, knobValues, onKnob, seed, onSeed,
       {...panel}
     />
   );
+}
+
+/** The panel for a page's current experiment (a new panel per experiment), or a line
+ *  saying the lesson has none. */
+export function ExperimentSlot({ experiment, ...rest }: Omit<Props, 'experiment'> & { experiment: ExperimentSpec | undefined }) {
+  return experiment ? <LessonExperiment key={experiment.id} experiment={experiment} {...rest} /> : <p className="muted">This lesson has no experiment.</p>;
+}
+
+/** The seed and knob values a page's experiments share, starting from the address's. */
+export function useExperimentSettings(initial: { seed?: number; knobs: Record<string, number> }) {
+  const [seed, setSeed] = useState<number | undefined>(initial.seed);
+  const [knobValues, setKnobValues] = useState<Record<string, number>>(initial.knobs);
+  const onKnob = useCallback((path: string, value: number) => setKnobValues((v) => ({ ...v, [path]: value })), []);
+  return { seed, setSeed, knobValues, setKnobValues, onKnob };
 }

@@ -7,7 +7,7 @@ import { parseUrlState, formatUrlState, type UrlState } from '../ui/urlState';
 import { embedHref, lessonHref, presentHref } from '../ui/route';
 import { packQuery, siteBase } from '../ui/shareLink';
 import { activeExperimentFor, experimentsOf } from './activeExperiment';
-import { LessonExperiment } from './LessonExperiment';
+import { ExperimentSlot, useExperimentSettings } from './LessonExperiment';
 import { Narrative } from './Narrative';
 import { IgnoredSettings, LessonGate } from './LessonGate';
 import type { Lesson } from './types';
@@ -31,8 +31,7 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
     () => parseUrlState(query, { stepCount: lesson.steps.length, knobs: allKnobs, experiments: placed.map((p) => p.experiment.id) }),
     [query, lesson, allKnobs, placed],
   );
-  const [seed, setSeed] = useState<number | undefined>(parsed.state.seed);
-  const [knobValues, setKnobValues] = useState<Record<string, number>>(parsed.state.knobs);
+  const { seed, setSeed, knobValues, setKnobValues, onKnob } = useExperimentSettings(parsed.state);
   const [messages, setMessages] = useState<string[]>([...linkMessages, ...parsed.messages]);
   const [progress, setProgress] = useState<LessonProgress>(() => loadProgress(lesson.meta.id));
   const [ran, setRan] = useState<Set<string>>(() => new Set(progress.ran));
@@ -82,7 +81,7 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
       for (const [path, v] of Object.entries(cur)) if (refused.has(`k.${path}`)) next[path] = v;
       return next;
     });
-  }, [parsed]);
+  }, [parsed, setSeed, setKnobValues]);
 
   useEffect(() => {
     document.title = `${lesson.meta.title} · InnoDB Lab`;
@@ -134,7 +133,6 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
     ? `<iframe src="${siteBase()}${embedHref(id, active.id, formatUrlState({ seed, knobs: knobValues }))}" title="InnoDB Lab: ${active.title.replace(/"/g, '&quot;')}" width="960" height="720" style="border:0;max-width:100%" loading="lazy"></iframe>`
     : undefined;
   const clearPendingT = useCallback(() => setPendingT(undefined), []);
-  const onKnob = useCallback((path: string, value: number) => setKnobValues((v) => ({ ...v, [path]: value })), []);
   // Pins the experiment and moves focus to the panel, so a keyboard reader's next Tab is
   // on its player bar rather than in the rest of the narrative.
   const showExperiment = useCallback((expId: string) => {
@@ -188,20 +186,15 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
         />
       </div>
       <aside className="lesson-panel" id="experiment-panel" tabIndex={-1} aria-label="Experiment">
-        {active ? (
-          <LessonExperiment
-            key={active.id}
-            experiment={active}
-            knobValues={knobValues}
-            onKnob={onKnob}
-            seed={seed}
-            onSeed={setSeed}
-            onDone={onDone}
-            panel={{ initialTimeNs: pendingT !== undefined ? pendingT * 1e9 : undefined, onInitialTimeApplied: clearPendingT, shareLink, embedSnippet }}
-          />
-        ) : (
-          <p className="muted">This lesson has no experiment.</p>
-        )}
+        <ExperimentSlot
+          experiment={active}
+          knobValues={knobValues}
+          onKnob={onKnob}
+          seed={seed}
+          onSeed={setSeed}
+          onDone={onDone}
+          panel={{ initialTimeNs: pendingT !== undefined ? pendingT * 1e9 : undefined, onInitialTimeApplied: clearPendingT, shareLink, embedSnippet }}
+        />
       </aside>
     </div>
   );

@@ -9,7 +9,7 @@ import { useTheme, type ThemeChoice } from '../ui/theme';
 import { formatUrlState, parseUrlState } from '../ui/urlState';
 import { activeExperimentFor, experimentsOf } from './activeExperiment';
 import { KeyHelp, PRESENTER_KEYS } from './KeyHelp';
-import { LessonExperiment } from './LessonExperiment';
+import { ExperimentSlot, useExperimentSettings } from './LessonExperiment';
 import { openChannel, type PresenterMessage } from './presenterChannel';
 import { Prose } from './Prose';
 import { QuizBlock } from './QuizBlock';
@@ -32,8 +32,7 @@ function Slides({ lesson, query }: { lesson: Lesson; query: string }) {
   const parsed = useMemo(() => parseUrlState(query, { stepCount: lesson.steps.length, knobs: allKnobs }), [query, lesson, allKnobs]);
   const n = lesson.steps.length;
   const [step, setStep] = useState((parsed.state.step ?? 1) - 1);
-  const [seed, setSeed] = useState(parsed.state.seed);
-  const [knobValues, setKnobValues] = useState(parsed.state.knobs);
+  const { seed, setSeed, knobValues, onKnob } = useExperimentSettings(parsed.state);
   const [help, setHelp] = useState(false);
   const [ran, setRan] = useState<Set<string>>(new Set());
   const { choice, setChoice } = useTheme();
@@ -107,7 +106,6 @@ function Slides({ lesson, query }: { lesson: Lesson; query: string }) {
 
   const s = lesson.steps[step];
   const active = activeExperimentFor(placed, step);
-  const onKnob = useCallback((path: string, value: number) => setKnobValues((v) => ({ ...v, [path]: value })), []);
   const onDone = useCallback((expId: string) => setRan((r) => (r.has(expId) ? r : new Set(r).add(expId))), []);
   const titles = new Map(placed.map((p) => [p.experiment.id, p.experiment.title]));
 
@@ -167,20 +165,7 @@ function Slides({ lesson, query }: { lesson: Lesson; query: string }) {
           })}
         </section>
         <aside className="slide-panel" aria-label="Experiment">
-          {active ? (
-            <LessonExperiment
-              key={active.id}
-              experiment={active}
-              knobValues={knobValues}
-              onKnob={onKnob}
-              seed={seed}
-              onSeed={setSeed}
-              onDone={onDone}
-              panel={{ arrowKeys: false, noTools: true }}
-            />
-          ) : (
-            <p className="muted">This lesson has no experiment.</p>
-          )}
+          <ExperimentSlot experiment={active} knobValues={knobValues} onKnob={onKnob} seed={seed} onSeed={setSeed} onDone={onDone} panel={{ arrowKeys: false, noTools: true }} />
         </aside>
       </div>
       <p className="presenter-hint muted">PgDn / → next · PgUp / ← previous · Space play · , . step the simulation · N notes · ? keys</p>

@@ -22,9 +22,6 @@ struct Word {
     lo: u64,
 }
 
-/// Key bytes held in a directory word.
-const PREFIX_BYTES: usize = 14;
-
 /// Low bits of a directory word's `lo`: the heap slot.
 const SLOT_MASK: u64 = 0xffff;
 
@@ -65,16 +62,13 @@ impl Word {
 
 /// The first 14 key bytes, big-endian in the word's top 112 bits (zero-padded: a
 /// shorter key that is a prefix of another compares equal here, never greater).
+#[inline]
 fn prefix(key: &Key) -> Word {
-    // Big-endian loads of a zero-padded buffer: no per-byte shifts.
-    let b = key.as_bytes();
-    let n = b.len().min(PREFIX_BYTES);
-    let mut buf = [0u8; 16];
-    buf[..n].copy_from_slice(&b[..n]);
-    let (h, l) = buf.split_at(8);
+    // Two fixed-size loads of the zero-padded key: bytes 14 and 15 fall in the slot.
+    let (hi, lo) = key.head_be();
     Word {
-        hi: u64::from_be_bytes(h.try_into().unwrap_or_default()),
-        lo: u64::from_be_bytes(l.try_into().unwrap_or_default()) & !SLOT_MASK,
+        hi,
+        lo: lo & !SLOT_MASK,
     }
 }
 
@@ -198,9 +192,16 @@ impl PageRecs {
 
     /// First position whose key is `>= key` (`strict` false) or `> key` (`strict` true).
     /// Prefixes narrow the range; only keys sharing the prefix are compared in full.
-    fn lower_bound(&self, key: &Key, strict: bool) -> usize {
+    /// `cold`: the page is likely out of cache (a leaf), so the prefix search takes
+    /// the 8-way search's few memory round trips; else a binary search's fewer
+    /// instructions (node pointer pages, which every descent reads).
+    fn lower_bound(&self, key: &Key, strict: bool, cold: bool) -> usize {
         let p = prefix(key);
-        let lo = words_below(&self.dir, p);
+        let lo = if cold {
+            words_below(&self.dir, p)
+        } else {
+            self.dir.partition_point(|&d| d < p)
+        };
         let (mut lo, mut hi) = (lo, lo + ties(&self.dir[lo..], p.last_of_prefix()));
         while lo < hi {
             let mid = (lo + hi) / 2;
@@ -216,7 +217,7 @@ impl PageRecs {
 
     /// `Ok(pos)` if `key` is present, else `Err(insert position)`.
     pub fn search(&self, key: &Key) -> Result<usize, usize> {
-        let pos = self.lower_bound(key, false);
+        let pos = self.lower_bound(key, false, true);
         // A different prefix settles it without reading the record.
         match self.dir.get(pos) {
             Some(&d) if d.prefix() == prefix(key) && self.key_at(pos) == *key => Ok(pos),
@@ -224,9 +225,10 @@ impl PageRecs {
         }
     }
 
-    /// Number of records with key `<= key`.
+    /// Number of records with key `<= key` (tuned for node pointer pages, see
+    /// [`PageRecs::lower_bound`]).
     pub fn count_le(&self, key: &Key) -> usize {
-        self.lower_bound(key, true)
+        self.lower_bound(key, true, false)
     }
 
     /// Inserts `rec` at key-order position `pos`.

@@ -7,7 +7,9 @@ use crate::storage::btree::BTree;
 use crate::storage::key::Key;
 use crate::storage::page::Rec;
 use crate::storage::page_store::PageStore;
-use crate::storage::record::{Charset, Column, ColumnType, IndexDef, Row, TableSchema, Value};
+use crate::storage::record::{
+    Charset, Column, ColumnType, IndexDef, RecLayout, Row, TableSchema, Value,
+};
 use crate::storage::FIL_NULL;
 use crate::workload::rand::{rand_str, SbRand};
 
@@ -40,6 +42,8 @@ pub struct Table {
     /// `workload.k_values = "existing"` (empty otherwise).
     row_k: Vec<Vec<i32>>,
     keep_k: bool,
+    /// Record layout of each index of one table (sizes and keys of new rows).
+    layouts: Vec<RecLayout>,
 }
 
 /// Scratch space reused for every generated row (no allocation per query).
@@ -130,6 +134,7 @@ impl Table {
             (1..=n_tables).map(|n| format!("{stem}{n}")).collect()
         };
         let pk_col = schema.primary_key.first().copied().unwrap_or(0);
+        let layouts = (0..per_table).map(|i| schema.rec_layout(i)).collect();
         Table {
             schema,
             trees,
@@ -145,6 +150,7 @@ impl Table {
             pk_col,
             row_k: vec![Vec::new(); n_tables],
             keep_k: w.k_values == KValues::Existing,
+            layouts,
         }
     }
 
@@ -382,11 +388,9 @@ impl Table {
     fn fill_keys(&self, buf: &mut RowBuf) {
         buf.keys.clear();
         buf.sizes.clear();
-        buf.keys.push(self.schema.clustered_key(&buf.row));
-        buf.sizes.push(self.schema.clustered_rec_size(&buf.row));
-        for i in 0..self.schema.secondary.len() {
-            buf.keys.push(self.schema.secondary_key(i, &buf.row));
-            buf.sizes.push(self.schema.secondary_rec_size(i, &buf.row));
+        for l in &self.layouts {
+            buf.keys.push(self.schema.key_in(l, &buf.row));
+            buf.sizes.push(l.size(&buf.row));
         }
     }
 

@@ -75,6 +75,16 @@ impl Key {
         self.len as usize
     }
 
+    /// The first 16 bytes as two big-endian integers, high half first. Bytes past
+    /// `len` are always zero, so this orders keys as their first 16 bytes do.
+    #[inline]
+    pub fn head_be(&self) -> (u64, u64) {
+        let (mut hi, mut lo) = ([0u8; 8], [0u8; 8]);
+        hi.copy_from_slice(&self.bytes[..8]);
+        lo.copy_from_slice(&self.bytes[8..16]);
+        (u64::from_be_bytes(hi), u64::from_be_bytes(lo))
+    }
+
     /// True for the empty key.
     pub fn is_empty(&self) -> bool {
         self.len == 0

@@ -10,25 +10,66 @@ use super::FIL_NULL;
 use serde::{Deserialize, Serialize};
 use std::ops::Range;
 
-/// A directory word: a 14-byte key prefix above a 16-bit heap slot.
-type Word = u128;
+/// A directory word: a 14-byte key prefix above a 16-bit heap slot, as a 128-bit
+/// number compared high half first. Two `u64` halves rather than a `u128`: the
+/// vector's alignment stays 8, so on wasm32 (whose allocator aligns to 8) growing a
+/// directory is a plain `realloc`, not an aligned allocate-copy-free.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+struct Word {
+    /// Key bytes 0..8, big-endian.
+    hi: u64,
+    /// Key bytes 8..14, big-endian, above the 16-bit heap slot.
+    lo: u64,
+}
 
-/// Key bytes held in a directory word.
-const PREFIX_BYTES: usize = 14;
+/// Low bits of a directory word's `lo`: the heap slot.
+const SLOT_MASK: u64 = 0xffff;
 
-/// Low bits of a directory word: the heap slot.
-const SLOT_MASK: Word = 0xffff;
+impl Word {
+    /// The heap slot.
+    #[inline]
+    fn slot(self) -> usize {
+        (self.lo & SLOT_MASK) as usize
+    }
+
+    /// The key prefix alone (slot bits zero).
+    #[inline]
+    fn prefix(self) -> Word {
+        Word {
+            hi: self.hi,
+            lo: self.lo & !SLOT_MASK,
+        }
+    }
+
+    /// This word's prefix with heap slot `slot`.
+    #[inline]
+    fn with_slot(self, slot: usize) -> Word {
+        Word {
+            hi: self.hi,
+            lo: (self.lo & !SLOT_MASK) | slot as u64,
+        }
+    }
+
+    /// The largest word with this prefix.
+    #[inline]
+    fn last_of_prefix(self) -> Word {
+        Word {
+            hi: self.hi,
+            lo: self.lo | SLOT_MASK,
+        }
+    }
+}
 
 /// The first 14 key bytes, big-endian in the word's top 112 bits (zero-padded: a
 /// shorter key that is a prefix of another compares equal here, never greater).
+#[inline]
 fn prefix(key: &Key) -> Word {
-    // One big-endian load of a zero-padded buffer: no per-byte 128-bit shifts
-    // (which WebAssembly runs as library calls).
-    let b = key.as_bytes();
-    let n = b.len().min(PREFIX_BYTES);
-    let mut buf = [0u8; 16];
-    buf[..n].copy_from_slice(&b[..n]);
-    Word::from_be_bytes(buf) & !SLOT_MASK
+    // Two fixed-size loads of the zero-padded key: bytes 14 and 15 fall in the slot.
+    let (hi, lo) = key.head_be();
+    Word {
+        hi,
+        lo: lo & !SLOT_MASK,
+    }
 }
 
 /// Number of words below `p` in the sorted `dir`. An 8-way search: the seven pivots
@@ -95,14 +136,12 @@ impl PageRecs {
 
     /// Record `i` in key order.
     pub fn get(&self, i: usize) -> Option<Rec> {
-        self.dir
-            .get(i)
-            .map(|&d| self.slot_rec((d & SLOT_MASK) as usize))
+        self.dir.get(i).map(|&d| self.slot_rec(d.slot()))
     }
 
     /// Record `i` in key order; `i` must be below `len()`.
     pub fn at(&self, i: usize) -> Rec {
-        self.slot_rec((self.dir[i] & SLOT_MASK) as usize)
+        self.slot_rec(self.dir[i].slot())
     }
 
     /// The record in heap slot `slot`.
@@ -117,12 +156,12 @@ impl PageRecs {
 
     /// Key of record `i` in key order; `i` must be below `len()`.
     pub fn key_at(&self, i: usize) -> Key {
-        self.heap[(self.dir[i] & SLOT_MASK) as usize].key
+        self.heap[self.dir[i].slot()].key
     }
 
     /// Child page of record `i` in key order ([`FIL_NULL`] on leaves).
     pub fn child_at(&self, i: usize) -> PageNo {
-        let slot = (self.dir[i] & SLOT_MASK) as usize;
+        let slot = self.dir[i].slot();
         self.children.get(slot).copied().unwrap_or(FIL_NULL)
     }
 
@@ -142,26 +181,31 @@ impl PageRecs {
         let Some(&d) = self.dir.first() else {
             return false;
         };
-        let (first, p) = (d & !SLOT_MASK, prefix(key));
-        first < p || (first == p && self.heap[(d & SLOT_MASK) as usize].key <= *key)
+        let (first, p) = (d.prefix(), prefix(key));
+        first < p || (first == p && self.heap[d.slot()].key <= *key)
     }
 
     /// Records in key order.
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = Rec> + ExactSizeIterator + '_ {
-        self.dir
-            .iter()
-            .map(|&d| self.slot_rec((d & SLOT_MASK) as usize))
+        self.dir.iter().map(|&d| self.slot_rec(d.slot()))
     }
 
     /// First position whose key is `>= key` (`strict` false) or `> key` (`strict` true).
     /// Prefixes narrow the range; only keys sharing the prefix are compared in full.
-    fn lower_bound(&self, key: &Key, strict: bool) -> usize {
+    /// `cold`: the page is likely out of cache (a leaf), so the prefix search takes
+    /// the 8-way search's few memory round trips; else a binary search's fewer
+    /// instructions (node pointer pages, which every descent reads).
+    fn lower_bound(&self, key: &Key, strict: bool, cold: bool) -> usize {
         let p = prefix(key);
-        let lo = words_below(&self.dir, p);
-        let (mut lo, mut hi) = (lo, lo + ties(&self.dir[lo..], p | SLOT_MASK));
+        let lo = if cold {
+            words_below(&self.dir, p)
+        } else {
+            self.dir.partition_point(|&d| d < p)
+        };
+        let (mut lo, mut hi) = (lo, lo + ties(&self.dir[lo..], p.last_of_prefix()));
         while lo < hi {
             let mid = (lo + hi) / 2;
-            let k = &self.heap[(self.dir[mid] & SLOT_MASK) as usize].key;
+            let k = &self.heap[self.dir[mid].slot()].key;
             if (strict && k <= key) || (!strict && k < key) {
                 lo = mid + 1;
             } else {
@@ -173,17 +217,18 @@ impl PageRecs {
 
     /// `Ok(pos)` if `key` is present, else `Err(insert position)`.
     pub fn search(&self, key: &Key) -> Result<usize, usize> {
-        let pos = self.lower_bound(key, false);
+        let pos = self.lower_bound(key, false, true);
         // A different prefix settles it without reading the record.
         match self.dir.get(pos) {
-            Some(&d) if d & !SLOT_MASK == prefix(key) && self.key_at(pos) == *key => Ok(pos),
+            Some(&d) if d.prefix() == prefix(key) && self.key_at(pos) == *key => Ok(pos),
             _ => Err(pos),
         }
     }
 
-    /// Number of records with key `<= key`.
+    /// Number of records with key `<= key` (tuned for node pointer pages, see
+    /// [`PageRecs::lower_bound`]).
     pub fn count_le(&self, key: &Key) -> usize {
-        self.lower_bound(key, true)
+        self.lower_bound(key, true, false)
     }
 
     /// Inserts `rec` at key-order position `pos`.
@@ -197,7 +242,7 @@ impl PageRecs {
         if n == self.dir.capacity() {
             self.dir.reserve_exact(grow_step(n));
         }
-        let slot = n as Word;
+        let slot = n;
         self.heap.push(Stored {
             key: rec.key,
             size: rec.size,
@@ -207,21 +252,21 @@ impl PageRecs {
             self.children.resize(n, FIL_NULL);
             self.children.push(rec.child);
         }
-        self.dir.insert(pos, prefix(&rec.key) | slot);
+        self.dir.insert(pos, prefix(&rec.key).with_slot(slot));
     }
 
     /// Removes and returns record `pos`; the last heap record fills its slot.
     pub fn remove(&mut self, pos: usize) -> Rec {
-        let slot = (self.dir.remove(pos) & SLOT_MASK) as usize;
+        let slot = self.dir.remove(pos).slot();
         let rec = self.slot_rec(slot);
         self.heap.swap_remove(slot);
         if !self.children.is_empty() {
             self.children.swap_remove(slot);
         }
-        let moved = self.heap.len() as Word;
-        if (slot as Word) < moved {
-            if let Some(d) = self.dir.iter_mut().find(|d| **d & SLOT_MASK == moved) {
-                *d = (*d & !SLOT_MASK) | slot as Word;
+        let moved = self.heap.len();
+        if slot < moved {
+            if let Some(d) = self.dir.iter_mut().find(|d| d.slot() == moved) {
+                *d = d.with_slot(slot);
             }
         }
         rec
@@ -229,18 +274,18 @@ impl PageRecs {
 
     /// Replaces record `pos` (the key must keep its place in the order).
     pub fn replace(&mut self, pos: usize, rec: Rec) {
-        let slot = self.dir[pos] & SLOT_MASK;
-        self.heap[slot as usize] = Stored {
+        let slot = self.dir[pos].slot();
+        self.heap[slot] = Stored {
             key: rec.key,
             size: rec.size,
         };
-        self.set_slot_child(slot as usize, rec.child);
-        self.dir[pos] = prefix(&rec.key) | slot;
+        self.set_slot_child(slot, rec.child);
+        self.dir[pos] = prefix(&rec.key).with_slot(slot);
     }
 
     /// Points node pointer `pos` to another child.
     pub fn set_child(&mut self, pos: usize, child: PageNo) {
-        let slot = (self.dir[pos] & SLOT_MASK) as usize;
+        let slot = self.dir[pos].slot();
         self.set_slot_child(slot, child);
     }
 
@@ -315,11 +360,11 @@ impl PageRecs {
         }
         let mut seen = vec![false; self.heap.len()];
         for &d in &self.dir {
-            let slot = (d & SLOT_MASK) as usize;
+            let slot = d.slot();
             if slot >= seen.len() || std::mem::replace(&mut seen[slot], true) {
                 return Err(format!("directory slot {slot} invalid or repeated"));
             }
-            if d & !SLOT_MASK != prefix(&self.heap[slot].key) {
+            if d.prefix() != prefix(&self.heap[slot].key) {
                 return Err(format!("directory prefix of slot {slot} is stale"));
             }
         }
@@ -390,5 +435,87 @@ mod tests {
         r.prepend_sorted(&[rec(b"0")]);
         assert_eq!(keys(&r)[..2], [b"0".to_vec(), b"bb".to_vec()]);
         assert_eq!(r.check(), Ok(()));
+    }
+
+    /// Random inserts, removes and replaces against a sorted vector: order, search
+    /// and count_le agree, and the directory stays consistent.
+    #[test]
+    fn segmented_directory_matches_a_sorted_vector() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            state >> 33
+        };
+        for round in 0..4 {
+            let mut r = PageRecs::default();
+            let mut model: Vec<Rec> = Vec::new();
+            for step in 0..3000 {
+                let op = next() % 10;
+                // Few distinct leading bytes: many keys share the 14-byte prefix.
+                let mut k = [b'a'; 18];
+                k[3] = b'a' + (next() % 3) as u8;
+                k[15] = b'a' + (next() % 26) as u8;
+                k[16] = b'a' + (next() % 26) as u8;
+                k[17] = b'a' + (next() % 26) as u8;
+                let len = if round % 2 == 0 {
+                    18
+                } else {
+                    4 + (next() % 15) as usize
+                };
+                let mut x = rec(&k[..len]);
+                if round >= 2 {
+                    x.child = (next() % 1000) as PageNo;
+                }
+                if op < 7 || model.is_empty() {
+                    // Ascending runs exercise appends at the end of full segments.
+                    let pos = match r.search(&x.key) {
+                        Ok(_) => continue,
+                        Err(p) => p,
+                    };
+                    assert_eq!(pos, model.partition_point(|m| m.key < x.key));
+                    r.insert(pos, x);
+                    model.insert(pos, x);
+                } else if op < 9 {
+                    let pos = (next() as usize) % model.len();
+                    assert_eq!(r.remove(pos), model.remove(pos));
+                } else {
+                    let pos = (next() as usize) % model.len();
+                    let y = Rec {
+                        size: 99,
+                        child: 7,
+                        ..model[pos]
+                    };
+                    r.replace(pos, y);
+                    model[pos] = y;
+                }
+                if step % 97 == 0 {
+                    assert_eq!(r.check(), Ok(()), "round {round} step {step}");
+                    assert!(r.iter().eq(model.iter().copied()));
+                    assert!(r.iter().rev().eq(model.iter().rev().copied()));
+                    assert_eq!(r.iter().nth(5), model.get(5).copied());
+                    for m in model.iter().step_by(7) {
+                        let le = model.partition_point(|n| n.key <= m.key);
+                        assert_eq!(r.count_le(&m.key), le);
+                        assert_eq!(r.search(&m.key), Ok(le - 1));
+                    }
+                    for (i, m) in model.iter().enumerate().step_by(5) {
+                        assert_eq!(r.at(i), *m);
+                        assert_eq!((r.key_at(i), r.child_at(i)), (m.key, m.child));
+                    }
+                }
+            }
+            let mut out = Vec::new();
+            let n = model.len();
+            r.drain_into(n / 3..n, &mut out);
+            assert_eq!(out, model[n / 3..]);
+            r.prepend_sorted(&[rec(b"0")]);
+            assert_eq!(r.check(), Ok(()));
+            assert_eq!(r.len(), n / 3 + 1);
+            let rebuilt: PageRecs = model[..n / 3].iter().copied().collect();
+            assert_eq!(rebuilt.check(), Ok(()));
+            assert!(rebuilt.iter().eq(model[..n / 3].iter().copied()));
+        }
     }
 }

@@ -261,10 +261,7 @@ impl TableSchema {
     /// `test_random_PK(id VARCHAR(26) utf8mb4, number INT)`, 23-byte ids:
     /// 5 + 1 (length byte) + 23 + 6 + 7 + 4 = 46 bytes.
     pub fn clustered_rec_size(&self, row: &Row) -> u16 {
-        let others = (0..self.columns.len()).filter(|c| !self.primary_key.contains(c));
-        let fields = self.primary_key.iter().copied().chain(others);
-        let system = u32::from(DATA_TRX_ID_LEN + DATA_ROLL_PTR_LEN);
-        saturate(self.fields_size(fields, row) + system)
+        self.rec_layout(0).size(row)
     }
 
     /// Size of a leaf record of secondary index `i`: header 5 + null bitmap + length
@@ -272,10 +269,39 @@ impl TableSchema {
     /// 5 + 4 + 4 = 13 bytes; of `test_random_PK`: 5 + 1 + 4 + 23 = 33 bytes.
     /// 0 when `i` is out of range.
     pub fn secondary_rec_size(&self, i: usize, row: &Row) -> u16 {
-        match self.secondary.get(i) {
-            Some(idx) => saturate(self.fields_size(self.secondary_fields(idx), row)),
-            None => 0,
+        if i < self.secondary.len() {
+            self.rec_layout(i + 1).size(row)
+        } else {
+            0
         }
+    }
+
+    /// The leaf-record layout of index `i`: 0 = clustered, `1..` = secondaries in
+    /// order (out of range: the clustered layout). Computed once per table, it
+    /// gives each row's record size and key without walking the schema again.
+    pub fn rec_layout(&self, i: usize) -> RecLayout {
+        match i.checked_sub(1).and_then(|s| self.secondary.get(s)) {
+            Some(idx) => {
+                let key: Vec<usize> = self.secondary_fields(idx).collect();
+                self.layout_of(key.iter().copied(), 0, key.clone())
+            }
+            None => {
+                let others = (0..self.columns.len()).filter(|c| !self.primary_key.contains(c));
+                let fields = self.primary_key.iter().copied().chain(others);
+                let system = u32::from(DATA_TRX_ID_LEN + DATA_ROLL_PTR_LEN);
+                self.layout_of(fields, system, self.primary_key.clone())
+            }
+        }
+    }
+
+    /// The key of `row` in an index of layout `l` (as [`TableSchema::clustered_key`]
+    /// and [`TableSchema::secondary_key`] build it).
+    pub fn key_in(&self, l: &RecLayout, row: &Row) -> Key {
+        let mut k = Key::EMPTY;
+        for &c in &l.key {
+            self.push_key_field(&mut k, c, row);
+        }
+        k
     }
 
     /// Layout of index `i`: 0 = clustered, `1..` = secondaries in order.
@@ -315,34 +341,34 @@ impl TableSchema {
             .chain(pk.filter(move |c| !idx.columns.contains(c)))
     }
 
-    /// Header + null bitmap + length bytes + data of the given fields
-    /// (models `rec_get_converted_size_comp_prefix_low`).
-    fn fields_size(&self, fields: impl Iterator<Item = usize>, row: &Row) -> u32 {
+    /// Header + null bitmap + fixed-length data + `system` bytes of the given
+    /// fields, and their variable-length ones (whose length bytes and data
+    /// [`RecLayout::size`] adds per row).
+    // models rec_get_converted_size_comp_prefix_low()
+    fn layout_of(
+        &self,
+        fields: impl Iterator<Item = usize>,
+        system: u32,
+        key: Vec<usize>,
+    ) -> RecLayout {
         let mut nullable = 0u32;
-        let mut extra = 0u32;
-        let mut data = 0u32;
+        let mut fixed = 0u32;
+        let mut var = Vec::new();
         for c in fields {
             let Some(col) = self.columns.get(c) else {
                 continue;
             };
             nullable += u32::from(col.nullable && !self.primary_key.contains(&c));
             match col.ty.fixed_len(self.charset) {
-                Some(n) => data += u32::from(n),
-                None => {
-                    let max = col.ty.max_len(self.charset);
-                    let actual = match row.values.get(c) {
-                        Some(Value::Str { len, .. }) => u32::from(*len),
-                        _ => 0,
-                    };
-                    let len = actual.max(u32::from(col.ty.min_len())).min(max);
-                    // One length byte unless the column can exceed 255 bytes and this
-                    // value is at least 128 bytes long (DATA_BIG_COL).
-                    extra += if max <= 255 || len < 128 { 1 } else { 2 };
-                    data += len;
-                }
+                Some(n) => fixed += u32::from(n),
+                None => var.push((c, u32::from(col.ty.min_len()), col.ty.max_len(self.charset))),
             }
         }
-        u32::from(REC_N_NEW_EXTRA_BYTES) + nullable.div_ceil(8) + extra + data
+        RecLayout {
+            fixed: u32::from(REC_N_NEW_EXTRA_BYTES) + nullable.div_ceil(8) + fixed + system,
+            var,
+            key,
+        }
     }
 
     /// Appends column `c`'s memcomparable encoding to `k`.
@@ -359,6 +385,36 @@ impl TableSchema {
             (_, Some(Value::Str { prefix, .. })) => k.push_bytes(prefix.as_bytes()),
             (_, None) => {}
         }
+    }
+}
+
+/// One index's leaf-record rule, from [`TableSchema::rec_layout`]: what does not
+/// depend on the row, the variable-length fields, and the key's columns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecLayout {
+    /// Header, null bitmap, fixed-length data and hidden columns, in bytes.
+    fixed: u32,
+    /// Variable-length fields: (column, shortest, longest) in bytes.
+    var: Vec<(usize, u32, u32)>,
+    /// The key's columns in order (the `n_unique_in_tree` fields).
+    key: Vec<usize>,
+}
+
+impl RecLayout {
+    /// Size in bytes of `row`'s record, header included.
+    pub fn size(&self, row: &Row) -> u16 {
+        let mut n = self.fixed;
+        for &(c, min, max) in &self.var {
+            let actual = match row.values.get(c) {
+                Some(Value::Str { len, .. }) => u32::from(*len),
+                _ => 0,
+            };
+            let len = actual.max(min).min(max);
+            // One length byte unless the column can exceed 255 bytes and this
+            // value is at least 128 bytes long (DATA_BIG_COL).
+            n += if max <= 255 || len < 128 { 1 } else { 2 } + len;
+        }
+        saturate(n)
     }
 }
 

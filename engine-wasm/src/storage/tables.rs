@@ -97,6 +97,13 @@ mod tests {
         let sk = t.secondary_key(0, &row);
         assert_eq!(sk.len(), 27);
         assert_eq!(sk.first_i32(), Some(42));
+        // The per-table layouts give the same keys and sizes.
+        let (l0, l1) = (t.rec_layout(0), t.rec_layout(1));
+        assert_eq!(
+            (t.key_in(&l0, &row), l0.size(&row)),
+            (t.clustered_key(&row), 46)
+        );
+        assert_eq!((t.key_in(&l1, &row), l1.size(&row)), (sk, 33));
         // clustered node pointer 5 + 1 + 23 + 4 = 33; secondary 5 + 1 + 27 + 4 = 37
         assert_eq!(t.index_layout(0).node_ptr_overhead, 10);
         assert_eq!(t.index_layout(1).node_ptr_overhead, 10);

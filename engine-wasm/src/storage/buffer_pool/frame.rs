@@ -29,8 +29,6 @@ pub enum IoFix {
 #[derive(Clone, Debug)]
 pub(super) struct Frame {
     pub page: PageNo,
-    /// Neighbour towards the LRU head (more recently used), or `NIL`.
-    pub prev: u32,
     /// Neighbour towards the LRU tail, or `NIL`.
     pub next: u32,
     /// In the old sublist (`buf_page_t::old`).
@@ -54,7 +52,6 @@ impl Frame {
     /// A frame on the free list.
     pub const FREE: Frame = Frame {
         page: FIL_NULL,
-        prev: NIL,
         next: NIL,
         old: false,
         io_fix: IoFix::None,

@@ -28,7 +28,7 @@ impl BufferPool {
             if self.frames[f as usize].ready_for_replace() {
                 return Ok(self.evict_to_caller(f, ev));
             }
-            f = self.frames[f as usize].prev;
+            f = self.prev[f as usize];
             scanned += 1;
         }
         self.counters.wait_free += 1;
@@ -43,7 +43,7 @@ impl BufferPool {
                 self.frames[f as usize].io_fix = IoFix::Write { evict: true };
                 return Err(NoFreeBlock::MustFlush(page));
             }
-            f = fr.prev;
+            f = self.prev[f as usize];
         }
         Err(NoFreeBlock::WaitForIo)
     }
@@ -81,7 +81,7 @@ impl BufferPool {
             && (self.free.len() as u64) < max as u64
             && self.lru_len > BUF_LRU_MIN_LEN
         {
-            let prev = self.frames[f as usize].prev;
+            let prev = self.prev[f as usize];
             let fr = &self.frames[f as usize];
             if fr.ready_for_replace() {
                 self.evict(f, false, ev);

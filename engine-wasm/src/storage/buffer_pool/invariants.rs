@@ -24,8 +24,11 @@ impl BufferPool {
                 return Err(format!("LRU cycle at frame {f}"));
             }
             on_lru[f as usize] = true;
-            if fr.prev != prev {
-                return Err(format!("frame {f}: prev {} != {prev}", fr.prev));
+            if self.prev[f as usize] != prev {
+                return Err(format!(
+                    "frame {f}: prev {} != {prev}",
+                    self.prev[f as usize]
+                ));
             }
             if fr.page == FIL_NULL || self.frame_of(fr.page) != Some(f) {
                 return Err(format!("frame {f}: page {} not mapped back", fr.page));

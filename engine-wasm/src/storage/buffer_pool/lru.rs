@@ -31,7 +31,7 @@ impl BufferPool {
                 return;
             }
             if self.lru_old_len + BUF_LRU_OLD_TOLERANCE < new_len {
-                let prev = self.frames[old as usize].prev;
+                let prev = self.prev[old as usize];
                 if prev == NIL {
                     return;
                 }
@@ -66,7 +66,7 @@ impl BufferPool {
             top = if top == NIL {
                 self.lru_tail
             } else {
-                self.frames[top as usize].prev
+                self.prev[top as usize]
             };
             self.frames[top as usize].old = true;
             len += 1;
@@ -109,7 +109,7 @@ impl BufferPool {
     // models buf_LRU_remove_block()
     pub(super) fn lru_remove(&mut self, f: u32) {
         if f == self.lru_old {
-            let prev = self.frames[f as usize].prev;
+            let prev = self.prev[f as usize];
             self.lru_old = prev;
             if prev != NIL {
                 self.frames[prev as usize].old = true;
@@ -202,11 +202,8 @@ impl BufferPool {
         } else {
             self.frames[at as usize].next
         };
-        {
-            let fr = &mut self.frames[f as usize];
-            fr.prev = at;
-            fr.next = next;
-        }
+        self.prev[f as usize] = at;
+        self.frames[f as usize].next = next;
         if at == NIL {
             self.lru_head = f;
         } else {
@@ -215,16 +212,13 @@ impl BufferPool {
         if next == NIL {
             self.lru_tail = f;
         } else {
-            self.frames[next as usize].prev = f;
+            self.prev[next as usize] = f;
         }
         self.lru_len += 1;
     }
 
     fn unlink(&mut self, f: u32) {
-        let (prev, next) = {
-            let fr = &self.frames[f as usize];
-            (fr.prev, fr.next)
-        };
+        let (prev, next) = (self.prev[f as usize], self.frames[f as usize].next);
         if prev == NIL {
             self.lru_head = next;
         } else {
@@ -233,11 +227,10 @@ impl BufferPool {
         if next == NIL {
             self.lru_tail = prev;
         } else {
-            self.frames[next as usize].prev = prev;
+            self.prev[next as usize] = prev;
         }
-        let fr = &mut self.frames[f as usize];
-        fr.prev = NIL;
-        fr.next = NIL;
+        self.prev[f as usize] = NIL;
+        self.frames[f as usize].next = NIL;
         self.lru_len -= 1;
     }
 }

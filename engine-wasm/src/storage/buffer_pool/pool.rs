@@ -16,6 +16,10 @@ pub struct BufferPool {
     pub(super) old_ratio: u32,
     /// Control blocks, indexed by frame number.
     pub(super) frames: Vec<Frame>,
+    /// Each frame's neighbour towards the LRU head (more recently used), or `NIL`:
+    /// apart from the control blocks so a walk up from the tail follows a compact
+    /// array while the blocks it checks load in parallel.
+    pub(super) prev: Vec<u32>,
     /// Frame holding each page, indexed by `PageNo`; `NIL` = not resident.
     pub(super) page_table: Vec<u32>,
     /// Free frames; the last one is taken first (InnoDB adds and takes at the head).
@@ -46,6 +50,7 @@ impl BufferPool {
             cfg,
             old_ratio: old_ratio_from_pct(cfg.old_blocks_pct),
             frames: vec![Frame::FREE; cfg.n_frames as usize],
+            prev: vec![NIL; cfg.n_frames as usize],
             page_table: Vec::new(),
             free: (0..cfg.n_frames).rev().collect(),
             lru_head: NIL,

@@ -192,16 +192,9 @@ impl PageRecs {
 
     /// First position whose key is `>= key` (`strict` false) or `> key` (`strict` true).
     /// Prefixes narrow the range; only keys sharing the prefix are compared in full.
-    /// `cold`: the page is likely out of cache (a leaf), so the prefix search takes
-    /// the 8-way search's few memory round trips; else a binary search's fewer
-    /// instructions (node pointer pages, which every descent reads).
-    fn lower_bound(&self, key: &Key, strict: bool, cold: bool) -> usize {
+    fn lower_bound(&self, key: &Key, strict: bool) -> usize {
         let p = prefix(key);
-        let lo = if cold {
-            words_below(&self.dir, p)
-        } else {
-            self.dir.partition_point(|&d| d < p)
-        };
+        let lo = words_below(&self.dir, p);
         let (mut lo, mut hi) = (lo, lo + ties(&self.dir[lo..], p.last_of_prefix()));
         while lo < hi {
             let mid = (lo + hi) / 2;
@@ -217,7 +210,7 @@ impl PageRecs {
 
     /// `Ok(pos)` if `key` is present, else `Err(insert position)`.
     pub fn search(&self, key: &Key) -> Result<usize, usize> {
-        let pos = self.lower_bound(key, false, true);
+        let pos = self.lower_bound(key, false);
         // A different prefix settles it without reading the record.
         match self.dir.get(pos) {
             Some(&d) if d.prefix() == prefix(key) && self.key_at(pos) == *key => Ok(pos),
@@ -225,10 +218,9 @@ impl PageRecs {
         }
     }
 
-    /// Number of records with key `<= key` (tuned for node pointer pages, see
-    /// [`PageRecs::lower_bound`]).
+    /// Number of records with key `<= key`.
     pub fn count_le(&self, key: &Key) -> usize {
-        self.lower_bound(key, true, false)
+        self.lower_bound(key, true)
     }
 
     /// Inserts `rec` at key-order position `pos`.

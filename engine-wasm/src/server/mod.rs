@@ -11,6 +11,7 @@ mod flush_view;
 mod flush_wait;
 mod footprint;
 mod io_paths;
+mod knobs;
 mod prepare;
 mod qc_exec;
 mod qc_key;

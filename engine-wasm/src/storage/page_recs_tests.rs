@@ -1,0 +1,136 @@
+//! Tests of `PageRecs`: key order, the directory kept in step with the records, and a
+//! model check against a sorted vector.
+
+use super::*;
+
+fn rec(k: &[u8]) -> Rec {
+    Rec {
+        key: Key::from_bytes(k).unwrap_or(Key::EMPTY),
+        size: k.len() as u16,
+        child: FIL_NULL,
+    }
+}
+
+fn keys(r: &PageRecs) -> Vec<Vec<u8>> {
+    r.iter().map(|r| r.key.as_bytes().to_vec()).collect()
+}
+
+#[test]
+fn keeps_key_order_with_shared_prefixes() {
+    let mut r = PageRecs::default();
+    for k in [&b"abcdefZ"[..], b"abcdefA", b"ab", b"ab\0", b"abcdef", b"b"] {
+        let pos = r.search(&rec(k).key).unwrap_err();
+        r.insert(pos, rec(k));
+    }
+    let want: Vec<Vec<u8>> = [&b"ab"[..], b"ab\0", b"abcdef", b"abcdefA", b"abcdefZ", b"b"]
+        .iter()
+        .map(|k| k.to_vec())
+        .collect();
+    assert_eq!(keys(&r), want);
+    assert_eq!(r.search(&rec(b"abcdefA").key), Ok(3));
+    assert_eq!(r.count_le(&rec(b"abcdefB").key), 4);
+    assert_eq!(r.count_le(&rec(b"a").key), 0);
+    assert_eq!(r.check(), Ok(()));
+}
+
+#[test]
+fn remove_replace_and_drain_keep_heap_and_directory_in_step() {
+    let mut r: PageRecs = (0u8..10).map(|i| rec(&[b'a' + i])).collect();
+    assert_eq!(r.remove(0).key.as_bytes(), b"a");
+    assert_eq!(r.remove(3).key.as_bytes(), b"e");
+    assert_eq!(r.check(), Ok(()));
+    r.replace(0, rec(b"bb"));
+    r.set_child(1, 7);
+    assert_eq!(
+        (r.at(0).size, r.at(1).child, r.at(0).child),
+        (2, 7, FIL_NULL)
+    );
+    let mut out = Vec::new();
+    r.drain_into(4..r.len(), &mut out);
+    assert_eq!(out.len(), 4);
+    r.prepend_sorted(&[rec(b"0")]);
+    assert_eq!(keys(&r)[..2], [b"0".to_vec(), b"bb".to_vec()]);
+    assert_eq!(r.check(), Ok(()));
+}
+
+/// Random inserts, removes and replaces against a sorted vector: order, search
+/// and count_le agree, and the directory stays consistent.
+#[test]
+fn segmented_directory_matches_a_sorted_vector() {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        state >> 33
+    };
+    for round in 0..4 {
+        let mut r = PageRecs::default();
+        let mut model: Vec<Rec> = Vec::new();
+        for step in 0..3000 {
+            let op = next() % 10;
+            // Few distinct leading bytes: many keys share the 14-byte prefix.
+            let mut k = [b'a'; 18];
+            k[3] = b'a' + (next() % 3) as u8;
+            k[15] = b'a' + (next() % 26) as u8;
+            k[16] = b'a' + (next() % 26) as u8;
+            k[17] = b'a' + (next() % 26) as u8;
+            let len = if round % 2 == 0 {
+                18
+            } else {
+                4 + (next() % 15) as usize
+            };
+            let mut x = rec(&k[..len]);
+            if round >= 2 {
+                x.child = (next() % 1000) as PageNo;
+            }
+            if op < 7 || model.is_empty() {
+                // Ascending runs exercise appends at the end of full segments.
+                let pos = match r.search(&x.key) {
+                    Ok(_) => continue,
+                    Err(p) => p,
+                };
+                assert_eq!(pos, model.partition_point(|m| m.key < x.key));
+                r.insert(pos, x);
+                model.insert(pos, x);
+            } else if op < 9 {
+                let pos = (next() as usize) % model.len();
+                assert_eq!(r.remove(pos), model.remove(pos));
+            } else {
+                let pos = (next() as usize) % model.len();
+                let y = Rec {
+                    size: 99,
+                    child: 7,
+                    ..model[pos]
+                };
+                r.replace(pos, y);
+                model[pos] = y;
+            }
+            if step % 97 == 0 {
+                assert_eq!(r.check(), Ok(()), "round {round} step {step}");
+                assert!(r.iter().eq(model.iter().copied()));
+                assert!(r.iter().rev().eq(model.iter().rev().copied()));
+                assert_eq!(r.iter().nth(5), model.get(5).copied());
+                for m in model.iter().step_by(7) {
+                    let le = model.partition_point(|n| n.key <= m.key);
+                    assert_eq!(r.count_le(&m.key), le);
+                    assert_eq!(r.search(&m.key), Ok(le - 1));
+                }
+                for (i, m) in model.iter().enumerate().step_by(5) {
+                    assert_eq!(r.at(i), *m);
+                    assert_eq!((r.key_at(i), r.child_at(i)), (m.key, m.child));
+                }
+            }
+        }
+        let mut out = Vec::new();
+        let n = model.len();
+        r.drain_into(n / 3..n, &mut out);
+        assert_eq!(out, model[n / 3..]);
+        r.prepend_sorted(&[rec(b"0")]);
+        assert_eq!(r.check(), Ok(()));
+        assert_eq!(r.len(), n / 3 + 1);
+        let rebuilt: PageRecs = model[..n / 3].iter().copied().collect();
+        assert_eq!(rebuilt.check(), Ok(()));
+        assert!(rebuilt.iter().eq(model[..n / 3].iter().copied()));
+    }
+}

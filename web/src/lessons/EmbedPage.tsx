@@ -29,7 +29,7 @@ export default function EmbedPage({ id, experiment, query }: { id: string; exper
 function Embedded({ lesson, expId, query, linkMessages }: { lesson: Lesson; expId: string; query: string; linkMessages: string[] }) {
   const exp = useMemo(() => experimentsOf(lesson).find((p) => p.experiment.id === expId)!.experiment, [lesson, expId]);
   const parsed = useMemo(() => parseUrlState(query, { stepCount: 1, knobs: exp.knobs }), [query, exp]);
-  const { seed, setSeed, knobValues, onKnob } = useExperimentSettings(parsed.state);
+  const { seed, knobValues, settings } = useExperimentSettings(parsed.state);
   const [messages, setMessages] = useState([...linkMessages, ...parsed.messages]);
   const [pendingT, setPendingT] = useState<number | undefined>(parsed.state.t);
   const noop = useCallback(() => undefined, []);
@@ -43,10 +43,7 @@ function Embedded({ lesson, expId, query, linkMessages }: { lesson: Lesson; expI
       <IgnoredSettings messages={messages} onDismiss={() => setMessages([])} />
       <LessonExperiment
         experiment={exp}
-        knobValues={knobValues}
-        onKnob={onKnob}
-        seed={seed}
-        onSeed={setSeed}
+        {...settings}
         onDone={noop}
         panel={{ initialTimeNs: pendingT !== undefined ? pendingT * 1e9 : undefined, onInitialTimeApplied: clearT }}
       />

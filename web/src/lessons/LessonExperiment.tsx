@@ -71,5 +71,7 @@ export function useExperimentSettings(initial: { seed?: number; knobs: Record<st
   const [seed, setSeed] = useState<number | undefined>(initial.seed);
   const [knobValues, setKnobValues] = useState<Record<string, number>>(initial.knobs);
   const onKnob = useCallback((path: string, value: number) => setKnobValues((v) => ({ ...v, [path]: value })), []);
-  return { seed, setSeed, knobValues, setKnobValues, onKnob };
+  /** The four props every page hands its experiment panel. */
+  const settings = { knobValues, onKnob, seed, onSeed: setSeed };
+  return { seed, setSeed, knobValues, setKnobValues, settings };
 }

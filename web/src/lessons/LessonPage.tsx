@@ -31,7 +31,7 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
     () => parseUrlState(query, { stepCount: lesson.steps.length, knobs: allKnobs, experiments: placed.map((p) => p.experiment.id) }),
     [query, lesson, allKnobs, placed],
   );
-  const { seed, setSeed, knobValues, setKnobValues, onKnob } = useExperimentSettings(parsed.state);
+  const { seed, setSeed, knobValues, setKnobValues, settings } = useExperimentSettings(parsed.state);
   const [messages, setMessages] = useState<string[]>([...linkMessages, ...parsed.messages]);
   const [progress, setProgress] = useState<LessonProgress>(() => loadProgress(lesson.meta.id));
   const [ran, setRan] = useState<Set<string>>(() => new Set(progress.ran));
@@ -188,10 +188,7 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
       <aside className="lesson-panel" id="experiment-panel" tabIndex={-1} aria-label="Experiment">
         <ExperimentSlot
           experiment={active}
-          knobValues={knobValues}
-          onKnob={onKnob}
-          seed={seed}
-          onSeed={setSeed}
+          {...settings}
           onDone={onDone}
           panel={{ initialTimeNs: pendingT !== undefined ? pendingT * 1e9 : undefined, onInitialTimeApplied: clearPendingT, shareLink, embedSnippet }}
         />

@@ -32,7 +32,7 @@ function Slides({ lesson, query }: { lesson: Lesson; query: string }) {
   const parsed = useMemo(() => parseUrlState(query, { stepCount: lesson.steps.length, knobs: allKnobs }), [query, lesson, allKnobs]);
   const n = lesson.steps.length;
   const [step, setStep] = useState((parsed.state.step ?? 1) - 1);
-  const { seed, setSeed, knobValues, onKnob } = useExperimentSettings(parsed.state);
+  const { seed, knobValues, settings } = useExperimentSettings(parsed.state);
   const [help, setHelp] = useState(false);
   const [ran, setRan] = useState<Set<string>>(new Set());
   const { choice, setChoice } = useTheme();
@@ -165,7 +165,7 @@ function Slides({ lesson, query }: { lesson: Lesson; query: string }) {
           })}
         </section>
         <aside className="slide-panel" aria-label="Experiment">
-          <ExperimentSlot experiment={active} knobValues={knobValues} onKnob={onKnob} seed={seed} onSeed={setSeed} onDone={onDone} panel={{ arrowKeys: false, noTools: true }} />
+          <ExperimentSlot experiment={active} {...settings} onDone={onDone} panel={{ arrowKeys: false, noTools: true }} />
         </aside>
       </div>
       <p className="presenter-hint muted">PgDn / → next · PgUp / ← previous · Space play · , . step the simulation · N notes · ? keys</p>

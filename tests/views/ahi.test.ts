@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AhiPart } from '../../web/src/engine/frames';
 import { formatCount } from '../../web/src/charts/common/format';
-import { ahiPartBoxes, ahiSummary, compactParts, MAX_QUEUE_DOTS } from '../../web/src/views/ahi/layout';
+import { ahiPartBoxes, ahiSummary, compactParts, listedParts, MAX_QUEUE_DOTS, partRanges } from '../../web/src/views/ahi/layout';
 
 const part = (p: Partial<AhiPart> & { part: number }): AhiPart => ({
   nodes: 0,
@@ -73,5 +73,23 @@ describe('ahiSummary', () => {
 describe('compactParts', () => {
   it('detailed up to 16 partitions, compact past that', () => {
     expect([compactParts(8), compactParts(16), compactParts(17), compactParts(512)]).toEqual([false, false, true, true]);
+  });
+});
+
+describe('listedParts', () => {
+  it('draws every partition up to 64, even idle ones', () => {
+    const boxes = ahiPartBoxes([idle, busy, held], formatCount);
+    expect(listedParts(boxes, formatCount)).toEqual({ shown: boxes, idleLine: null });
+  });
+  it('past 64 folds the idle partitions into one line with their numbers as ranges', () => {
+    // 512 partitions, one hot index on partition 7 and a build holding partition 300.
+    const parts = Array.from({ length: 512 }, (_, i) => (i === 7 ? busy : i === 300 ? { ...held, part: 300 } : part({ part: i })));
+    const { shown, idleLine } = listedParts(ahiPartBoxes(parts, formatCount), formatCount);
+    expect(shown.map((b) => b.part)).toEqual([7, 300]);
+    expect(idleLine).toBe('510 idle partitions not drawn (no nodes, latch never waited for): p0–p6, p8–p299, p301–p511');
+  });
+  it('partRanges joins runs and keeps singles', () => {
+    expect(partRanges([0, 1, 2, 5, 7, 8])).toBe('p0–p2, p5, p7–p8');
+    expect(partRanges([])).toBe('');
   });
 });

@@ -7,7 +7,7 @@ import type { Palette } from '../../ui/palette';
 import { usePalette } from '../../ui/theme';
 import { formatCount, formatPercent } from '../../charts/common/format';
 import { captionStyle, figureStyle, legendStyle, MIN_FONT, mutedStyle, numStyle, swatchStyle } from '../../charts/common/styles';
-import { ahiPartBoxes, ahiSummary, compactParts, type AhiPartBox } from './layout';
+import { ahiPartBoxes, ahiSummary, compactParts, listedParts, type AhiPartBox } from './layout';
 
 export interface AhiViewProps {
   frame: Frame;
@@ -133,6 +133,7 @@ export function AhiView({ frame, label }: AhiViewProps) {
   const boxes = useMemo(() => ahiPartBoxes(parts, formatCount), [parts]);
   const sum = useMemo(() => ahiSummary(parts, frame.summary.counters), [parts, frame.summary.counters]);
   const compact = compactParts(boxes.length);
+  const { shown, idleLine } = useMemo(() => listedParts(boxes, formatCount), [boxes]);
   const lookups = sum.searches + sum.searchesBtree;
   return (
     <figure style={figureStyle}>
@@ -165,8 +166,9 @@ export function AhiView({ frame, label }: AhiViewProps) {
           gridTemplateColumns: `repeat(auto-fill, minmax(${compact ? '4rem' : '10.5rem'}, 1fr))`,
         }}
       >
-        {boxes.map((b) => (compact ? <CompactCell key={b.part} box={b} pal={pal} /> : <PartBox key={b.part} box={b} pal={pal} />))}
+        {shown.map((b) => (compact ? <CompactCell key={b.part} box={b} pal={pal} /> : <PartBox key={b.part} box={b} pal={pal} />))}
       </ul>
+      {idleLine && <div style={{ ...mutedStyle(pal), marginTop: 4 }}>{idleLine}</div>}
       <ul style={legendStyle(pal)} aria-label="Legend">
         <li>
           <span style={swatchStyle(pal, pal.ahi.hashed)} />

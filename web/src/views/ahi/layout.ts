@@ -104,3 +104,40 @@ export function ahiSummary(parts: AhiPart[], counters: Record<string, number>): 
 export function compactParts(n: number): boolean {
   return n > MAX_DETAILED_PARTS;
 }
+
+/** Past this many partitions, partitions that were never used fold into one line. */
+export const MAX_LISTED_PARTS = 64;
+
+/** A box that has never held a node or seen its latch taken: nothing to draw. */
+export function isIdle(b: AhiPartBox): boolean {
+  return b.nodes === 0 && b.heapPages === 0 && !b.xHeld && b.readers === 0 && b.sleepers === 0 && b.xSpinWaits === 0 && b.xOsWaits === 0;
+}
+
+/** "p0–p6, p8, p10–p511": partition numbers (ascending) as ranges. */
+export function partRanges(parts: number[]): string {
+  const out: string[] = [];
+  for (let i = 0; i < parts.length; ) {
+    let j = i;
+    while (j + 1 < parts.length && parts[j + 1] === parts[j] + 1) j++;
+    out.push(j === i ? `p${parts[i]}` : `p${parts[i]}–p${parts[j]}`);
+    i = j + 1;
+  }
+  return out.join(', ');
+}
+
+/**
+ * The boxes to draw. Up to MAX_LISTED_PARTS partitions every one is drawn; past that
+ * (e.g. innodb_adaptive_hash_index_parts = 512 with one hot index) the idle ones fold
+ * into one line, so the busy few are not lost in a wall of empty boxes.
+ */
+export function listedParts(boxes: AhiPartBox[], fmt: (v: number) => string): { shown: AhiPartBox[]; idleLine: string | null } {
+  if (boxes.length <= MAX_LISTED_PARTS) return { shown: boxes, idleLine: null };
+  const idle = boxes.filter(isIdle);
+  if (idle.length === 0) return { shown: boxes, idleLine: null };
+  const shown = boxes.filter((b) => !isIdle(b));
+  const which = partRanges(idle.map((b) => b.part));
+  return {
+    shown,
+    idleLine: `${fmt(idle.length)} idle partitions not drawn (no nodes, latch never waited for): ${which}`,
+  };
+}

@@ -85,6 +85,22 @@ impl Key {
         (u64::from_be_bytes(hi), u64::from_be_bytes(lo))
     }
 
+    /// The first 16 bytes as one big-endian integer (zero-padded past `len`).
+    #[inline]
+    pub fn head128(&self) -> u128 {
+        let (hi, lo) = self.head_be();
+        (u128::from(hi) << 64) | u128::from(lo)
+    }
+
+    /// Bytes `off..off + 8` as a big-endian integer (zero-padded past `len`);
+    /// `off` must be at most `MAX_KEY_LEN - 8`.
+    #[inline]
+    pub fn be_u64_at(&self, off: usize) -> u64 {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(&self.bytes[off..off + 8]);
+        u64::from_be_bytes(b)
+    }
+
     /// True for the empty key.
     pub fn is_empty(&self) -> bool {
         self.len == 0

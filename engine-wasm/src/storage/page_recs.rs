@@ -1,75 +1,54 @@
 //! The records of one page: a heap in arrival order plus a directory in key order,
 //! as InnoDB keeps a record heap and a page directory. Each directory word holds a
-//! 14-byte key prefix and the heap slot, so a search reads a compact array and an
-//! insert shifts 8-byte words instead of whole records.
+//! 6-byte key prefix and the heap slot, so a search reads a compact array and an
+//! insert shifts 8-byte words instead of whole records. The prefix is taken after
+//! the leading bytes every record of the page shares (a leaf's keys agree on their
+//! first few bytes), so it is the part of the key that tells records apart.
 
 use super::key::Key;
 use super::page::Rec;
 use super::PageNo;
 use super::FIL_NULL;
 use serde::{Deserialize, Serialize};
+use std::cmp::Ordering;
 use std::ops::Range;
 
-/// A directory word: a 14-byte key prefix above a 16-bit heap slot, as a 128-bit
-/// number compared high half first. Two `u64` halves rather than a `u128`: the
-/// vector's alignment stays 8, so on wasm32 (whose allocator aligns to 8) growing a
-/// directory is a plain `realloc`, not an aligned allocate-copy-free.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-struct Word {
-    /// Key bytes 0..8, big-endian.
-    hi: u64,
-    /// Key bytes 8..14, big-endian, above the 16-bit heap slot.
-    lo: u64,
-}
+/// A directory word: key bytes `skip..skip + 6` (big-endian) above the 16-bit heap
+/// slot, so words order as their prefixes do.
+type Word = u64;
 
-/// Low bits of a directory word's `lo`: the heap slot.
+/// Low bits of a directory word: the heap slot.
 const SLOT_MASK: u64 = 0xffff;
 
-impl Word {
-    /// The heap slot.
-    #[inline]
-    fn slot(self) -> usize {
-        (self.lo & SLOT_MASK) as usize
-    }
+/// Most leading bytes the records' shared part may span (`Key::head128`).
+const MAX_SKIP: u8 = 16;
 
-    /// The key prefix alone (slot bits zero).
-    #[inline]
-    fn prefix(self) -> Word {
-        Word {
-            hi: self.hi,
-            lo: self.lo & !SLOT_MASK,
-        }
-    }
+/// The heap slot of a word.
+#[inline]
+fn slot_of(d: Word) -> usize {
+    (d & SLOT_MASK) as usize
+}
 
-    /// This word's prefix with heap slot `slot`.
-    #[inline]
-    fn with_slot(self, slot: usize) -> Word {
-        Word {
-            hi: self.hi,
-            lo: (self.lo & !SLOT_MASK) | slot as u64,
-        }
-    }
+/// The prefix of a word (slot bits zero).
+#[inline]
+fn prefix_of(d: Word) -> Word {
+    d & !SLOT_MASK
+}
 
-    /// The largest word with this prefix.
-    #[inline]
-    fn last_of_prefix(self) -> Word {
-        Word {
-            hi: self.hi,
-            lo: self.lo | SLOT_MASK,
-        }
+/// The top `skip` bytes of a 128-bit head.
+#[inline]
+fn head_mask(skip: u8) -> u128 {
+    if skip == 0 {
+        0
+    } else {
+        !0u128 << (128 - 8 * u32::from(skip))
     }
 }
 
-/// The first 14 key bytes, big-endian in the word's top 112 bits (zero-padded: a
-/// shorter key that is a prefix of another compares equal here, never greater).
+/// Number of leading bytes two heads share, at most [`MAX_SKIP`].
 #[inline]
-fn prefix(key: &Key) -> Word {
-    // Two fixed-size loads of the zero-padded key: bytes 14 and 15 fall in the slot.
-    let (hi, lo) = key.head_be();
-    Word {
-        hi,
-        lo: lo & !SLOT_MASK,
-    }
+fn shared_bytes(a: u128, b: u128) -> u8 {
+    ((a ^ b).leading_zeros() / 8).min(u32::from(MAX_SKIP)) as u8
 }
 
 /// Number of words below `p` in the sorted `dir`. An 8-way search: the seven pivots
@@ -112,18 +91,77 @@ struct Stored {
 }
 
 /// A page's records in key order.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct PageRecs {
     /// Records in arrival order.
     heap: Vec<Stored>,
     /// Child page of each heap slot; empty while every record's child is
     /// [`FIL_NULL`] (a leaf), so leaves spend nothing on it.
     children: Vec<PageNo>,
-    /// `prefix(key) | heap slot`, in key order.
+    /// Key bytes `skip..skip + 6` above the heap slot, in key order.
     dir: Vec<Word>,
+    /// The first 16 bytes of a record's key, high half first.
+    base: [u64; 2],
+    /// How many leading bytes of `base` every record's key shares.
+    skip: u8,
+}
+
+impl PartialEq for PageRecs {
+    /// The same records in the same order (however the directory encodes them).
+    fn eq(&self, other: &PageRecs) -> bool {
+        self.len() == other.len() && self.iter().eq(other.iter())
+    }
 }
 
 impl PageRecs {
+    /// The shared head of the records' keys.
+    #[inline]
+    fn base(&self) -> u128 {
+        (u128::from(self.base[0]) << 64) | u128::from(self.base[1])
+    }
+
+    /// Where `key` falls against the records' shared leading bytes: `Ok(its directory
+    /// prefix)` when it shares them, else below or above every record.
+    #[inline]
+    fn place(&self, key: &Key) -> Result<Word, Ordering> {
+        let m = head_mask(self.skip);
+        let (k, b) = (key.head128() & m, self.base() & m);
+        if k == b {
+            Ok(prefix_of(key.be_u64_at(usize::from(self.skip))))
+        } else {
+            Err(k.cmp(&b))
+        }
+    }
+
+    /// Lets `key` join the records: the first record sets the shared head; a key
+    /// that leaves it earlier shortens it and rewrites every directory word.
+    fn admit(&mut self, key: &Key) {
+        let h = key.head128();
+        if self.heap.is_empty() {
+            self.set_base(h, MAX_SKIP);
+            return;
+        }
+        self.admit_into(h);
+    }
+
+    /// [`PageRecs::admit`] on a page with records, for a key with head `h`.
+    fn admit_into(&mut self, h: u128) {
+        let skip = shared_bytes(h, self.base()).min(self.skip);
+        if skip < self.skip {
+            self.skip = skip;
+            let heap = &self.heap;
+            for d in self.dir.iter_mut() {
+                let k = &heap[slot_of(*d)].key;
+                *d = prefix_of(k.be_u64_at(usize::from(skip))) | (*d & SLOT_MASK);
+            }
+        }
+    }
+
+    fn set_base(&mut self, head: u128, skip: u8) {
+        self.base = [(head >> 64) as u64, head as u64];
+        self.skip = skip;
+    }
+
     /// Number of records.
     pub fn len(&self) -> usize {
         self.dir.len()
@@ -136,12 +174,12 @@ impl PageRecs {
 
     /// Record `i` in key order.
     pub fn get(&self, i: usize) -> Option<Rec> {
-        self.dir.get(i).map(|&d| self.slot_rec(d.slot()))
+        self.dir.get(i).map(|&d| self.slot_rec(slot_of(d)))
     }
 
     /// Record `i` in key order; `i` must be below `len()`.
     pub fn at(&self, i: usize) -> Rec {
-        self.slot_rec(self.dir[i].slot())
+        self.slot_rec(slot_of(self.dir[i]))
     }
 
     /// The record in heap slot `slot`.
@@ -156,12 +194,12 @@ impl PageRecs {
 
     /// Key of record `i` in key order; `i` must be below `len()`.
     pub fn key_at(&self, i: usize) -> Key {
-        self.heap[self.dir[i].slot()].key
+        self.heap[slot_of(self.dir[i])].key
     }
 
     /// Child page of record `i` in key order ([`FIL_NULL`] on leaves).
     pub fn child_at(&self, i: usize) -> PageNo {
-        let slot = self.dir[i].slot();
+        let slot = slot_of(self.dir[i]);
         self.children.get(slot).copied().unwrap_or(FIL_NULL)
     }
 
@@ -181,24 +219,41 @@ impl PageRecs {
         let Some(&d) = self.dir.first() else {
             return false;
         };
-        let (first, p) = (d.prefix(), prefix(key));
-        first < p || (first == p && self.heap[d.slot()].key <= *key)
+        match self.place(key) {
+            Ok(p) => {
+                let first = prefix_of(d);
+                first < p || (first == p && self.heap[slot_of(d)].key <= *key)
+            }
+            Err(o) => o == Ordering::Greater,
+        }
     }
 
     /// Records in key order.
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = Rec> + ExactSizeIterator + '_ {
-        self.dir.iter().map(|&d| self.slot_rec(d.slot()))
+        self.dir.iter().map(|&d| self.slot_rec(slot_of(d)))
     }
 
     /// First position whose key is `>= key` (`strict` false) or `> key` (`strict` true).
     /// Prefixes narrow the range; only keys sharing the prefix are compared in full.
     fn lower_bound(&self, key: &Key, strict: bool) -> usize {
-        let p = prefix(key);
+        if self.dir.is_empty() {
+            return 0;
+        }
+        match self.place(key) {
+            Ok(p) => self.lower_bound_in(key, p, strict),
+            Err(Ordering::Less) => 0,
+            Err(_) => self.dir.len(),
+        }
+    }
+
+    /// [`PageRecs::lower_bound`] of a key sharing the records' head, whose
+    /// directory prefix is `p`.
+    fn lower_bound_in(&self, key: &Key, p: Word, strict: bool) -> usize {
         let lo = words_below(&self.dir, p);
-        let (mut lo, mut hi) = (lo, lo + ties(&self.dir[lo..], p.last_of_prefix()));
+        let (mut lo, mut hi) = (lo, lo + ties(&self.dir[lo..], p | SLOT_MASK));
         while lo < hi {
             let mid = (lo + hi) / 2;
-            let k = &self.heap[self.dir[mid].slot()].key;
+            let k = &self.heap[slot_of(self.dir[mid])].key;
             if (strict && k <= key) || (!strict && k < key) {
                 lo = mid + 1;
             } else {
@@ -210,10 +265,18 @@ impl PageRecs {
 
     /// `Ok(pos)` if `key` is present, else `Err(insert position)`.
     pub fn search(&self, key: &Key) -> Result<usize, usize> {
-        let pos = self.lower_bound(key, false);
+        if self.dir.is_empty() {
+            return Err(0);
+        }
+        let p = match self.place(key) {
+            Ok(p) => p,
+            Err(Ordering::Less) => return Err(0),
+            Err(_) => return Err(self.dir.len()),
+        };
+        let pos = self.lower_bound_in(key, p, false);
         // A different prefix settles it without reading the record.
         match self.dir.get(pos) {
-            Some(&d) if d.prefix() == prefix(key) && self.key_at(pos) == *key => Ok(pos),
+            Some(&d) if prefix_of(d) == p && self.key_at(pos) == *key => Ok(pos),
             _ => Err(pos),
         }
     }
@@ -225,6 +288,12 @@ impl PageRecs {
 
     /// Inserts `rec` at key-order position `pos`.
     pub fn insert(&mut self, pos: usize, rec: Rec) {
+        self.admit(&rec.key);
+        self.insert_shared(pos, rec);
+    }
+
+    /// [`PageRecs::insert`] of a record whose key shares the records' head.
+    fn insert_shared(&mut self, pos: usize, rec: Rec) {
         // Grow by 1/8 instead of doubling: a full page then wastes ~6% on average
         // instead of ~25-50% (memory of large tables), for a few more (cheap) copies.
         let n = self.heap.len();
@@ -244,12 +313,13 @@ impl PageRecs {
             self.children.resize(n, FIL_NULL);
             self.children.push(rec.child);
         }
-        self.dir.insert(pos, prefix(&rec.key).with_slot(slot));
+        let word = prefix_of(rec.key.be_u64_at(usize::from(self.skip))) | slot as u64;
+        self.dir.insert(pos, word);
     }
 
     /// Removes and returns record `pos`; the last heap record fills its slot.
     pub fn remove(&mut self, pos: usize) -> Rec {
-        let slot = self.dir.remove(pos).slot();
+        let slot = slot_of(self.dir.remove(pos));
         let rec = self.slot_rec(slot);
         self.heap.swap_remove(slot);
         if !self.children.is_empty() {
@@ -257,8 +327,8 @@ impl PageRecs {
         }
         let moved = self.heap.len();
         if slot < moved {
-            if let Some(d) = self.dir.iter_mut().find(|d| d.slot() == moved) {
-                *d = d.with_slot(slot);
+            if let Some(d) = self.dir.iter_mut().find(|d| slot_of(**d) == moved) {
+                *d = prefix_of(*d) | slot as u64;
             }
         }
         rec
@@ -266,18 +336,19 @@ impl PageRecs {
 
     /// Replaces record `pos` (the key must keep its place in the order).
     pub fn replace(&mut self, pos: usize, rec: Rec) {
-        let slot = self.dir[pos].slot();
+        let slot = slot_of(self.dir[pos]);
         self.heap[slot] = Stored {
             key: rec.key,
             size: rec.size,
         };
         self.set_slot_child(slot, rec.child);
-        self.dir[pos] = prefix(&rec.key).with_slot(slot);
+        self.admit_into(rec.key.head128());
+        self.dir[pos] = prefix_of(rec.key.be_u64_at(usize::from(self.skip))) | slot as u64;
     }
 
     /// Points node pointer `pos` to another child.
     pub fn set_child(&mut self, pos: usize, child: PageNo) {
-        let slot = self.dir[pos].slot();
+        let slot = slot_of(self.dir[pos]);
         self.set_slot_child(slot, child);
     }
 
@@ -313,6 +384,16 @@ impl PageRecs {
 
     /// Appends records given in key order, all greater than the current ones.
     pub fn extend_sorted(&mut self, recs: &[Rec]) {
+        if let (Some(first), Some(last)) = (recs.first(), recs.last()) {
+            // Keys in order between the first and the last share what those two share.
+            let (a, b) = (first.key.head128(), last.key.head128());
+            if self.is_empty() {
+                self.set_base(a, shared_bytes(a, b));
+            } else {
+                self.admit_into(a);
+                self.admit_into(b);
+            }
+        }
         let want = self.len() + recs.len();
         let extra = recs.len() + grow_step(want);
         if want > self.heap.capacity() {
@@ -322,7 +403,7 @@ impl PageRecs {
             self.dir.reserve_exact(extra);
         }
         for r in recs {
-            self.insert(self.len(), *r);
+            self.insert_shared(self.len(), *r);
         }
     }
 
@@ -351,12 +432,17 @@ impl PageRecs {
             ));
         }
         let mut seen = vec![false; self.heap.len()];
+        let m = head_mask(self.skip);
         for &d in &self.dir {
-            let slot = d.slot();
+            let slot = slot_of(d);
             if slot >= seen.len() || std::mem::replace(&mut seen[slot], true) {
                 return Err(format!("directory slot {slot} invalid or repeated"));
             }
-            if d.prefix() != prefix(&self.heap[slot].key) {
+            let key = &self.heap[slot].key;
+            if key.head128() & m != self.base() & m {
+                return Err(format!("key of slot {slot} leaves the shared head"));
+            }
+            if prefix_of(d) != prefix_of(key.be_u64_at(usize::from(self.skip))) {
                 return Err(format!("directory prefix of slot {slot} is stale"));
             }
         }

@@ -51,18 +51,20 @@ fn shared_bytes(a: u128, b: u128) -> u8 {
     ((a ^ b).leading_zeros() / 8).min(u32::from(MAX_SKIP)) as u8
 }
 
-/// Number of words below `p` in the sorted `dir`. An 8-way search: the seven pivots
-/// of a step are independent loads, so a cold page costs about three memory
-/// round trips instead of the eight of a binary search.
+/// Words per block of the directory search: 256 bytes, four cache lines.
+const BLOCK: usize = 32;
+
+/// Number of words below `p` in the sorted `dir`, in two rounds of independent
+/// loads: the last word of every block (one per 256 bytes, so a cold page costs
+/// one memory round trip for all of them), then every word of the one block where
+/// `p` falls (a second round trip). Counting instead of branching keeps the loads
+/// of a round independent of each other.
 fn words_below(dir: &[Word], p: Word) -> usize {
-    let (mut base, mut n) = (0, dir.len());
-    while n > 8 {
-        let step = n / 8;
-        let below = (1..8).filter(|j| dir[base + j * step] < p).count();
-        base += below * step;
-        n = if below == 7 { n - 7 * step } else { step };
-    }
-    base + dir[base..base + n].iter().filter(|&&d| d < p).count()
+    let full = dir.len() / BLOCK;
+    let blocks = (0..full).filter(|b| dir[b * BLOCK + BLOCK - 1] < p).count();
+    let start = blocks * BLOCK;
+    let end = (start + BLOCK).min(dir.len());
+    start + dir[start..end].iter().filter(|&&d| d < p).count()
 }
 
 /// Extra capacity when a page's vectors are full: 1/8 of the records, at least 8.
@@ -104,6 +106,9 @@ pub struct PageRecs {
     base: [u64; 2],
     /// How many leading bytes of `base` every record's key shares.
     skip: u8,
+    /// A copy of the first directory word (0 without records): the leaf-hint test
+    /// ([`PageRecs::first_key_le`]) reads it with the page, not from the directory.
+    first: Word,
 }
 
 impl PartialEq for PageRecs {
@@ -154,7 +159,14 @@ impl PageRecs {
                 let k = &heap[slot_of(*d)].key;
                 *d = prefix_of(k.be_u64_at(usize::from(skip))) | (*d & SLOT_MASK);
             }
+            self.sync_first();
         }
+    }
+
+    /// Refreshes [`PageRecs::first`] after the first directory word may have changed.
+    #[inline]
+    fn sync_first(&mut self) {
+        self.first = self.dir.first().copied().unwrap_or(0);
     }
 
     fn set_base(&mut self, head: u128, skip: u8) {
@@ -216,9 +228,10 @@ impl PageRecs {
     /// True when the smallest record's key is `<= key` (false without records). The
     /// directory prefix usually settles it without reading the record.
     pub fn first_key_le(&self, key: &Key) -> bool {
-        let Some(&d) = self.dir.first() else {
+        if self.dir.is_empty() {
             return false;
-        };
+        }
+        let d = self.first;
         match self.place(key) {
             Ok(p) => {
                 let first = prefix_of(d);
@@ -315,6 +328,9 @@ impl PageRecs {
         }
         let word = prefix_of(rec.key.be_u64_at(usize::from(self.skip))) | slot as u64;
         self.dir.insert(pos, word);
+        if pos == 0 {
+            self.first = word;
+        }
     }
 
     /// Removes and returns record `pos`; the last heap record fills its slot.
@@ -331,6 +347,7 @@ impl PageRecs {
                 *d = prefix_of(*d) | slot as u64;
             }
         }
+        self.sync_first();
         rec
     }
 
@@ -344,6 +361,9 @@ impl PageRecs {
         self.set_slot_child(slot, rec.child);
         self.admit_into(rec.key.head128());
         self.dir[pos] = prefix_of(rec.key.be_u64_at(usize::from(self.skip))) | slot as u64;
+        if pos == 0 {
+            self.sync_first();
+        }
     }
 
     /// Points node pointer `pos` to another child.
@@ -366,6 +386,7 @@ impl PageRecs {
         self.heap.clear();
         self.children.clear();
         self.dir.clear();
+        self.first = 0;
     }
 
     /// Moves records `range` (key order) to the end of `out`, and compacts the rest
@@ -432,6 +453,9 @@ impl PageRecs {
             ));
         }
         let mut seen = vec![false; self.heap.len()];
+        if self.first != self.dir.first().copied().unwrap_or(0) {
+            return Err("copy of the first directory word is stale".to_string());
+        }
         let m = head_mask(self.skip);
         for &d in &self.dir {
             let slot = slot_of(d);

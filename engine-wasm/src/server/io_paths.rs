@@ -16,11 +16,7 @@ const FREE_BLOCK_RETRY_NS: Nanos = 50 * US;
 
 impl Engine {
     fn index_of(&self, page: PageNo) -> u16 {
-        self.store
-            .pages
-            .get(page as usize)
-            .map(|p| p.index)
-            .unwrap_or(0)
+        self.store.index_of(page).unwrap_or(0)
     }
 
     /// Thread `tid` needs `page`: join a read in flight, or take a frame and start

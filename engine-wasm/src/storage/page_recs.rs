@@ -100,8 +100,13 @@ pub struct PageRecs {
     /// Child page of each heap slot; empty while every record's child is
     /// [`FIL_NULL`] (a leaf), so leaves spend nothing on it.
     children: Vec<PageNo>,
-    /// Key bytes `skip..skip + 6` above the heap slot, in key order.
-    dir: Vec<Word>,
+    /// Key bytes `skip..skip + 6` above the heap slot, in key order, after `gap`
+    /// unused words: an insert or remove shifts the shorter side of the directory
+    /// (into the room at the front or at the back), half the bytes of shifting
+    /// everything after the position.
+    buf: Vec<Word>,
+    /// Unused words at the front of `buf`.
+    gap: u32,
     /// The first 16 bytes of a record's key, high half first.
     base: [u64; 2],
     /// How many leading bytes of `base` every record's key shares.
@@ -155,7 +160,8 @@ impl PageRecs {
         if skip < self.skip {
             self.skip = skip;
             let heap = &self.heap;
-            for d in self.dir.iter_mut() {
+            let gap = self.gap as usize;
+            for d in self.buf[gap..].iter_mut() {
                 let k = &heap[slot_of(*d)].key;
                 *d = prefix_of(k.be_u64_at(usize::from(skip))) | (*d & SLOT_MASK);
             }
@@ -163,10 +169,34 @@ impl PageRecs {
         }
     }
 
+    /// The directory words in key order.
+    #[inline]
+    fn dir(&self) -> &[Word] {
+        &self.buf[self.gap as usize..]
+    }
+
+    /// The directory words in key order, to rewrite in place.
+    #[inline]
+    fn dir_mut(&mut self) -> &mut [Word] {
+        let gap = self.gap as usize;
+        &mut self.buf[gap..]
+    }
+
+    /// Moves the directory into a buffer with 1/8 more room, half of it in front.
+    fn regrow(&mut self) {
+        let n = self.len();
+        let extra = grow_step(n);
+        let mut buf = Vec::with_capacity(n + extra);
+        buf.resize(extra / 2, 0);
+        buf.extend_from_slice(self.dir());
+        self.buf = buf;
+        self.gap = (extra / 2) as u32;
+    }
+
     /// Refreshes [`PageRecs::first`] after the first directory word may have changed.
     #[inline]
     fn sync_first(&mut self) {
-        self.first = self.dir.first().copied().unwrap_or(0);
+        self.first = self.dir().first().copied().unwrap_or(0);
     }
 
     fn set_base(&mut self, head: u128, skip: u8) {
@@ -176,22 +206,22 @@ impl PageRecs {
 
     /// Number of records.
     pub fn len(&self) -> usize {
-        self.dir.len()
+        self.dir().len()
     }
 
     /// True without records.
     pub fn is_empty(&self) -> bool {
-        self.dir.is_empty()
+        self.dir().is_empty()
     }
 
     /// Record `i` in key order.
     pub fn get(&self, i: usize) -> Option<Rec> {
-        self.dir.get(i).map(|&d| self.slot_rec(slot_of(d)))
+        self.dir().get(i).map(|&d| self.slot_rec(slot_of(d)))
     }
 
     /// Record `i` in key order; `i` must be below `len()`.
     pub fn at(&self, i: usize) -> Rec {
-        self.slot_rec(slot_of(self.dir[i]))
+        self.slot_rec(slot_of(self.dir()[i]))
     }
 
     /// The record in heap slot `slot`.
@@ -206,12 +236,12 @@ impl PageRecs {
 
     /// Key of record `i` in key order; `i` must be below `len()`.
     pub fn key_at(&self, i: usize) -> Key {
-        self.heap[slot_of(self.dir[i])].key
+        self.heap[slot_of(self.dir()[i])].key
     }
 
     /// Child page of record `i` in key order ([`FIL_NULL`] on leaves).
     pub fn child_at(&self, i: usize) -> PageNo {
-        let slot = slot_of(self.dir[i]);
+        let slot = slot_of(self.dir()[i]);
         self.children.get(slot).copied().unwrap_or(FIL_NULL)
     }
 
@@ -228,7 +258,7 @@ impl PageRecs {
     /// True when the smallest record's key is `<= key` (false without records). The
     /// directory prefix usually settles it without reading the record.
     pub fn first_key_le(&self, key: &Key) -> bool {
-        if self.dir.is_empty() {
+        if self.dir().is_empty() {
             return false;
         }
         let d = self.first;
@@ -243,30 +273,30 @@ impl PageRecs {
 
     /// Records in key order.
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = Rec> + ExactSizeIterator + '_ {
-        self.dir.iter().map(|&d| self.slot_rec(slot_of(d)))
+        self.dir().iter().map(|&d| self.slot_rec(slot_of(d)))
     }
 
     /// First position whose key is `>= key` (`strict` false) or `> key` (`strict` true).
     /// Prefixes narrow the range; only keys sharing the prefix are compared in full.
     fn lower_bound(&self, key: &Key, strict: bool) -> usize {
-        if self.dir.is_empty() {
+        if self.dir().is_empty() {
             return 0;
         }
         match self.place(key) {
             Ok(p) => self.lower_bound_in(key, p, strict),
             Err(Ordering::Less) => 0,
-            Err(_) => self.dir.len(),
+            Err(_) => self.dir().len(),
         }
     }
 
     /// [`PageRecs::lower_bound`] of a key sharing the records' head, whose
     /// directory prefix is `p`.
     fn lower_bound_in(&self, key: &Key, p: Word, strict: bool) -> usize {
-        let lo = words_below(&self.dir, p);
-        let (mut lo, mut hi) = (lo, lo + ties(&self.dir[lo..], p | SLOT_MASK));
+        let lo = words_below(self.dir(), p);
+        let (mut lo, mut hi) = (lo, lo + ties(&self.dir()[lo..], p | SLOT_MASK));
         while lo < hi {
             let mid = (lo + hi) / 2;
-            let k = &self.heap[slot_of(self.dir[mid])].key;
+            let k = &self.heap[slot_of(self.dir()[mid])].key;
             if (strict && k <= key) || (!strict && k < key) {
                 lo = mid + 1;
             } else {
@@ -278,17 +308,17 @@ impl PageRecs {
 
     /// `Ok(pos)` if `key` is present, else `Err(insert position)`.
     pub fn search(&self, key: &Key) -> Result<usize, usize> {
-        if self.dir.is_empty() {
+        if self.dir().is_empty() {
             return Err(0);
         }
         let p = match self.place(key) {
             Ok(p) => p,
             Err(Ordering::Less) => return Err(0),
-            Err(_) => return Err(self.dir.len()),
+            Err(_) => return Err(self.dir().len()),
         };
         let pos = self.lower_bound_in(key, p, false);
         // A different prefix settles it without reading the record.
-        match self.dir.get(pos) {
+        match self.dir().get(pos) {
             Some(&d) if prefix_of(d) == p && self.key_at(pos) == *key => Ok(pos),
             _ => Err(pos),
         }
@@ -313,9 +343,7 @@ impl PageRecs {
         if n == self.heap.capacity() {
             self.heap.reserve_exact(grow_step(n));
         }
-        if n == self.dir.capacity() {
-            self.dir.reserve_exact(grow_step(n));
-        }
+
         let slot = n;
         self.heap.push(Stored {
             key: rec.key,
@@ -327,7 +355,19 @@ impl PageRecs {
             self.children.push(rec.child);
         }
         let word = prefix_of(rec.key.be_u64_at(usize::from(self.skip))) | slot as u64;
-        self.dir.insert(pos, word);
+        let gap = self.gap as usize;
+        if pos < n / 2 && gap > 0 {
+            // The front part moves one word toward the room before it.
+            self.buf.copy_within(gap..gap + pos, gap - 1);
+            self.gap -= 1;
+            self.buf[gap - 1 + pos] = word;
+        } else {
+            if self.buf.len() == self.buf.capacity() {
+                self.regrow();
+            }
+            let gap = self.gap as usize;
+            self.buf.insert(gap + pos, word);
+        }
         if pos == 0 {
             self.first = word;
         }
@@ -335,7 +375,14 @@ impl PageRecs {
 
     /// Removes and returns record `pos`; the last heap record fills its slot.
     pub fn remove(&mut self, pos: usize) -> Rec {
-        let slot = slot_of(self.dir.remove(pos));
+        let gap = self.gap as usize;
+        let slot = slot_of(self.buf[gap + pos]);
+        if pos < self.len() / 2 {
+            self.buf.copy_within(gap..gap + pos, gap + 1);
+            self.gap += 1;
+        } else {
+            self.buf.remove(gap + pos);
+        }
         let rec = self.slot_rec(slot);
         self.heap.swap_remove(slot);
         if !self.children.is_empty() {
@@ -343,7 +390,7 @@ impl PageRecs {
         }
         let moved = self.heap.len();
         if slot < moved {
-            if let Some(d) = self.dir.iter_mut().find(|d| slot_of(**d) == moved) {
+            if let Some(d) = self.dir_mut().iter_mut().find(|d| slot_of(**d) == moved) {
                 *d = prefix_of(*d) | slot as u64;
             }
         }
@@ -353,14 +400,14 @@ impl PageRecs {
 
     /// Replaces record `pos` (the key must keep its place in the order).
     pub fn replace(&mut self, pos: usize, rec: Rec) {
-        let slot = slot_of(self.dir[pos]);
+        let slot = slot_of(self.dir()[pos]);
         self.heap[slot] = Stored {
             key: rec.key,
             size: rec.size,
         };
         self.set_slot_child(slot, rec.child);
         self.admit_into(rec.key.head128());
-        self.dir[pos] = prefix_of(rec.key.be_u64_at(usize::from(self.skip))) | slot as u64;
+        self.dir_mut()[pos] = prefix_of(rec.key.be_u64_at(usize::from(self.skip))) | slot as u64;
         if pos == 0 {
             self.sync_first();
         }
@@ -368,7 +415,7 @@ impl PageRecs {
 
     /// Points node pointer `pos` to another child.
     pub fn set_child(&mut self, pos: usize, child: PageNo) {
-        let slot = slot_of(self.dir[pos]);
+        let slot = slot_of(self.dir()[pos]);
         self.set_slot_child(slot, child);
     }
 
@@ -385,7 +432,8 @@ impl PageRecs {
     pub fn clear(&mut self) {
         self.heap.clear();
         self.children.clear();
-        self.dir.clear();
+        self.buf.clear();
+        self.gap = 0;
         self.first = 0;
     }
 
@@ -399,7 +447,7 @@ impl PageRecs {
         let keep = all.len() + grow_step(all.len());
         self.heap.shrink_to(keep);
         self.children.shrink_to(keep);
-        self.dir.shrink_to(keep);
+        self.buf.shrink_to(keep);
         self.extend_sorted(&all);
     }
 
@@ -420,8 +468,8 @@ impl PageRecs {
         if want > self.heap.capacity() {
             self.heap.reserve_exact(extra);
         }
-        if want > self.dir.capacity() {
-            self.dir.reserve_exact(extra);
+        if self.buf.len() + recs.len() > self.buf.capacity() {
+            self.buf.reserve_exact(extra);
         }
         for r in recs {
             self.insert_shared(self.len(), *r);
@@ -445,19 +493,19 @@ impl PageRecs {
                 self.children.len()
             ));
         }
-        if self.heap.len() != self.dir.len() {
+        if self.heap.len() != self.dir().len() {
             return Err(format!(
                 "{} heap records, {} directory entries",
                 self.heap.len(),
-                self.dir.len()
+                self.dir().len()
             ));
         }
         let mut seen = vec![false; self.heap.len()];
-        if self.first != self.dir.first().copied().unwrap_or(0) {
+        if self.first != self.dir().first().copied().unwrap_or(0) {
             return Err("copy of the first directory word is stale".to_string());
         }
         let m = head_mask(self.skip);
-        for &d in &self.dir {
+        for &d in self.dir() {
             let slot = slot_of(d);
             if slot >= seen.len() || std::mem::replace(&mut seen[slot], true) {
                 return Err(format!("directory slot {slot} invalid or repeated"));

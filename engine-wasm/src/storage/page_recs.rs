@@ -20,7 +20,7 @@ type Word = u64;
 /// Low bits of a directory word: the heap slot.
 const SLOT_MASK: u64 = 0xffff;
 
-/// Most leading bytes the records' shared part may span (`Key::head128`).
+/// Most leading bytes the records' shared part may span (a [`Head`]).
 const MAX_SKIP: u8 = 16;
 
 /// The heap slot of a word.
@@ -35,20 +35,40 @@ fn prefix_of(d: Word) -> Word {
     d & !SLOT_MASK
 }
 
-/// The top `skip` bytes of a 128-bit head.
+/// A key's first 16 bytes as two words in memory order ([`Key::head_le`]): the
+/// shared-head tests compare them without reversing bytes (WebAssembly has no
+/// byte-swap instruction).
+type Head = [u64; 2];
+
+/// Masks of the first `skip` bytes of a [`Head`].
 #[inline]
-fn head_mask(skip: u8) -> u128 {
-    if skip == 0 {
-        0
-    } else {
-        !0u128 << (128 - 8 * u32::from(skip))
-    }
+fn head_masks(skip: u8) -> Head {
+    let bytes = |n: u32| if n >= 8 { !0u64 } else { (1u64 << (8 * n)) - 1 };
+    let s = u32::from(skip);
+    [bytes(s.min(8)), bytes(s.saturating_sub(8))]
 }
 
 /// Number of leading bytes two heads share, at most [`MAX_SKIP`].
 #[inline]
-fn shared_bytes(a: u128, b: u128) -> u8 {
-    ((a ^ b).leading_zeros() / 8).min(u32::from(MAX_SKIP)) as u8
+fn shared_bytes(a: Head, b: Head) -> u8 {
+    let lo = a[0] ^ b[0];
+    let n = if lo != 0 {
+        lo.trailing_zeros() / 8
+    } else {
+        8 + (a[1] ^ b[1]).trailing_zeros() / 8
+    };
+    n.min(u32::from(MAX_SKIP)) as u8
+}
+
+/// Byte order of two heads (first differing byte decides).
+fn head_order(a: Head, b: Head) -> Ordering {
+    let be = |h: Head| {
+        (
+            u64::from_be_bytes(h[0].to_le_bytes()),
+            u64::from_be_bytes(h[1].to_le_bytes()),
+        )
+    };
+    be(a).cmp(&be(b))
 }
 
 /// Words per block of the directory search: 256 bytes, four cache lines.
@@ -107,8 +127,8 @@ pub struct PageRecs {
     buf: Vec<Word>,
     /// Unused words at the front of `buf`.
     gap: u32,
-    /// The first 16 bytes of a record's key, high half first.
-    base: [u64; 2],
+    /// The first 16 bytes of a record's key ([`Key::head_le`]).
+    base: Head,
     /// How many leading bytes of `base` every record's key shares.
     skip: u8,
     /// A copy of the first directory word (0 without records): the leaf-hint test
@@ -124,29 +144,23 @@ impl PartialEq for PageRecs {
 }
 
 impl PageRecs {
-    /// The shared head of the records' keys.
-    #[inline]
-    fn base(&self) -> u128 {
-        (u128::from(self.base[0]) << 64) | u128::from(self.base[1])
-    }
-
     /// Where `key` falls against the records' shared leading bytes: `Ok(its directory
     /// prefix)` when it shares them, else below or above every record.
     #[inline]
     fn place(&self, key: &Key) -> Result<Word, Ordering> {
-        let m = head_mask(self.skip);
-        let (k, b) = (key.head128() & m, self.base() & m);
-        if k == b {
+        let (m, k, b) = (head_masks(self.skip), key.head_le(), self.base);
+        if ((k[0] ^ b[0]) & m[0]) | ((k[1] ^ b[1]) & m[1]) == 0 {
             Ok(prefix_of(key.be_u64_at(usize::from(self.skip))))
         } else {
-            Err(k.cmp(&b))
+            // They differ within the shared bytes, so the whole heads order them.
+            Err(head_order(k, b))
         }
     }
 
     /// Lets `key` join the records: the first record sets the shared head; a key
     /// that leaves it earlier shortens it and rewrites every directory word.
     fn admit(&mut self, key: &Key) {
-        let h = key.head128();
+        let h = key.head_le();
         if self.heap.is_empty() {
             self.set_base(h, MAX_SKIP);
             return;
@@ -155,8 +169,8 @@ impl PageRecs {
     }
 
     /// [`PageRecs::admit`] on a page with records, for a key with head `h`.
-    fn admit_into(&mut self, h: u128) {
-        let skip = shared_bytes(h, self.base()).min(self.skip);
+    fn admit_into(&mut self, h: Head) {
+        let skip = shared_bytes(h, self.base).min(self.skip);
         if skip < self.skip {
             self.skip = skip;
             let heap = &self.heap;
@@ -199,8 +213,8 @@ impl PageRecs {
         self.first = self.dir().first().copied().unwrap_or(0);
     }
 
-    fn set_base(&mut self, head: u128, skip: u8) {
-        self.base = [(head >> 64) as u64, head as u64];
+    fn set_base(&mut self, head: Head, skip: u8) {
+        self.base = head;
         self.skip = skip;
     }
 
@@ -406,7 +420,7 @@ impl PageRecs {
             size: rec.size,
         };
         self.set_slot_child(slot, rec.child);
-        self.admit_into(rec.key.head128());
+        self.admit_into(rec.key.head_le());
         self.dir_mut()[pos] = prefix_of(rec.key.be_u64_at(usize::from(self.skip))) | slot as u64;
         if pos == 0 {
             self.sync_first();
@@ -455,7 +469,7 @@ impl PageRecs {
     pub fn extend_sorted(&mut self, recs: &[Rec]) {
         if let (Some(first), Some(last)) = (recs.first(), recs.last()) {
             // Keys in order between the first and the last share what those two share.
-            let (a, b) = (first.key.head128(), last.key.head128());
+            let (a, b) = (first.key.head_le(), last.key.head_le());
             if self.is_empty() {
                 self.set_base(a, shared_bytes(a, b));
             } else {
@@ -504,14 +518,15 @@ impl PageRecs {
         if self.first != self.dir().first().copied().unwrap_or(0) {
             return Err("copy of the first directory word is stale".to_string());
         }
-        let m = head_mask(self.skip);
+        let m = head_masks(self.skip);
         for &d in self.dir() {
             let slot = slot_of(d);
             if slot >= seen.len() || std::mem::replace(&mut seen[slot], true) {
                 return Err(format!("directory slot {slot} invalid or repeated"));
             }
             let key = &self.heap[slot].key;
-            if key.head128() & m != self.base() & m {
+            let h = key.head_le();
+            if (h[0] ^ self.base[0]) & m[0] != 0 || (h[1] ^ self.base[1]) & m[1] != 0 {
                 return Err(format!("key of slot {slot} leaves the shared head"));
             }
             if prefix_of(d) != prefix_of(key.be_u64_at(usize::from(self.skip))) {

@@ -110,6 +110,9 @@ pub struct Engine {
     pub(super) sessions: Vec<Session>,
     /// Reads in flight and the threads waiting for each.
     pub(super) reads: VecMap<PageNo, Vec<Tid>>,
+    /// Emptied waiter lists of completed reads, reused by the next reads (no
+    /// allocation per page read).
+    pub(super) spare_waiters: Vec<Vec<Tid>>,
     /// Engine counters.
     pub stats: Stats,
     /// Latency of every statement.
@@ -243,6 +246,7 @@ impl Engine {
             bp,
             sessions: Vec::new(),
             reads: VecMap::default(),
+            spare_waiters: Vec::new(),
             stats: Stats::default(),
             hist: Histogram::default(),
             hist_iv: Histogram::default(),

@@ -16,11 +16,7 @@ const FREE_BLOCK_RETRY_NS: Nanos = 50 * US;
 
 impl Engine {
     fn index_of(&self, page: PageNo) -> u16 {
-        self.store
-            .pages
-            .get(page as usize)
-            .map(|p| p.index)
-            .unwrap_or(0)
+        self.store.index_of(page).unwrap_or(0)
     }
 
     /// Thread `tid` needs `page`: join a read in flight, or take a frame and start
@@ -37,7 +33,9 @@ impl Engine {
         self.trace_bp_events();
         match r {
             Ok(()) => {
-                self.reads.insert(page, vec![tid]);
+                let mut waiters = self.spare_waiters.pop().unwrap_or_default();
+                waiters.push(tid);
+                self.reads.insert(page, waiters);
                 let done = self.data_dev.submit(self.now, IoKind::Read);
                 self.queue.push(done, Ev::ReadDone(page));
             }
@@ -66,14 +64,16 @@ impl Engine {
             self.trace
                 .push(self.now, TraceKind::PageRead { index, page });
         }
-        let waiters = self.reads.remove(page).unwrap_or_default();
-        for tid in waiters {
+        let mut waiters = self.reads.remove(page).unwrap_or_default();
+        for &tid in &waiters {
             // Fixed for each waiter at once, as the reading thread of buf_page_get_gen
             // holds the block: it cannot be evicted before they use it.
             self.bp.fix(page);
             self.sessions[tid as usize].fixed.push(page);
             self.on_wake(tid);
         }
+        waiters.clear();
+        self.spare_waiters.push(waiters);
     }
 
     /// Installs a page the tree just created (LRU head, `buf_page_create`). The tree

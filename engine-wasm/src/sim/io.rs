@@ -134,7 +134,7 @@ impl IoDevice {
         }
         let iops = self.cfg.iops as u128;
         let wait_scaled = self.next_slot_scaled.saturating_sub(now as u128 * iops);
-        wait_scaled.div_ceil(iops).min(Nanos::MAX as u128) as Nanos
+        div_ceil_scaled(wait_scaled, self.cfg.iops)
     }
 
     /// Requests submitted and not complete at `now` (queued or in service).
@@ -162,7 +162,7 @@ impl IoDevice {
         let iops = self.cfg.iops as u128;
         let slot = self.next_slot_scaled.max(now as u128 * iops);
         self.next_slot_scaled = slot + SEC as u128;
-        slot.div_ceil(iops).min(Nanos::MAX as u128) as Nanos
+        div_ceil_scaled(slot, self.cfg.iops)
     }
 
     /// Forgets requests completed by `now`.
@@ -176,10 +176,32 @@ impl IoDevice {
     }
 }
 
+/// `n / iops` rounded up, capped at `Nanos::MAX`: in 64-bit arithmetic whenever
+/// `n` fits (the usual case), since 128-bit division is a software routine both
+/// natively and in WebAssembly. Same result either way.
+#[inline]
+fn div_ceil_scaled(n: u128, iops: u32) -> Nanos {
+    match u64::try_from(n) {
+        Ok(n) => n.div_ceil(u64::from(iops)),
+        Err(_) => n.div_ceil(u128::from(iops)).min(Nanos::MAX as u128) as Nanos,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::sim::MS;
+
+    #[test]
+    fn scaled_division_agrees_in_both_widths() {
+        for (n, d) in [(0u128, 7u32), (1, 7), (7, 7), (8, 7), (u64::MAX as u128, 3)] {
+            let want = n.div_ceil(u128::from(d)).min(Nanos::MAX as u128) as Nanos;
+            assert_eq!(div_ceil_scaled(n, d), want, "{n} / {d}");
+        }
+        let big = (u64::MAX as u128) * 5 + 3;
+        assert_eq!(div_ceil_scaled(big, 5), u64::MAX);
+        assert_eq!(div_ceil_scaled(big, 7), (big.div_ceil(7)) as Nanos);
+    }
 
     fn device(iops: u32) -> IoDevice {
         IoDevice::new(IoDeviceConfig {

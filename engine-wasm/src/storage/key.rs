@@ -85,6 +85,26 @@ impl Key {
         (u64::from_be_bytes(hi), u64::from_be_bytes(lo))
     }
 
+    /// The first 16 bytes as two words in memory order (little-endian loads,
+    /// zero-padded past `len`): equal heads, or equal leading bytes under a mask,
+    /// are tested without reversing bytes.
+    #[inline]
+    pub fn head_le(&self) -> [u64; 2] {
+        let (mut a, mut b) = ([0u8; 8], [0u8; 8]);
+        a.copy_from_slice(&self.bytes[..8]);
+        b.copy_from_slice(&self.bytes[8..16]);
+        [u64::from_le_bytes(a), u64::from_le_bytes(b)]
+    }
+
+    /// Bytes `off..off + 8` as a big-endian integer (zero-padded past `len`);
+    /// `off` must be at most `MAX_KEY_LEN - 8`.
+    #[inline]
+    pub fn be_u64_at(&self, off: usize) -> u64 {
+        let mut b = [0u8; 8];
+        b.copy_from_slice(&self.bytes[off..off + 8]);
+        u64::from_be_bytes(b)
+    }
+
     /// True for the empty key.
     pub fn is_empty(&self) -> bool {
         self.len == 0

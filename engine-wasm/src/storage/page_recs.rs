@@ -1,89 +1,90 @@
 //! The records of one page: a heap in arrival order plus a directory in key order,
 //! as InnoDB keeps a record heap and a page directory. Each directory word holds a
-//! 14-byte key prefix and the heap slot, so a search reads a compact array and an
-//! insert shifts 8-byte words instead of whole records.
+//! 6-byte key prefix and the heap slot, so a search reads a compact array and an
+//! insert shifts 8-byte words instead of whole records. The prefix is taken after
+//! the leading bytes every record of the page shares (a leaf's keys agree on their
+//! first few bytes), so it is the part of the key that tells records apart.
 
 use super::key::Key;
 use super::page::Rec;
 use super::PageNo;
 use super::FIL_NULL;
 use serde::{Deserialize, Serialize};
+use std::cmp::Ordering;
 use std::ops::Range;
 
-/// A directory word: a 14-byte key prefix above a 16-bit heap slot, as a 128-bit
-/// number compared high half first. Two `u64` halves rather than a `u128`: the
-/// vector's alignment stays 8, so on wasm32 (whose allocator aligns to 8) growing a
-/// directory is a plain `realloc`, not an aligned allocate-copy-free.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-struct Word {
-    /// Key bytes 0..8, big-endian.
-    hi: u64,
-    /// Key bytes 8..14, big-endian, above the 16-bit heap slot.
-    lo: u64,
-}
+/// A directory word: key bytes `skip..skip + 6` (big-endian) above the 16-bit heap
+/// slot, so words order as their prefixes do.
+type Word = u64;
 
-/// Low bits of a directory word's `lo`: the heap slot.
+/// Low bits of a directory word: the heap slot.
 const SLOT_MASK: u64 = 0xffff;
 
-impl Word {
-    /// The heap slot.
-    #[inline]
-    fn slot(self) -> usize {
-        (self.lo & SLOT_MASK) as usize
-    }
+/// Most leading bytes the records' shared part may span (a [`Head`]).
+const MAX_SKIP: u8 = 16;
 
-    /// The key prefix alone (slot bits zero).
-    #[inline]
-    fn prefix(self) -> Word {
-        Word {
-            hi: self.hi,
-            lo: self.lo & !SLOT_MASK,
-        }
-    }
-
-    /// This word's prefix with heap slot `slot`.
-    #[inline]
-    fn with_slot(self, slot: usize) -> Word {
-        Word {
-            hi: self.hi,
-            lo: (self.lo & !SLOT_MASK) | slot as u64,
-        }
-    }
-
-    /// The largest word with this prefix.
-    #[inline]
-    fn last_of_prefix(self) -> Word {
-        Word {
-            hi: self.hi,
-            lo: self.lo | SLOT_MASK,
-        }
-    }
-}
-
-/// The first 14 key bytes, big-endian in the word's top 112 bits (zero-padded: a
-/// shorter key that is a prefix of another compares equal here, never greater).
+/// The heap slot of a word.
 #[inline]
-fn prefix(key: &Key) -> Word {
-    // Two fixed-size loads of the zero-padded key: bytes 14 and 15 fall in the slot.
-    let (hi, lo) = key.head_be();
-    Word {
-        hi,
-        lo: lo & !SLOT_MASK,
-    }
+fn slot_of(d: Word) -> usize {
+    (d & SLOT_MASK) as usize
 }
 
-/// Number of words below `p` in the sorted `dir`. An 8-way search: the seven pivots
-/// of a step are independent loads, so a cold page costs about three memory
-/// round trips instead of the eight of a binary search.
+/// The prefix of a word (slot bits zero).
+#[inline]
+fn prefix_of(d: Word) -> Word {
+    d & !SLOT_MASK
+}
+
+/// A key's first 16 bytes as two words in memory order ([`Key::head_le`]): the
+/// shared-head tests compare them without reversing bytes (WebAssembly has no
+/// byte-swap instruction).
+type Head = [u64; 2];
+
+/// Masks of the first `skip` bytes of a [`Head`].
+#[inline]
+fn head_masks(skip: u8) -> Head {
+    let bytes = |n: u32| if n >= 8 { !0u64 } else { (1u64 << (8 * n)) - 1 };
+    let s = u32::from(skip);
+    [bytes(s.min(8)), bytes(s.saturating_sub(8))]
+}
+
+/// Number of leading bytes two heads share, at most [`MAX_SKIP`].
+#[inline]
+fn shared_bytes(a: Head, b: Head) -> u8 {
+    let lo = a[0] ^ b[0];
+    let n = if lo != 0 {
+        lo.trailing_zeros() / 8
+    } else {
+        8 + (a[1] ^ b[1]).trailing_zeros() / 8
+    };
+    n.min(u32::from(MAX_SKIP)) as u8
+}
+
+/// Byte order of two heads (first differing byte decides).
+fn head_order(a: Head, b: Head) -> Ordering {
+    let be = |h: Head| {
+        (
+            u64::from_be_bytes(h[0].to_le_bytes()),
+            u64::from_be_bytes(h[1].to_le_bytes()),
+        )
+    };
+    be(a).cmp(&be(b))
+}
+
+/// Words per block of the directory search: 256 bytes, four cache lines.
+const BLOCK: usize = 32;
+
+/// Number of words below `p` in the sorted `dir`, in two rounds of independent
+/// loads: the last word of every block (one per 256 bytes, so a cold page costs
+/// one memory round trip for all of them), then every word of the one block where
+/// `p` falls (a second round trip). Counting instead of branching keeps the loads
+/// of a round independent of each other.
 fn words_below(dir: &[Word], p: Word) -> usize {
-    let (mut base, mut n) = (0, dir.len());
-    while n > 8 {
-        let step = n / 8;
-        let below = (1..8).filter(|j| dir[base + j * step] < p).count();
-        base += below * step;
-        n = if below == 7 { n - 7 * step } else { step };
-    }
-    base + dir[base..base + n].iter().filter(|&&d| d < p).count()
+    let full = dir.len() / BLOCK;
+    let blocks = (0..full).filter(|b| dir[b * BLOCK + BLOCK - 1] < p).count();
+    let start = blocks * BLOCK;
+    let end = (start + BLOCK).min(dir.len());
+    start + dir[start..end].iter().filter(|&&d| d < p).count()
 }
 
 /// Extra capacity when a page's vectors are full: 1/8 of the records, at least 8.
@@ -112,36 +113,129 @@ struct Stored {
 }
 
 /// A page's records in key order.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct PageRecs {
     /// Records in arrival order.
     heap: Vec<Stored>,
     /// Child page of each heap slot; empty while every record's child is
     /// [`FIL_NULL`] (a leaf), so leaves spend nothing on it.
     children: Vec<PageNo>,
-    /// `prefix(key) | heap slot`, in key order.
-    dir: Vec<Word>,
+    /// Key bytes `skip..skip + 6` above the heap slot, in key order, after `gap`
+    /// unused words: an insert or remove shifts the shorter side of the directory
+    /// (into the room at the front or at the back), half the bytes of shifting
+    /// everything after the position.
+    buf: Vec<Word>,
+    /// Unused words at the front of `buf`.
+    gap: u32,
+    /// The first 16 bytes of a record's key ([`Key::head_le`]).
+    base: Head,
+    /// How many leading bytes of `base` every record's key shares.
+    skip: u8,
+    /// A copy of the first directory word (0 without records): the leaf-hint test
+    /// ([`PageRecs::first_key_le`]) reads it with the page, not from the directory.
+    first: Word,
+}
+
+impl PartialEq for PageRecs {
+    /// The same records in the same order (however the directory encodes them).
+    fn eq(&self, other: &PageRecs) -> bool {
+        self.len() == other.len() && self.iter().eq(other.iter())
+    }
 }
 
 impl PageRecs {
+    /// Where `key` falls against the records' shared leading bytes: `Ok(its directory
+    /// prefix)` when it shares them, else below or above every record.
+    #[inline]
+    fn place(&self, key: &Key) -> Result<Word, Ordering> {
+        let (m, k, b) = (head_masks(self.skip), key.head_le(), self.base);
+        if ((k[0] ^ b[0]) & m[0]) | ((k[1] ^ b[1]) & m[1]) == 0 {
+            Ok(prefix_of(key.be_u64_at(usize::from(self.skip))))
+        } else {
+            // They differ within the shared bytes, so the whole heads order them.
+            Err(head_order(k, b))
+        }
+    }
+
+    /// Lets `key` join the records: the first record sets the shared head; a key
+    /// that leaves it earlier shortens it and rewrites every directory word.
+    fn admit(&mut self, key: &Key) {
+        let h = key.head_le();
+        if self.heap.is_empty() {
+            self.set_base(h, MAX_SKIP);
+            return;
+        }
+        self.admit_into(h);
+    }
+
+    /// [`PageRecs::admit`] on a page with records, for a key with head `h`.
+    fn admit_into(&mut self, h: Head) {
+        let skip = shared_bytes(h, self.base).min(self.skip);
+        if skip < self.skip {
+            self.skip = skip;
+            let heap = &self.heap;
+            let gap = self.gap as usize;
+            for d in self.buf[gap..].iter_mut() {
+                let k = &heap[slot_of(*d)].key;
+                *d = prefix_of(k.be_u64_at(usize::from(skip))) | (*d & SLOT_MASK);
+            }
+            self.sync_first();
+        }
+    }
+
+    /// The directory words in key order.
+    #[inline]
+    fn dir(&self) -> &[Word] {
+        &self.buf[self.gap as usize..]
+    }
+
+    /// The directory words in key order, to rewrite in place.
+    #[inline]
+    fn dir_mut(&mut self) -> &mut [Word] {
+        let gap = self.gap as usize;
+        &mut self.buf[gap..]
+    }
+
+    /// Moves the directory into a buffer with 1/8 more room, half of it in front.
+    fn regrow(&mut self) {
+        let n = self.len();
+        let extra = grow_step(n);
+        let mut buf = Vec::with_capacity(n + extra);
+        buf.resize(extra / 2, 0);
+        buf.extend_from_slice(self.dir());
+        self.buf = buf;
+        self.gap = (extra / 2) as u32;
+    }
+
+    /// Refreshes [`PageRecs::first`] after the first directory word may have changed.
+    #[inline]
+    fn sync_first(&mut self) {
+        self.first = self.dir().first().copied().unwrap_or(0);
+    }
+
+    fn set_base(&mut self, head: Head, skip: u8) {
+        self.base = head;
+        self.skip = skip;
+    }
+
     /// Number of records.
     pub fn len(&self) -> usize {
-        self.dir.len()
+        self.dir().len()
     }
 
     /// True without records.
     pub fn is_empty(&self) -> bool {
-        self.dir.is_empty()
+        self.dir().is_empty()
     }
 
     /// Record `i` in key order.
     pub fn get(&self, i: usize) -> Option<Rec> {
-        self.dir.get(i).map(|&d| self.slot_rec(d.slot()))
+        self.dir().get(i).map(|&d| self.slot_rec(slot_of(d)))
     }
 
     /// Record `i` in key order; `i` must be below `len()`.
     pub fn at(&self, i: usize) -> Rec {
-        self.slot_rec(self.dir[i].slot())
+        self.slot_rec(slot_of(self.dir()[i]))
     }
 
     /// The record in heap slot `slot`.
@@ -156,12 +250,12 @@ impl PageRecs {
 
     /// Key of record `i` in key order; `i` must be below `len()`.
     pub fn key_at(&self, i: usize) -> Key {
-        self.heap[self.dir[i].slot()].key
+        self.heap[slot_of(self.dir()[i])].key
     }
 
     /// Child page of record `i` in key order ([`FIL_NULL`] on leaves).
     pub fn child_at(&self, i: usize) -> PageNo {
-        let slot = self.dir[i].slot();
+        let slot = slot_of(self.dir()[i]);
         self.children.get(slot).copied().unwrap_or(FIL_NULL)
     }
 
@@ -178,27 +272,45 @@ impl PageRecs {
     /// True when the smallest record's key is `<= key` (false without records). The
     /// directory prefix usually settles it without reading the record.
     pub fn first_key_le(&self, key: &Key) -> bool {
-        let Some(&d) = self.dir.first() else {
+        if self.dir().is_empty() {
             return false;
-        };
-        let (first, p) = (d.prefix(), prefix(key));
-        first < p || (first == p && self.heap[d.slot()].key <= *key)
+        }
+        let d = self.first;
+        match self.place(key) {
+            Ok(p) => {
+                let first = prefix_of(d);
+                first < p || (first == p && self.heap[slot_of(d)].key <= *key)
+            }
+            Err(o) => o == Ordering::Greater,
+        }
     }
 
     /// Records in key order.
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = Rec> + ExactSizeIterator + '_ {
-        self.dir.iter().map(|&d| self.slot_rec(d.slot()))
+        self.dir().iter().map(|&d| self.slot_rec(slot_of(d)))
     }
 
     /// First position whose key is `>= key` (`strict` false) or `> key` (`strict` true).
     /// Prefixes narrow the range; only keys sharing the prefix are compared in full.
     fn lower_bound(&self, key: &Key, strict: bool) -> usize {
-        let p = prefix(key);
-        let lo = words_below(&self.dir, p);
-        let (mut lo, mut hi) = (lo, lo + ties(&self.dir[lo..], p.last_of_prefix()));
+        if self.dir().is_empty() {
+            return 0;
+        }
+        match self.place(key) {
+            Ok(p) => self.lower_bound_in(key, p, strict),
+            Err(Ordering::Less) => 0,
+            Err(_) => self.dir().len(),
+        }
+    }
+
+    /// [`PageRecs::lower_bound`] of a key sharing the records' head, whose
+    /// directory prefix is `p`.
+    fn lower_bound_in(&self, key: &Key, p: Word, strict: bool) -> usize {
+        let lo = words_below(self.dir(), p);
+        let (mut lo, mut hi) = (lo, lo + ties(&self.dir()[lo..], p | SLOT_MASK));
         while lo < hi {
             let mid = (lo + hi) / 2;
-            let k = &self.heap[self.dir[mid].slot()].key;
+            let k = &self.heap[slot_of(self.dir()[mid])].key;
             if (strict && k <= key) || (!strict && k < key) {
                 lo = mid + 1;
             } else {
@@ -210,10 +322,18 @@ impl PageRecs {
 
     /// `Ok(pos)` if `key` is present, else `Err(insert position)`.
     pub fn search(&self, key: &Key) -> Result<usize, usize> {
-        let pos = self.lower_bound(key, false);
+        if self.dir().is_empty() {
+            return Err(0);
+        }
+        let p = match self.place(key) {
+            Ok(p) => p,
+            Err(Ordering::Less) => return Err(0),
+            Err(_) => return Err(self.dir().len()),
+        };
+        let pos = self.lower_bound_in(key, p, false);
         // A different prefix settles it without reading the record.
-        match self.dir.get(pos) {
-            Some(&d) if d.prefix() == prefix(key) && self.key_at(pos) == *key => Ok(pos),
+        match self.dir().get(pos) {
+            Some(&d) if prefix_of(d) == p && self.key_at(pos) == *key => Ok(pos),
             _ => Err(pos),
         }
     }
@@ -225,15 +345,19 @@ impl PageRecs {
 
     /// Inserts `rec` at key-order position `pos`.
     pub fn insert(&mut self, pos: usize, rec: Rec) {
+        self.admit(&rec.key);
+        self.insert_shared(pos, rec);
+    }
+
+    /// [`PageRecs::insert`] of a record whose key shares the records' head.
+    fn insert_shared(&mut self, pos: usize, rec: Rec) {
         // Grow by 1/8 instead of doubling: a full page then wastes ~6% on average
         // instead of ~25-50% (memory of large tables), for a few more (cheap) copies.
         let n = self.heap.len();
         if n == self.heap.capacity() {
             self.heap.reserve_exact(grow_step(n));
         }
-        if n == self.dir.capacity() {
-            self.dir.reserve_exact(grow_step(n));
-        }
+
         let slot = n;
         self.heap.push(Stored {
             key: rec.key,
@@ -244,12 +368,35 @@ impl PageRecs {
             self.children.resize(n, FIL_NULL);
             self.children.push(rec.child);
         }
-        self.dir.insert(pos, prefix(&rec.key).with_slot(slot));
+        let word = prefix_of(rec.key.be_u64_at(usize::from(self.skip))) | slot as u64;
+        let gap = self.gap as usize;
+        if pos < n / 2 && gap > 0 {
+            // The front part moves one word toward the room before it.
+            self.buf.copy_within(gap..gap + pos, gap - 1);
+            self.gap -= 1;
+            self.buf[gap - 1 + pos] = word;
+        } else {
+            if self.buf.len() == self.buf.capacity() {
+                self.regrow();
+            }
+            let gap = self.gap as usize;
+            self.buf.insert(gap + pos, word);
+        }
+        if pos == 0 {
+            self.first = word;
+        }
     }
 
     /// Removes and returns record `pos`; the last heap record fills its slot.
     pub fn remove(&mut self, pos: usize) -> Rec {
-        let slot = self.dir.remove(pos).slot();
+        let gap = self.gap as usize;
+        let slot = slot_of(self.buf[gap + pos]);
+        if pos < self.len() / 2 {
+            self.buf.copy_within(gap..gap + pos, gap + 1);
+            self.gap += 1;
+        } else {
+            self.buf.remove(gap + pos);
+        }
         let rec = self.slot_rec(slot);
         self.heap.swap_remove(slot);
         if !self.children.is_empty() {
@@ -257,27 +404,32 @@ impl PageRecs {
         }
         let moved = self.heap.len();
         if slot < moved {
-            if let Some(d) = self.dir.iter_mut().find(|d| d.slot() == moved) {
-                *d = d.with_slot(slot);
+            if let Some(d) = self.dir_mut().iter_mut().find(|d| slot_of(**d) == moved) {
+                *d = prefix_of(*d) | slot as u64;
             }
         }
+        self.sync_first();
         rec
     }
 
     /// Replaces record `pos` (the key must keep its place in the order).
     pub fn replace(&mut self, pos: usize, rec: Rec) {
-        let slot = self.dir[pos].slot();
+        let slot = slot_of(self.dir()[pos]);
         self.heap[slot] = Stored {
             key: rec.key,
             size: rec.size,
         };
         self.set_slot_child(slot, rec.child);
-        self.dir[pos] = prefix(&rec.key).with_slot(slot);
+        self.admit_into(rec.key.head_le());
+        self.dir_mut()[pos] = prefix_of(rec.key.be_u64_at(usize::from(self.skip))) | slot as u64;
+        if pos == 0 {
+            self.sync_first();
+        }
     }
 
     /// Points node pointer `pos` to another child.
     pub fn set_child(&mut self, pos: usize, child: PageNo) {
-        let slot = self.dir[pos].slot();
+        let slot = slot_of(self.dir()[pos]);
         self.set_slot_child(slot, child);
     }
 
@@ -294,7 +446,9 @@ impl PageRecs {
     pub fn clear(&mut self) {
         self.heap.clear();
         self.children.clear();
-        self.dir.clear();
+        self.buf.clear();
+        self.gap = 0;
+        self.first = 0;
     }
 
     /// Moves records `range` (key order) to the end of `out`, and compacts the rest
@@ -307,22 +461,32 @@ impl PageRecs {
         let keep = all.len() + grow_step(all.len());
         self.heap.shrink_to(keep);
         self.children.shrink_to(keep);
-        self.dir.shrink_to(keep);
+        self.buf.shrink_to(keep);
         self.extend_sorted(&all);
     }
 
     /// Appends records given in key order, all greater than the current ones.
     pub fn extend_sorted(&mut self, recs: &[Rec]) {
+        if let (Some(first), Some(last)) = (recs.first(), recs.last()) {
+            // Keys in order between the first and the last share what those two share.
+            let (a, b) = (first.key.head_le(), last.key.head_le());
+            if self.is_empty() {
+                self.set_base(a, shared_bytes(a, b));
+            } else {
+                self.admit_into(a);
+                self.admit_into(b);
+            }
+        }
         let want = self.len() + recs.len();
         let extra = recs.len() + grow_step(want);
         if want > self.heap.capacity() {
             self.heap.reserve_exact(extra);
         }
-        if want > self.dir.capacity() {
-            self.dir.reserve_exact(extra);
+        if self.buf.len() + recs.len() > self.buf.capacity() {
+            self.buf.reserve_exact(extra);
         }
         for r in recs {
-            self.insert(self.len(), *r);
+            self.insert_shared(self.len(), *r);
         }
     }
 
@@ -343,20 +507,29 @@ impl PageRecs {
                 self.children.len()
             ));
         }
-        if self.heap.len() != self.dir.len() {
+        if self.heap.len() != self.dir().len() {
             return Err(format!(
                 "{} heap records, {} directory entries",
                 self.heap.len(),
-                self.dir.len()
+                self.dir().len()
             ));
         }
         let mut seen = vec![false; self.heap.len()];
-        for &d in &self.dir {
-            let slot = d.slot();
+        if self.first != self.dir().first().copied().unwrap_or(0) {
+            return Err("copy of the first directory word is stale".to_string());
+        }
+        let m = head_masks(self.skip);
+        for &d in self.dir() {
+            let slot = slot_of(d);
             if slot >= seen.len() || std::mem::replace(&mut seen[slot], true) {
                 return Err(format!("directory slot {slot} invalid or repeated"));
             }
-            if d.prefix() != prefix(&self.heap[slot].key) {
+            let key = &self.heap[slot].key;
+            let h = key.head_le();
+            if (h[0] ^ self.base[0]) & m[0] != 0 || (h[1] ^ self.base[1]) & m[1] != 0 {
+                return Err(format!("key of slot {slot} leaves the shared head"));
+            }
+            if prefix_of(d) != prefix_of(key.be_u64_at(usize::from(self.skip))) {
                 return Err(format!("directory prefix of slot {slot} is stale"));
             }
         }

@@ -134,3 +134,60 @@ fn segmented_directory_matches_a_sorted_vector() {
         assert!(rebuilt.iter().eq(model[..n / 3].iter().copied()));
     }
 }
+
+/// Keys that agree on a long head until one arrives that leaves it early (first
+/// byte, middle, past 16 bytes): the shared head shortens and every search, count
+/// and first-key test still agrees with a sorted vector.
+#[test]
+fn shared_head_shortens_when_a_key_leaves_it() {
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut r = PageRecs::default();
+    let mut model: Vec<Rec> = Vec::new();
+    let mut head = *b"0123456789abcdefghijkl";
+    for step in 0..2000 {
+        if step % 300 == 299 {
+            // A new key leaves the head at a random byte from now on.
+            let at = (next() % 20) as usize;
+            head[at] = b'0' + (next() % 75) as u8;
+        }
+        let mut k = head;
+        let tail = 17 + (next() % 5) as usize;
+        k[tail] = b'0' + (next() % 75) as u8;
+        let x = rec(&k[..tail + 1 - (next() % 2) as usize]);
+        let pos = match r.search(&x.key) {
+            Ok(_) => continue,
+            Err(p) => p,
+        };
+        assert_eq!(pos, model.partition_point(|m| m.key < x.key), "step {step}");
+        r.insert(pos, x);
+        model.insert(pos, x);
+        if step % 37 == 0 {
+            assert_eq!(r.check(), Ok(()), "step {step}");
+            for probe in [&b"/"[..], b"0", b"01234567", b"0123456789abcdefz", b"~"] {
+                let key = rec(probe).key;
+                let le = model.partition_point(|n| n.key <= key);
+                assert_eq!(r.count_le(&key), le, "{probe:?}");
+                assert_eq!(r.first_key_le(&key), model[0].key <= key, "{probe:?}");
+            }
+            for m in model.iter().step_by(11) {
+                let le = model.partition_point(|n| n.key <= m.key);
+                assert_eq!(r.search(&m.key), Ok(le - 1));
+                assert!(r.first_key_le(&m.key));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    let n = model.len();
+    r.drain_into(n / 2..n, &mut out);
+    assert_eq!(out, model[n / 2..]);
+    assert_eq!(r.check(), Ok(()));
+    r.extend_sorted(&out);
+    assert_eq!(r.check(), Ok(()));
+    assert!(r.iter().eq(model.iter().copied()));
+}

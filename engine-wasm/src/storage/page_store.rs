@@ -13,6 +13,10 @@ pub struct PageStore {
     pub pages: Vec<Page>,
     /// Free page numbers, reused before the vector grows.
     free_list: Vec<PageNo>,
+    /// Index id of each page, as set when it was allocated: a compact copy for
+    /// callers that need only that (the buffer pool's eviction trace), so they do
+    /// not bring a cold page header into the cache.
+    index_ids: Vec<u16>,
 }
 
 impl PageStore {
@@ -32,10 +36,12 @@ impl PageStore {
                     recs,
                     ..Page::new(index, level)
                 };
+                self.index_ids[no as usize] = index;
                 no
             }
             None => {
                 self.pages.push(Page::new(index, level));
+                self.index_ids.push(index);
                 (self.pages.len() - 1) as PageNo
             }
         }
@@ -57,6 +63,11 @@ impl PageStore {
     /// The page `no`, if it exists.
     pub fn get(&self, no: PageNo) -> Option<&Page> {
         self.pages.get(no as usize)
+    }
+
+    /// Index id of page `no` (`None` for a page never created).
+    pub fn index_of(&self, no: PageNo) -> Option<u16> {
+        self.index_ids.get(no as usize).copied()
     }
 
     /// Pages ever created (free ones included).
@@ -102,6 +113,10 @@ mod tests {
         assert_eq!(c, a);
         let p = s.get(c).map(|p| (p.index, p.level, p.free));
         assert_eq!(p, Some((2, 3, false)));
+        assert_eq!(
+            (s.index_of(c), s.index_of(b), s.index_of(9)),
+            (Some(2), Some(1), None)
+        );
         assert_eq!(s.len(), 2);
     }
 }

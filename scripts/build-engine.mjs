@@ -11,7 +11,8 @@
 // wasm-opt (size + speed) and strips debug names.
 //
 // Skips everything when web/src/engine/pkg is newer than every file in
-// engine-wasm/src, Cargo.toml, Cargo.lock (and build.rs), so a second `npm start` is instant.
+// engine-wasm/src, Cargo.toml, Cargo.lock (and build.rs) and the scenario crate
+// (engine-wasm/scenario/src, its Cargo.toml), so a second `npm start` is instant.
 // Usage: node scripts/build-engine.mjs [--release] [--force]
 import fs from 'node:fs';
 import path from 'node:path';
@@ -39,7 +40,7 @@ export const PKG_JS = path.join(PKG_DIR, `${OUT_NAME}.js`);
 
 function inputsNewest() {
   return newestMtime(
-    ['src', 'Cargo.toml', 'Cargo.lock', 'build.rs'].map((p) => path.join(ENGINE_DIR, p)),
+    ['src', 'Cargo.toml', 'Cargo.lock', 'build.rs', 'scenario/src', 'scenario/Cargo.toml'].map((p) => path.join(ENGINE_DIR, p)),
   );
 }
 

@@ -42,7 +42,7 @@ pub fn take_panic_message() -> String {
 pub fn validate_scenario(json: &str) -> String {
     match parse_scenario(json) {
         Ok(_) => "[]".to_string(),
-        Err(e) => serde_json::to_string(&e.errors).unwrap_or_else(|_| "[]".to_string()),
+        Err(e) => e.errors_json(),
     }
 }
 
@@ -54,16 +54,7 @@ pub fn sweep_scenarios_json(
     path: &str,
     values_json: &str,
 ) -> Result<String, JsError> {
-    let values: Vec<serde_json::Value> = serde_json::from_str(values_json).map_err(|e| {
-        js_err(EngineError::config(vec![
-            crate::scenario::ConfigError::new(
-                "values",
-                format!("must be a JSON array of values: {e}"),
-            ),
-        ]))
-    })?;
-    let v = crate::sweep::sweep_scenarios(scenario_json, path, &values).map_err(js_err)?;
-    Ok(serde_json::to_string(&v).unwrap_or_default())
+    crate::sweep::sweep_scenarios_json(scenario_json, path, values_json).map_err(js_err)
 }
 
 /// A complete scenario with every default filled in.
@@ -140,7 +131,7 @@ impl Simulation {
 
     /// The normalized scenario.
     pub fn scenario_json(&self) -> String {
-        serde_json::to_string(&self.h.engine.scenario).unwrap_or_default()
+        self.h.engine.scenario.to_json()
     }
 
     /// The command log: `[{"tNs":…, "name":…, "value":…}]`.

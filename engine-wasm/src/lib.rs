@@ -9,8 +9,10 @@ pub mod bench;
 pub mod frames;
 pub mod metrics;
 pub mod query_cache;
+/// Scenario parsing and validation: the `innodb-lab-scenario` crate (`scenario/`),
+/// kept apart so it can be optimized for size (see Cargo.toml).
+pub use innodb_lab_scenario as scenario;
 pub mod redo;
-pub mod scenario;
 pub mod server;
 pub mod sim;
 pub mod sim_handle;

@@ -35,7 +35,7 @@ pub fn debug_panic() {
 /// A complete default scenario.
 pub fn default_scenario_json() -> String {
     match parse_scenario(r#"{"table":{"prepare_rows":10000}}"#) {
-        Ok(s) => serde_json::to_string_pretty(&s).unwrap_or_default(),
+        Ok(s) => s.to_json_pretty(),
         Err(e) => e.to_json(),
     }
 }

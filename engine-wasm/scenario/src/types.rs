@@ -55,7 +55,7 @@ pub struct ServerConfig {
     /// Who flushes dirty pages and by which rule ("5.5", "5.6", "5.6-labs", "5.7",
     /// "8.0.30", "percona-5.5-estimate", "percona-5.5-keep_average"); default from
     /// `version` (5.7 and 8.0.25 → "5.7", 8.0.30 → "8.0.30").
-    pub flushing: crate::redo::FlushPolicy,
+    pub flushing: crate::policy::FlushPolicy,
     /// `innodb_log_file_size` in MiB (5.5 … 8.0.29; default 5 for 5.5, 48 after).
     pub innodb_log_file_size_mb: u32,
     /// `innodb_log_files_in_group` (default 2).
@@ -132,8 +132,21 @@ pub enum AuroraRole {
     Reader,
 }
 
+impl Scenario {
+    /// The scenario as JSON text (serialized here, in the size-optimized crate).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// The scenario as indented JSON text.
+    pub fn to_json_pretty(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+}
+
 impl ServerConfig {
     /// The AHI setting in effect: the variable, except on an Aurora reader (always OFF).
+    #[inline]
     pub fn ahi_in_effect(&self) -> bool {
         self.innodb_adaptive_hash_index && self.aurora_role != Some(AuroraRole::Reader)
     }
@@ -274,6 +287,7 @@ pub enum QueryKind {
 
 impl QueryKind {
     /// True for the read-only workloads.
+    #[inline]
     pub fn is_select(self) -> bool {
         matches!(
             self,

@@ -65,6 +65,13 @@ impl EngineError {
     }
 }
 
+impl EngineError {
+    /// Just the bad fields, as a JSON array.
+    pub fn errors_json(&self) -> String {
+        serde_json::to_string(&self.errors).unwrap_or_else(|_| "[]".to_string())
+    }
+}
+
 impl std::fmt::Display for EngineError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         for (i, e) in self.errors.iter().enumerate() {

@@ -7,7 +7,7 @@ use super::read_parts::{read_table, read_workload};
 use super::reader::Reader;
 use super::rules::{check_server, check_table};
 use super::types::*;
-use crate::redo::{FlushPolicy, POLICIES};
+use crate::policy::{FlushPolicy, POLICIES};
 use serde_json::Value;
 
 /// Longest accepted scenario text (bytes); protects the engine from huge inputs.
@@ -253,7 +253,7 @@ fn read(v: &Value, errors: &mut Vec<ConfigError>) -> Scenario {
             "query_cache_size",
             1 << 20,
             0,
-            crate::query_cache::MAX_QUERY_CACHE_SIZE,
+            crate::bounds::MAX_QUERY_CACHE_SIZE,
         ),
         query_cache_limit: r.uint(sv, "server", "query_cache_limit", 1 << 20, 0, 1 << 30),
         query_cache_min_res_unit: r.uint(

@@ -20,7 +20,10 @@ fn to_ns(v: f64, path: &str) -> Result<Nanos, JsError> {
     } else {
         Err(js_err(EngineError::state(
             path,
-            format!("must be a finite time in ns ≥ 0, got {v}"),
+            format!(
+                "must be a finite time in ns ≥ 0, got {}",
+                crate::scenario::numfmt::Num(v)
+            ),
         )))
     }
 }

@@ -10,6 +10,7 @@
 pub mod bounds;
 mod error;
 mod knobs;
+pub mod numfmt;
 pub mod policy;
 mod read_parts;
 mod reader;

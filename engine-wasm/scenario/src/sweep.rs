@@ -1,6 +1,7 @@
 //! Sweep planning: one scenario with one field (dot-separated path) set to each of
 //! a list of values, each validated. The engine runs the rows (`innodb_lab::sweep`).
 
+use crate::reader::kind;
 use crate::{parse_scenario, ConfigError, EngineError};
 use serde_json::Value;
 
@@ -62,12 +63,19 @@ pub fn sweep_scenarios_json(
     path: &str,
     values_json: &str,
 ) -> Result<String, EngineError> {
-    let values: Vec<Value> = serde_json::from_str(values_json).map_err(|e| {
+    // Parsed as a Value, not a Vec<Value>: serde's typed "invalid type" error would
+    // link core's float formatting (issue #2).
+    let bad = |why: String| {
         EngineError::config(vec![ConfigError::new(
             "values",
-            format!("must be a JSON array of values: {e}"),
+            format!("must be a JSON array of values: {why}"),
         )])
-    })?;
+    };
+    let values = match serde_json::from_str::<Value>(values_json) {
+        Ok(Value::Array(values)) => values,
+        Ok(other) => return Err(bad(format!("got {}", kind(&other)))),
+        Err(e) => return Err(bad(e.to_string())),
+    };
     let v = sweep_scenarios(scenario, path, &values)?;
     Ok(serde_json::to_string(&v).unwrap_or_default())
 }

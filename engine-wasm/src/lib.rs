@@ -1,10 +1,10 @@
 //! InnoDB Lab engine: a deterministic, virtual-time simulation of InnoDB internals.
 //!
 //! Layers: `sim` (kernel) -> `storage` (records, pages, B+tree, buffer pool) ->
-//! `workload` + `server` (sysbench-like sessions) -> `metrics`/`trace` -> `api` (wasm).
+//! `workload` + `server` (sysbench-like sessions) -> `metrics`/`trace`. The JS
+//! boundary is the `innodb-lab-api` crate (`api/`), the wasm module `wasm/`.
 
 pub mod ahi;
-pub mod api;
 pub mod bench;
 pub mod frames;
 pub mod metrics;

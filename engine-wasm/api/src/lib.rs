@@ -1,13 +1,19 @@
-//! The whole JS boundary (the only file that mentions wasm_bindgen): a `Simulation`
+//! The whole JS boundary (the only crate that mentions wasm_bindgen): a `Simulation`
 //! handle with commands, typed-array frames and JSON for small data. No panics on
 //! user input: every bad value becomes an `EngineError` thrown as a JS `Error`.
+//!
+//! Its own crate, built for size (issue #2): it runs per call from JS, never inside
+//! the simulation loop, and the JSON it writes (serde_json's code for every view
+//! type is compiled where `to_string` is called) is most of its weight. The wasm
+//! module itself is `innodb-lab-wasm` (`wasm/`), a cdylib at opt-level 3 that only
+//! links this crate, so link-time optimization still runs at opt-level 3.
 #![deny(clippy::unwrap_used)]
 
-use crate::frames;
-use crate::metrics::series::COLUMNS;
-use crate::scenario::{parse_scenario, EngineError};
-use crate::sim::Nanos;
-use crate::sim_handle::SimHandle;
+use innodb_lab::frames;
+use innodb_lab::metrics::series::COLUMNS;
+use innodb_lab::scenario::{parse_scenario, EngineError};
+use innodb_lab::sim::Nanos;
+use innodb_lab::sim_handle::SimHandle;
 use wasm_bindgen::prelude::*;
 
 fn js_err(e: EngineError) -> JsError {
@@ -22,7 +28,7 @@ fn to_ns(v: f64, path: &str) -> Result<Nanos, JsError> {
             path,
             format!(
                 "must be a finite time in ns ≥ 0, got {}",
-                crate::scenario::numfmt::Num(v)
+                innodb_lab::scenario::numfmt::Num(v)
             ),
         )))
     }
@@ -31,13 +37,13 @@ fn to_ns(v: f64, path: &str) -> Result<Nanos, JsError> {
 /// Installs the panic hook once: a panic's message is kept for `take_panic_message`.
 #[wasm_bindgen(start)]
 pub fn start() {
-    crate::sim_handle::install_panic_hook();
+    innodb_lab::sim_handle::install_panic_hook();
 }
 
 /// The message of the last engine panic (empty when none); clears it.
 #[wasm_bindgen]
 pub fn take_panic_message() -> String {
-    crate::sim_handle::take_panic_message()
+    innodb_lab::sim_handle::take_panic_message()
 }
 
 /// "[]" when the scenario is valid, else a JSON array of `{path, message}`.
@@ -57,13 +63,13 @@ pub fn sweep_scenarios_json(
     path: &str,
     values_json: &str,
 ) -> Result<String, JsError> {
-    crate::sweep::sweep_scenarios_json(scenario_json, path, values_json).map_err(js_err)
+    innodb_lab::sweep::sweep_scenarios_json(scenario_json, path, values_json).map_err(js_err)
 }
 
 /// A complete scenario with every default filled in.
 #[wasm_bindgen]
 pub fn default_scenario_json() -> String {
-    crate::sim_handle::default_scenario_json()
+    innodb_lab::sim_handle::default_scenario_json()
 }
 
 /// One simulation.
@@ -249,7 +255,7 @@ impl Simulation {
         #[derive(serde::Serialize)]
         struct QcLock {
             acquisitions: u64,
-            holder: Option<crate::sim::cpu::Tid>,
+            holder: Option<innodb_lab::sim::cpu::Tid>,
             mutex_os_waits: u64,
             mutex_spin_waits: u64,
             timeouts: u64,
@@ -270,12 +276,12 @@ impl Simulation {
 
     /// A sweep row for the state now (`SweepRow`, frames.ts).
     pub fn sweep_row_json(&self) -> String {
-        serde_json::to_string(&crate::sweep::sweep_row(&self.h.engine)).unwrap_or_default()
+        serde_json::to_string(&innodb_lab::sweep::sweep_row(&self.h.engine)).unwrap_or_default()
     }
 
     /// Test-only: makes the engine panic, to exercise crash recovery in the UI.
     pub fn debug_panic(&self) {
-        crate::sim_handle::debug_panic();
+        innodb_lab::sim_handle::debug_panic();
     }
 }
 
@@ -283,7 +289,7 @@ impl Simulation {
 /// caller times `insert_all` and `lookup_all`.
 #[wasm_bindgen]
 pub struct BtreeBench {
-    inner: crate::bench::BtreeBench,
+    inner: innodb_lab::bench::BtreeBench,
 }
 
 #[wasm_bindgen]
@@ -291,7 +297,7 @@ impl BtreeBench {
     /// `keys`: `key_len`-byte keys back to back (e.g. 23-byte sysbench template ids).
     #[wasm_bindgen(constructor)]
     pub fn new(keys: &[u8], key_len: u32) -> Result<BtreeBench, JsError> {
-        crate::bench::BtreeBench::new(keys, key_len as usize)
+        innodb_lab::bench::BtreeBench::new(keys, key_len as usize)
             .map(|inner| BtreeBench { inner })
             .map_err(|m| js_err(EngineError::state("key_len", m)))
     }

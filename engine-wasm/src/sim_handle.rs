@@ -32,13 +32,7 @@ pub fn debug_panic() {
     panic!("debug_panic: deliberate engine panic requested by a test");
 }
 
-/// A complete default scenario.
-pub fn default_scenario_json() -> String {
-    match parse_scenario(r#"{"table":{"prepare_rows":10000}}"#) {
-        Ok(s) => s.to_json_pretty(),
-        Err(e) => e.to_json(),
-    }
-}
+pub use crate::scenario::default_scenario_json;
 
 /// One knob change, as recorded.
 #[derive(Clone, Debug, Serialize)]

@@ -28,6 +28,7 @@ pub const KNOBS: &[(&str, f64, f64)] = &[
 ];
 
 /// Checks a knob name and value; the error names the knob and what is allowed.
+#[inline(never)]
 pub fn check_knob(name: &str, value: f64) -> Result<(), EngineError> {
     let Some(&(_, min, max)) = KNOBS.iter().find(|k| k.0 == name) else {
         let names: Vec<&str> = KNOBS.iter().map(|k| k.0).collect();

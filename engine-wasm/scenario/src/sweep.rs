@@ -10,6 +10,7 @@ pub const MAX_SWEEP_VALUES: usize = 64;
 
 /// `scenario` with `path` (dot-separated, e.g. `server.query_cache_size`) set to
 /// each of `values`, each validated; the error names the path and the value.
+#[inline(never)]
 pub fn sweep_scenarios(
     scenario: &str,
     path: &str,
@@ -58,6 +59,7 @@ pub fn sweep_scenarios(
 
 /// [`sweep_scenarios`] for the JS boundary: `values_json` is a JSON array of values;
 /// the result is a JSON array of scenario texts.
+#[inline(never)]
 pub fn sweep_scenarios_json(
     scenario: &str,
     path: &str,

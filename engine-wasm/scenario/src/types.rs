@@ -134,11 +134,13 @@ pub enum AuroraRole {
 
 impl Scenario {
     /// The scenario as JSON text (serialized here, in the size-optimized crate).
+    #[inline(never)]
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).unwrap_or_default()
     }
 
     /// The scenario as indented JSON text.
+    #[inline(never)]
     pub fn to_json_pretty(&self) -> String {
         serde_json::to_string_pretty(self).unwrap_or_default()
     }

@@ -13,7 +13,17 @@ use serde_json::Value;
 /// Longest accepted scenario text (bytes); protects the engine from huge inputs.
 pub const MAX_SCENARIO_BYTES: usize = 256 * 1024;
 
+/// A complete default scenario, as indented JSON.
+#[inline(never)]
+pub fn default_scenario_json() -> String {
+    match parse_scenario(r#"{"table":{"prepare_rows":10000}}"#) {
+        Ok(s) => s.to_json_pretty(),
+        Err(e) => e.to_json(),
+    }
+}
+
 /// Parses and validates scenario JSON; on failure returns every bad field.
+#[inline(never)]
 pub fn parse_scenario(json: &str) -> Result<Scenario, EngineError> {
     if json.len() > MAX_SCENARIO_BYTES {
         return Err(EngineError::config(vec![ConfigError::new(
@@ -37,6 +47,7 @@ pub fn parse_scenario(json: &str) -> Result<Scenario, EngineError> {
 }
 
 /// Validates an already parsed scenario's cross-field rules (used after knob overrides).
+#[inline(never)]
 pub fn validate(s: &Scenario) -> Vec<ConfigError> {
     let mut errors = Vec::new();
     check_table(&s.table, &s.workload, &mut errors);

@@ -89,6 +89,9 @@ impl Engine {
     }
 
     /// The AHI partitions with their latch state.
+    // #[inline]: compiled in the crate that calls it, the JS boundary (api/, built
+    // for size, issue #2); it is read between simulation slices, never inside one.
+    #[inline]
     pub fn ahi_parts(&self) -> Vec<AhiPart> {
         self.ahi
             .part_stats()
@@ -112,6 +115,9 @@ impl Engine {
     }
 
     /// The STATUS text; `base` holds the previous call's counters and is updated.
+    // #[inline]: compiled in the crate that calls it, the JS boundary (api/, built
+    // for size, issue #2); it is read between simulation slices, never inside one.
+    #[inline]
     pub fn status_text(&self, base: &mut StatusBase) -> String {
         let now = self.status_base();
         let secs = ((now.t.saturating_sub(base.t)) as f64 / SEC as f64).max(1e-9);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Builds the Rust engine to WebAssembly and generates the JS bindings:
-//   cargo build --lib --target wasm32-unknown-unknown --release      (engine-wasm/)
+//   cargo build -p innodb-lab-wasm --target wasm32-unknown-unknown --release  (engine-wasm/)
 //   .tools/bin/wasm-bindgen --target web  ->  web/src/engine/pkg/innodb_lab{.js,_bg.wasm,.d.ts}
 //   wasm-opt -O3 (binaryen from npm)                                  (--release only)
 //
@@ -11,7 +11,8 @@
 // wasm-opt (size + speed) and strips debug names.
 //
 // Skips everything when web/src/engine/pkg is newer than every file in
-// engine-wasm/src, Cargo.toml, Cargo.lock (and build.rs), so a second `npm start` is instant.
+// engine-wasm/src, Cargo.toml, Cargo.lock (and build.rs) and the workspace's other
+// crates (scenario/, api/, wasm/: src and Cargo.toml), so a second `npm start` is instant.
 // Usage: node scripts/build-engine.mjs [--release] [--force]
 import fs from 'node:fs';
 import path from 'node:path';
@@ -33,13 +34,19 @@ import {
 const TAG = 'build-engine';
 const TARGET = 'wasm32-unknown-unknown';
 const OUT_NAME = 'innodb_lab';
+/** The workspace's other crates (engine-wasm/<name>); the wasm module is WASM_PACKAGE's cdylib. */
+const CRATES = ['scenario', 'api', 'wasm'];
+const WASM_PACKAGE = 'innodb-lab-wasm';
+const WASM_LIB = 'innodb_lab_wasm';
 const STAMP = path.join(PKG_DIR, '.build-stamp.json');
 export const PKG_WASM = path.join(PKG_DIR, `${OUT_NAME}_bg.wasm`);
 export const PKG_JS = path.join(PKG_DIR, `${OUT_NAME}.js`);
 
 function inputsNewest() {
   return newestMtime(
-    ['src', 'Cargo.toml', 'Cargo.lock', 'build.rs'].map((p) => path.join(ENGINE_DIR, p)),
+    ['src', 'Cargo.toml', 'Cargo.lock', 'build.rs', ...CRATES.flatMap((c) => [`${c}/src`, `${c}/Cargo.toml`])].map((p) =>
+      path.join(ENGINE_DIR, p),
+    ),
   );
 }
 
@@ -137,13 +144,13 @@ export async function buildEngine({ release = false, force = false } = {}) {
   }
 
   const startedAt = new Date(); // the stamp gets this time, so edits made during the build trigger the next one
-  log(TAG, `cargo build --lib --target ${TARGET} --release`);
-  let r = await run('cargo', ['build', '--lib', '--target', TARGET, '--release'], { cwd: ENGINE_DIR });
+  log(TAG, `cargo build -p ${WASM_PACKAGE} --lib --target ${TARGET} --release`);
+  let r = await run('cargo', ['build', '-p', WASM_PACKAGE, '--lib', '--target', TARGET, '--release'], { cwd: ENGINE_DIR });
   if (r.code !== 0) die(TAG, `cargo build failed (exit ${r.code}).`);
   const targetDir = process.env.CARGO_TARGET_DIR
     ? path.resolve(ENGINE_DIR, process.env.CARGO_TARGET_DIR)
     : path.join(ENGINE_DIR, 'target');
-  const wasm = path.join(targetDir, TARGET, 'release', `${OUT_NAME}.wasm`);
+  const wasm = path.join(targetDir, TARGET, 'release', `${WASM_LIB}.wasm`);
   if (!fs.existsSync(wasm)) die(TAG, `cargo did not produce ${path.relative(ROOT, wasm)}`);
 
   fs.mkdirSync(PKG_DIR, { recursive: true });

@@ -32,13 +32,7 @@ pub fn debug_panic() {
     panic!("debug_panic: deliberate engine panic requested by a test");
 }
 
-/// A complete default scenario.
-pub fn default_scenario_json() -> String {
-    match parse_scenario(r#"{"table":{"prepare_rows":10000}}"#) {
-        Ok(s) => serde_json::to_string_pretty(&s).unwrap_or_default(),
-        Err(e) => e.to_json(),
-    }
-}
+pub use crate::scenario::default_scenario_json;
 
 /// One knob change, as recorded.
 #[derive(Clone, Debug, Serialize)]
@@ -140,11 +134,13 @@ impl SimHandle {
     }
 
     /// The command log as JSON.
+    #[inline] // compiled in api/, for size (see Engine::summary)
     pub fn commands_json(&self) -> String {
         serde_json::to_string(&self.commands).unwrap_or_default()
     }
 
     /// `IndexInfo[]` as JSON.
+    #[inline] // compiled in api/, for size (see Engine::summary)
     pub fn indexes_json(&self) -> String {
         #[derive(Serialize)]
         struct Info<'a> {
@@ -169,6 +165,7 @@ impl SimHandle {
     }
 
     /// Events numbered ≥ `since`, at most 2000, as JSON.
+    #[inline] // compiled in api/, for size (see Engine::summary)
     pub fn events_json(&self, since: u64) -> String {
         #[derive(Serialize)]
         struct Page<'a> {
@@ -182,6 +179,7 @@ impl SimHandle {
     }
 
     /// SHOW ENGINE INNODB STATUS text (averages since the previous call).
+    #[inline] // compiled in api/, for size (see Engine::summary)
     pub fn status_text(&mut self) -> String {
         let mut base = std::mem::take(&mut self.status_base);
         let s = self.engine.status_text(&mut base);

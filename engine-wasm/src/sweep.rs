@@ -3,62 +3,14 @@
 //! (`innodb-sim sweep`) runs them natively; the web worker asks for the scenarios
 //! (`sweep_scenarios`) and runs each itself so it can show progress and cancel.
 
-use crate::scenario::{parse_scenario, ConfigError, EngineError};
+use crate::scenario::{parse_scenario, EngineError};
 use crate::server::Engine;
 use crate::sim::SEC;
 use serde::Serialize;
-use serde_json::Value;
 
-/// Most values in one sweep.
-pub const MAX_SWEEP_VALUES: usize = 64;
-
-/// `scenario` with `path` (dot-separated, e.g. `server.query_cache_size`) set to
-/// each of `values`, each validated; the error names the path and the value.
-pub fn sweep_scenarios(
-    scenario: &str,
-    path: &str,
-    values: &[Value],
-) -> Result<Vec<String>, EngineError> {
-    let bad = |msg: String| EngineError::config(vec![ConfigError::new(path, msg)]);
-    if values.is_empty() || values.len() > MAX_SWEEP_VALUES {
-        return Err(bad(format!(
-            "a sweep needs 1 to {MAX_SWEEP_VALUES} values, got {}",
-            values.len()
-        )));
-    }
-    let base: Value = serde_json::from_str(scenario).map_err(|e| {
-        EngineError::config(vec![ConfigError::new("", format!("not valid JSON: {e}"))])
-    })?;
-    let keys: Vec<&str> = path.split('.').collect();
-    if keys.iter().any(|k| k.is_empty()) {
-        return Err(bad(
-            "must be a dot-separated field path such as server.query_cache_size".into(),
-        ));
-    }
-    let mut out = Vec::with_capacity(values.len());
-    for v in values {
-        let mut doc = base.clone();
-        let mut o = &mut doc;
-        for k in &keys[..keys.len() - 1] {
-            let Some(m) = o.as_object_mut() else {
-                return Err(bad("goes through a field that is not an object".into()));
-            };
-            o = m
-                .entry(k.to_string())
-                .or_insert_with(|| Value::Object(Default::default()));
-        }
-        match o.as_object_mut() {
-            Some(m) => {
-                m.insert(keys[keys.len() - 1].to_string(), v.clone());
-            }
-            None => return Err(bad("goes through a field that is not an object".into())),
-        }
-        let text = doc.to_string();
-        parse_scenario(&text)?;
-        out.push(text);
-    }
-    Ok(out)
-}
+/// Sweep planning (scenario JSON in, scenario JSONs out) is cold code and lives in
+/// the scenario crate.
+pub use crate::scenario::sweep::{sweep_scenarios, sweep_scenarios_json, MAX_SWEEP_VALUES};
 
 /// One row of a sweep: what the article's charts plot.
 #[derive(Clone, Debug, Serialize, PartialEq)]

@@ -13,8 +13,7 @@ use crate::scenario::{QueryCacheKind, QueryCacheType};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-/// Largest `query_cache_size` a scenario may ask for (16 GiB, the article's top).
-pub const MAX_QUERY_CACHE_SIZE: u64 = 16 << 30;
+pub use innodb_lab_scenario::bounds::MAX_QUERY_CACHE_SIZE;
 
 /// A fixed word-at-a-time hasher (rotate, xor, multiply per 8 bytes, as rustc's
 /// FxHash), so lookups never depend on a random seed (the maps are never iterated

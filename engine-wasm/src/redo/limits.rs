@@ -4,14 +4,10 @@
 
 use serde::Serialize;
 
-/// `UNIV_PAGE_SIZE`.
-const PAGE: u64 = 16384;
-/// `LOG_FILE_HDR_SIZE`: 4 blocks at the start of every log file.
-pub const LOG_FILE_HDR_SIZE: u64 = 2048;
-/// `LOG_CHECKPOINT_FREE_PER_THREAD`: 4 pages.
-const FREE_PER_THREAD: u64 = 4 * PAGE;
-/// `LOG_CHECKPOINT_EXTRA_FREE`: 8 pages.
-const EXTRA_FREE: u64 = 8 * PAGE;
+pub use innodb_lab_scenario::bounds::{too_small, LOG_FILE_HDR_SIZE};
+use innodb_lab_scenario::bounds::{
+    LOG_CHECKPOINT_EXTRA_FREE as EXTRA_FREE, LOG_CHECKPOINT_FREE_PER_THREAD as FREE_PER_THREAD,
+};
 
 /// The thresholds of one log, in LSN bytes of checkpoint or modified age.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -37,11 +33,6 @@ pub struct Limits {
     pub limit_for_dirty_page_age: u64,
     /// 8.0.30: `limit_for_free_check` = soft − margin (0 before).
     pub limit_for_free_check: u64,
-}
-
-/// Why a log is too small.
-pub fn too_small(file_capacity: u64) -> bool {
-    file_capacity < 2 * (FREE_PER_THREAD * 10 + EXTRA_FREE) + 1
 }
 
 impl Limits {

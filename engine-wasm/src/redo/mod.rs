@@ -9,12 +9,11 @@
 pub mod adaptive;
 pub mod limits;
 pub mod log_block;
-pub mod policy;
 pub mod records;
 
 pub use adaptive::{FlushKnobs, Recommendation};
+pub use innodb_lab_scenario::policy::{self, FlushPolicy, POLICIES};
 pub use limits::Limits;
-pub use policy::{FlushPolicy, POLICIES};
 
 use crate::sim::cpu::Tid;
 use crate::sim::Nanos;

@@ -66,6 +66,9 @@ pub const AGE_BINS: usize = 32;
 
 impl Engine {
     /// The redo ring and flushing state now.
+    // #[inline]: compiled in the crate that calls it, the JS boundary (api/, built
+    // for size, issue #2); it is read between simulation slices, never inside one.
+    #[inline]
     pub fn redo_view(&self) -> RedoView {
         let oldest = self.bp.oldest_modification();
         RedoView {

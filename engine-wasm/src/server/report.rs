@@ -246,6 +246,9 @@ impl Engine {
     }
 
     /// The summary at the current instant.
+    // #[inline]: compiled in the crate that calls it, the JS boundary (api/, built
+    // for size, issue #2); it is read between simulation slices, never inside one.
+    #[inline]
     pub fn summary(&self) -> Summary {
         let c = self.bp.counters();
         let qcc = self.qc.counters();

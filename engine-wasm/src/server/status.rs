@@ -3,6 +3,7 @@
 //! OPERATIONS sections, with per-second averages since the previous call.
 
 use super::engine::Engine;
+use crate::scenario::numfmt::Fixed;
 use crate::sim::SEC;
 use serde::Serialize;
 use std::fmt::Write;
@@ -88,6 +89,9 @@ impl Engine {
     }
 
     /// The AHI partitions with their latch state.
+    // #[inline]: compiled in the crate that calls it, the JS boundary (api/, built
+    // for size, issue #2); it is read between simulation slices, never inside one.
+    #[inline]
     pub fn ahi_parts(&self) -> Vec<AhiPart> {
         self.ahi
             .part_stats()
@@ -111,20 +115,24 @@ impl Engine {
     }
 
     /// The STATUS text; `base` holds the previous call's counters and is updated.
+    // #[inline]: compiled in the crate that calls it, the JS boundary (api/, built
+    // for size, issue #2); it is read between simulation slices, never inside one.
+    #[inline]
     pub fn status_text(&self, base: &mut StatusBase) -> String {
         let now = self.status_base();
         let secs = ((now.t.saturating_sub(base.t)) as f64 / SEC as f64).max(1e-9);
-        let per_s = |a: u64, b: u64| a.saturating_sub(b) as f64 / secs;
+        let per_s = |a: u64, b: u64| Fixed(a.saturating_sub(b) as f64 / secs, 2);
         let mut o = String::new();
         let line = "=====================================";
         let _ = writeln!(
             o,
-            "{line}\nINNODB MONITOR OUTPUT (simulated, t = {:.3} s)\n{line}",
-            now.t as f64 / SEC as f64
+            "{line}\nINNODB MONITOR OUTPUT (simulated, t = {} s)\n{line}",
+            Fixed(now.t as f64 / SEC as f64, 3)
         );
         let _ = writeln!(
             o,
-            "Per second averages calculated from the last {secs:.2} seconds"
+            "Per second averages calculated from the last {} seconds",
+            Fixed(secs, 2)
         );
         let _ = writeln!(o, "----------\nSEMAPHORES\n----------");
         let (mut xs, mut xr, mut xo, mut ss, mut sr, mut so) = (0, 0, 0, 0, 0, 0);
@@ -138,10 +146,10 @@ impl Engine {
         }
         let _ = writeln!(o, "RW-shared spins {ss}, rounds {sr}, OS waits {so}");
         let _ = writeln!(o, "RW-excl spins {xs}, rounds {xr}, OS waits {xo}");
-        let spr = |r: u64, w: u64| if w == 0 { 0.0 } else { r as f64 / w as f64 };
+        let spr = |r: u64, w: u64| Fixed(if w == 0 { 0.0 } else { r as f64 / w as f64 }, 2);
         let _ = writeln!(
             o,
-            "Spin rounds per wait: {:.2} RW-shared, {:.2} RW-excl",
+            "Spin rounds per wait: {} RW-shared, {} RW-excl",
             spr(sr, ss),
             spr(xr, xs)
         );
@@ -197,7 +205,7 @@ impl Engine {
         }
         let _ = writeln!(
             o,
-            "{:.2} hash searches/s, {:.2} non-hash searches/s",
+            "{} hash searches/s, {} non-hash searches/s",
             per_s(now.hash, base.hash),
             per_s(now.btree, base.btree)
         );
@@ -223,7 +231,7 @@ impl Engine {
         );
         let _ = writeln!(
             o,
-            "{} log i/o's done, {:.2} log i/o's/second",
+            "{} log i/o's done, {} log i/o's/second",
             self.log_dev.counters().writes,
             per_s(self.log_dev.counters().writes, base.log_writes)
         );
@@ -257,7 +265,7 @@ impl Engine {
         );
         let _ = writeln!(
             o,
-            "{:.2} youngs/s, {:.2} non-youngs/s",
+            "{} youngs/s, {} non-youngs/s",
             per_s(now.young, base.young),
             per_s(now.not_young, base.not_young)
         );
@@ -268,7 +276,7 @@ impl Engine {
         );
         let _ = writeln!(
             o,
-            "{:.2} reads/s, {:.2} creates/s, {:.2} writes/s",
+            "{} reads/s, {} creates/s, {} writes/s",
             per_s(now.reads, base.reads),
             per_s(now.created, base.created),
             per_s(now.written, base.written)
@@ -302,7 +310,7 @@ impl Engine {
         );
         let _ = writeln!(
             o,
-            "{:.2} inserts/s, 0.00 updates/s, 0.00 deletes/s, {:.2} reads/s",
+            "{} inserts/s, 0.00 updates/s, 0.00 deletes/s, {} reads/s",
             per_s(now.inserted, base.inserted),
             per_s(now.rows_read, base.rows_read)
         );

@@ -8,8 +8,7 @@ use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 use std::fmt;
 
-/// Longest key the engine stores (bytes). Enough for a VARCHAR(26) PK plus an INT.
-pub const MAX_KEY_LEN: usize = 30;
+pub use innodb_lab_scenario::bounds::MAX_KEY_LEN;
 
 /// A memcomparable key: byte-wise order equals SQL order of the encoded columns.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -1,5 +1,5 @@
 // The scenario's settings, grouped by the mechanism they drive, with the ranges the
-// engine accepts (engine-wasm/src/scenario/validate.rs, read_parts.rs; checked against
+// engine accepts (engine-wasm/scenario/src/validate.rs, read_parts.rs; checked against
 // the engine by tests/wasm/scenarioFields.test.ts). The playground generates its form
 // from this table; settings the engine has that the table does not name yet still show,
 // under "Other settings" (otherFields).

@@ -70,13 +70,13 @@ pub(super) fn check_table(t: &TableConfig, w: &WorkloadConfig, errors: &mut Vec<
             ));
         }
         let b = key_bytes(&ix.columns, &path, errors);
-        if b + pk > crate::storage::key::MAX_KEY_LEN {
+        if b + pk > crate::bounds::MAX_KEY_LEN {
             errors.push(ConfigError::new(
                 path,
                 format!(
                     "index key plus primary key is {} bytes; at most {} allowed",
                     b + pk,
-                    crate::storage::key::MAX_KEY_LEN
+                    crate::bounds::MAX_KEY_LEN
                 ),
             ));
         }
@@ -178,9 +178,9 @@ pub(super) fn check_server(s: &ServerConfig, errors: &mut Vec<ConfigError>) {
         ));
     }
     let cap = (s.innodb_log_file_size_mb as u64 * 1024 * 1024)
-        .saturating_sub(crate::redo::limits::LOG_FILE_HDR_SIZE)
+        .saturating_sub(crate::bounds::LOG_FILE_HDR_SIZE)
         * s.innodb_log_files_in_group as u64;
-    if !s.flushing.redo_log_capacity() && crate::redo::limits::too_small(cap) {
+    if !s.flushing.redo_log_capacity() && crate::bounds::too_small(cap) {
         errors.push(ConfigError::new(
             "server.innodb_log_file_size_mb",
             "the log files are too small: innodb_log_file_size_mb × innodb_log_files_in_group must be at least 2 MiB",

@@ -163,3 +163,20 @@ fn random_points_and_k_values_are_checked() {
         .expect("json")
         .contains("k_values"));
 }
+
+#[test]
+fn json_text_is_serde_jsons_compact_and_pretty_text() {
+    for json in [
+        r#"{"table":{"prepare_rows":100}}"#,
+        r#"{"table":{"prepare_rows":100,"indexes":[{"name":"k_1","columns":["k"]}]},
+            "workload":{"threads":4},
+            "run":{"duration_s":2.5,"changes":[{"at_s":1,"knob":"workload.threads","value":8}]}}"#,
+    ] {
+        let s = parse_scenario(json).expect("valid");
+        assert_eq!(s.to_json(), serde_json::to_string(&s).unwrap());
+        assert_eq!(
+            s.to_json_pretty(),
+            serde_json::to_string_pretty(&s).unwrap()
+        );
+    }
+}

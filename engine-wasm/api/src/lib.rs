@@ -1,13 +1,19 @@
-//! The whole JS boundary (the only file that mentions wasm_bindgen): a `Simulation`
+//! The whole JS boundary (the only crate that mentions wasm_bindgen): a `Simulation`
 //! handle with commands, typed-array frames and JSON for small data. No panics on
 //! user input: every bad value becomes an `EngineError` thrown as a JS `Error`.
+//!
+//! Its own crate, built for size (issue #2): it runs per call from JS, never inside
+//! the simulation loop, and the JSON it writes (serde_json's code for every view
+//! type is compiled where `to_string` is called) is most of its weight. The wasm
+//! module itself is `innodb-lab-wasm` (`wasm/`), a cdylib at opt-level 3 that only
+//! links this crate, so link-time optimization still runs at opt-level 3.
 #![deny(clippy::unwrap_used)]
 
-use crate::frames;
-use crate::metrics::series::COLUMNS;
-use crate::scenario::{parse_scenario, EngineError};
-use crate::sim::Nanos;
-use crate::sim_handle::SimHandle;
+use innodb_lab::frames;
+use innodb_lab::metrics::series::COLUMNS;
+use innodb_lab::scenario::{parse_scenario, EngineError};
+use innodb_lab::sim::Nanos;
+use innodb_lab::sim_handle::SimHandle;
 use wasm_bindgen::prelude::*;
 
 fn js_err(e: EngineError) -> JsError {
@@ -20,7 +26,10 @@ fn to_ns(v: f64, path: &str) -> Result<Nanos, JsError> {
     } else {
         Err(js_err(EngineError::state(
             path,
-            format!("must be a finite time in ns ≥ 0, got {v}"),
+            format!(
+                "must be a finite time in ns ≥ 0, got {}",
+                innodb_lab::scenario::numfmt::Num(v)
+            ),
         )))
     }
 }
@@ -28,13 +37,13 @@ fn to_ns(v: f64, path: &str) -> Result<Nanos, JsError> {
 /// Installs the panic hook once: a panic's message is kept for `take_panic_message`.
 #[wasm_bindgen(start)]
 pub fn start() {
-    crate::sim_handle::install_panic_hook();
+    innodb_lab::sim_handle::install_panic_hook();
 }
 
 /// The message of the last engine panic (empty when none); clears it.
 #[wasm_bindgen]
 pub fn take_panic_message() -> String {
-    crate::sim_handle::take_panic_message()
+    innodb_lab::sim_handle::take_panic_message()
 }
 
 /// "[]" when the scenario is valid, else a JSON array of `{path, message}`.
@@ -42,7 +51,7 @@ pub fn take_panic_message() -> String {
 pub fn validate_scenario(json: &str) -> String {
     match parse_scenario(json) {
         Ok(_) => "[]".to_string(),
-        Err(e) => serde_json::to_string(&e.errors).unwrap_or_else(|_| "[]".to_string()),
+        Err(e) => e.errors_json(),
     }
 }
 
@@ -54,22 +63,13 @@ pub fn sweep_scenarios_json(
     path: &str,
     values_json: &str,
 ) -> Result<String, JsError> {
-    let values: Vec<serde_json::Value> = serde_json::from_str(values_json).map_err(|e| {
-        js_err(EngineError::config(vec![
-            crate::scenario::ConfigError::new(
-                "values",
-                format!("must be a JSON array of values: {e}"),
-            ),
-        ]))
-    })?;
-    let v = crate::sweep::sweep_scenarios(scenario_json, path, &values).map_err(js_err)?;
-    Ok(serde_json::to_string(&v).unwrap_or_default())
+    innodb_lab::sweep::sweep_scenarios_json(scenario_json, path, values_json).map_err(js_err)
 }
 
 /// A complete scenario with every default filled in.
 #[wasm_bindgen]
 pub fn default_scenario_json() -> String {
-    crate::sim_handle::default_scenario_json()
+    innodb_lab::sim_handle::default_scenario_json()
 }
 
 /// One simulation.
@@ -140,7 +140,7 @@ impl Simulation {
 
     /// The normalized scenario.
     pub fn scenario_json(&self) -> String {
-        serde_json::to_string(&self.h.engine.scenario).unwrap_or_default()
+        self.h.engine.scenario.to_json()
     }
 
     /// The command log: `[{"tNs":…, "name":…, "value":…}]`.
@@ -255,7 +255,7 @@ impl Simulation {
         #[derive(serde::Serialize)]
         struct QcLock {
             acquisitions: u64,
-            holder: Option<crate::sim::cpu::Tid>,
+            holder: Option<innodb_lab::sim::cpu::Tid>,
             mutex_os_waits: u64,
             mutex_spin_waits: u64,
             timeouts: u64,
@@ -276,12 +276,12 @@ impl Simulation {
 
     /// A sweep row for the state now (`SweepRow`, frames.ts).
     pub fn sweep_row_json(&self) -> String {
-        serde_json::to_string(&crate::sweep::sweep_row(&self.h.engine)).unwrap_or_default()
+        serde_json::to_string(&innodb_lab::sweep::sweep_row(&self.h.engine)).unwrap_or_default()
     }
 
     /// Test-only: makes the engine panic, to exercise crash recovery in the UI.
     pub fn debug_panic(&self) {
-        crate::sim_handle::debug_panic();
+        innodb_lab::sim_handle::debug_panic();
     }
 }
 
@@ -289,7 +289,7 @@ impl Simulation {
 /// caller times `insert_all` and `lookup_all`.
 #[wasm_bindgen]
 pub struct BtreeBench {
-    inner: crate::bench::BtreeBench,
+    inner: innodb_lab::bench::BtreeBench,
 }
 
 #[wasm_bindgen]
@@ -297,7 +297,7 @@ impl BtreeBench {
     /// `keys`: `key_len`-byte keys back to back (e.g. 23-byte sysbench template ids).
     #[wasm_bindgen(constructor)]
     pub fn new(keys: &[u8], key_len: u32) -> Result<BtreeBench, JsError> {
-        crate::bench::BtreeBench::new(keys, key_len as usize)
+        innodb_lab::bench::BtreeBench::new(keys, key_len as usize)
             .map(|inner| BtreeBench { inner })
             .map_err(|m| js_err(EngineError::state("key_len", m)))
     }

@@ -57,11 +57,20 @@ impl EngineError {
     }
 
     /// The error as the JSON text a JS `Error.message` carries.
+    #[inline(never)]
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).unwrap_or_else(|_| {
             "{\"code\":\"state\",\"errors\":[{\"path\":\"\",\"message\":\"unserializable error\"}]}"
                 .to_string()
         })
+    }
+}
+
+impl EngineError {
+    /// Just the bad fields, as a JSON array.
+    #[inline(never)]
+    pub fn errors_json(&self) -> String {
+        serde_json::to_string(&self.errors).unwrap_or_else(|_| "[]".to_string())
     }
 }
 

@@ -2,6 +2,7 @@
 //! time set in the scenario's `run.changes`), with the allowed range of each.
 
 use super::error::EngineError;
+use crate::numfmt::Num;
 
 /// Runtime knobs: name (a scenario path), min, max. Values are integers.
 pub const KNOBS: &[(&str, f64, f64)] = &[
@@ -27,6 +28,7 @@ pub const KNOBS: &[(&str, f64, f64)] = &[
 ];
 
 /// Checks a knob name and value; the error names the knob and what is allowed.
+#[inline(never)]
 pub fn check_knob(name: &str, value: f64) -> Result<(), EngineError> {
     let Some(&(_, min, max)) = KNOBS.iter().find(|k| k.0 == name) else {
         let names: Vec<&str> = KNOBS.iter().map(|k| k.0).collect();
@@ -39,7 +41,12 @@ pub fn check_knob(name: &str, value: f64) -> Result<(), EngineError> {
     if !value.is_finite() || value < min || value > max || value.fract() != 0.0 {
         return Err(EngineError::knob(
             name,
-            format!("must be an integer from {min} to {max}, got {value}"),
+            format!(
+                "must be an integer from {} to {}, got {}",
+                Num(min),
+                Num(max),
+                Num(value)
+            ),
         ));
     }
     Ok(())

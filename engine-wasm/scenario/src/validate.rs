@@ -7,13 +7,23 @@ use super::read_parts::{read_table, read_workload};
 use super::reader::Reader;
 use super::rules::{check_server, check_table};
 use super::types::*;
-use crate::redo::{FlushPolicy, POLICIES};
+use crate::policy::{FlushPolicy, POLICIES};
 use serde_json::Value;
 
 /// Longest accepted scenario text (bytes); protects the engine from huge inputs.
 pub const MAX_SCENARIO_BYTES: usize = 256 * 1024;
 
+/// A complete default scenario, as indented JSON.
+#[inline(never)]
+pub fn default_scenario_json() -> String {
+    match parse_scenario(r#"{"table":{"prepare_rows":10000}}"#) {
+        Ok(s) => s.to_json_pretty(),
+        Err(e) => e.to_json(),
+    }
+}
+
 /// Parses and validates scenario JSON; on failure returns every bad field.
+#[inline(never)]
 pub fn parse_scenario(json: &str) -> Result<Scenario, EngineError> {
     if json.len() > MAX_SCENARIO_BYTES {
         return Err(EngineError::config(vec![ConfigError::new(
@@ -37,6 +47,7 @@ pub fn parse_scenario(json: &str) -> Result<Scenario, EngineError> {
 }
 
 /// Validates an already parsed scenario's cross-field rules (used after knob overrides).
+#[inline(never)]
 pub fn validate(s: &Scenario) -> Vec<ConfigError> {
     let mut errors = Vec::new();
     check_table(&s.table, &s.workload, &mut errors);
@@ -253,7 +264,7 @@ fn read(v: &Value, errors: &mut Vec<ConfigError>) -> Scenario {
             "query_cache_size",
             1 << 20,
             0,
-            crate::query_cache::MAX_QUERY_CACHE_SIZE,
+            crate::bounds::MAX_QUERY_CACHE_SIZE,
         ),
         query_cache_limit: r.uint(sv, "server", "query_cache_limit", 1 << 20, 0, 1 << 30),
         query_cache_min_res_unit: r.uint(

@@ -55,7 +55,7 @@ pub struct ServerConfig {
     /// Who flushes dirty pages and by which rule ("5.5", "5.6", "5.6-labs", "5.7",
     /// "8.0.30", "percona-5.5-estimate", "percona-5.5-keep_average"); default from
     /// `version` (5.7 and 8.0.25 → "5.7", 8.0.30 → "8.0.30").
-    pub flushing: crate::redo::FlushPolicy,
+    pub flushing: crate::policy::FlushPolicy,
     /// `innodb_log_file_size` in MiB (5.5 … 8.0.29; default 5 for 5.5, 48 after).
     pub innodb_log_file_size_mb: u32,
     /// `innodb_log_files_in_group` (default 2).
@@ -132,8 +132,71 @@ pub enum AuroraRole {
     Reader,
 }
 
+impl Scenario {
+    /// The scenario as JSON text (serialized here, in the size-optimized crate).
+    #[inline(never)]
+    pub fn to_json(&self) -> String {
+        self.write_json(None)
+    }
+
+    /// The scenario as indented JSON text (what `serde_json::to_string_pretty` writes).
+    #[inline(never)]
+    pub fn to_json_pretty(&self) -> String {
+        self.write_json(Some(serde_json::ser::PrettyFormatter::new()))
+    }
+
+    /// One serializer for both layouts, so the Serialize code of every scenario type
+    /// is compiled once, not once per formatter (issue #2).
+    fn write_json(&self, pretty: Option<serde_json::ser::PrettyFormatter<'static>>) -> String {
+        let mut out = Vec::with_capacity(2048);
+        let mut ser = serde_json::Serializer::with_formatter(&mut out, Layout(pretty));
+        if self.serialize(&mut ser).is_err() {
+            return String::new();
+        }
+        String::from_utf8(out).unwrap_or_default()
+    }
+}
+
+/// serde_json's compact layout, or its pretty one when `Some`.
+struct Layout(Option<serde_json::ser::PrettyFormatter<'static>>);
+
+/// Forwards the layout calls (the only ones the two formatters do differently).
+macro_rules! layout {
+    ($($name:ident($($arg:ident: $t:ty),*);)*) => {
+        $(
+            #[inline]
+            fn $name<W: ?Sized + std::io::Write>(
+                &mut self,
+                w: &mut W,
+                $($arg: $t),*
+            ) -> std::io::Result<()> {
+                match &mut self.0 {
+                    Some(p) => p.$name(w, $($arg),*),
+                    None => serde_json::ser::CompactFormatter.$name(w, $($arg),*),
+                }
+            }
+        )*
+    };
+}
+
+impl serde_json::ser::Formatter for Layout {
+    layout! {
+        begin_array();
+        end_array();
+        begin_array_value(first: bool);
+        end_array_value();
+        begin_object();
+        end_object();
+        begin_object_key(first: bool);
+        end_object_key();
+        begin_object_value();
+        end_object_value();
+    }
+}
+
 impl ServerConfig {
     /// The AHI setting in effect: the variable, except on an Aurora reader (always OFF).
+    #[inline]
     pub fn ahi_in_effect(&self) -> bool {
         self.innodb_adaptive_hash_index && self.aurora_role != Some(AuroraRole::Reader)
     }
@@ -274,6 +337,7 @@ pub enum QueryKind {
 
 impl QueryKind {
     /// True for the read-only workloads.
+    #[inline]
     pub fn is_select(self) -> bool {
         matches!(
             self,

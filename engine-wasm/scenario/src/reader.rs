@@ -2,6 +2,7 @@
 //! every error with its path and what is allowed.
 
 use super::error::ConfigError;
+use crate::numfmt::Num;
 use serde_json::{Map, Value};
 
 /// Walks a JSON object, reading fields with defaults and recording errors.
@@ -92,6 +93,7 @@ impl Reader<'_> {
             Some(Value::Number(n)) => match n.as_f64() {
                 Some(x) if x >= min && x <= max => x,
                 _ => {
+                    let (min, max) = (Num(min), Num(max));
                     self.err(&p, format!("must be a number from {min} to {max}, got {n}"));
                     default
                 }
@@ -99,7 +101,12 @@ impl Reader<'_> {
             Some(other) => {
                 self.err(
                     &p,
-                    format!("must be a number from {min} to {max}, got {}", kind(other)),
+                    format!(
+                        "must be a number from {} to {}, got {}",
+                        Num(min),
+                        Num(max),
+                        kind(other)
+                    ),
                 );
                 default
             }
@@ -193,7 +200,7 @@ pub(super) fn join(path: &str, key: &str) -> String {
     }
 }
 
-pub(super) fn kind(v: &Value) -> &'static str {
+pub(crate) fn kind(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",

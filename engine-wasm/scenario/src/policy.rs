@@ -54,21 +54,25 @@ pub const POLICIES: &[(&str, FlushPolicy)] = &[
 
 impl FlushPolicy {
     /// The policy with runtime knob code `code`.
+    #[inline]
     pub fn from_code(code: u32) -> Option<FlushPolicy> {
         POLICIES.get(code as usize).map(|p| p.1)
     }
 
     /// Its runtime knob code.
+    #[inline]
     pub fn code(self) -> u32 {
         POLICIES.iter().position(|p| p.1 == self).unwrap_or(0) as u32
     }
 
     /// Its scenario name.
+    #[inline]
     pub fn name(self) -> &'static str {
         POLICIES[self.code() as usize].0
     }
 
     /// The master thread does the flushing (5.5 and Percona 5.5); else a page cleaner.
+    #[inline]
     pub fn master_thread(self) -> bool {
         matches!(
             self,
@@ -77,11 +81,13 @@ impl FlushPolicy {
     }
 
     /// The redo log is sized by `innodb_redo_log_capacity` (8.0.30+).
+    #[inline]
     pub fn redo_log_capacity(self) -> bool {
         self == FlushPolicy::V8030
     }
 
     /// Default `innodb_max_dirty_pages_pct` (75 through 5.7, 90 in 8.0).
+    #[inline]
     pub fn default_max_dirty_pages_pct(self) -> u32 {
         if self == FlushPolicy::V8030 {
             90
@@ -91,6 +97,7 @@ impl FlushPolicy {
     }
 
     /// Default `innodb_max_dirty_pages_pct_lwm` (0 in 5.6/5.7, 10 in 8.0).
+    #[inline]
     pub fn default_max_dirty_pages_pct_lwm(self) -> u32 {
         if self == FlushPolicy::V8030 {
             10
@@ -100,6 +107,7 @@ impl FlushPolicy {
     }
 
     /// Default `innodb_log_file_size` in MiB (5 in 5.5, 48 from 5.6).
+    #[inline]
     pub fn default_log_file_size_mb(self) -> u32 {
         if self.master_thread() {
             5
@@ -111,6 +119,7 @@ impl FlushPolicy {
     /// Seconds between the master thread's / checkpointer's periodic checkpoints:
     /// 5.5 every 10 s (the 10-second loop), 5.6/5.7 `SRV_MASTER_CHECKPOINT_INTERVAL`
     /// (7 s), 8.0.30 `innodb_log_checkpoint_every` (1 s).
+    #[inline]
     pub fn checkpoint_interval_s(self) -> u64 {
         match self {
             FlushPolicy::V8030 => 1,

@@ -102,7 +102,11 @@ impl BufferPool {
             .filter(|fr| fr.page != FIL_NULL && fr.is_dirty())
             .map(|fr| (fr.oldest_modification, fr.page))
             .collect();
-        if dirty != self.flush_list {
+        let listed = self.flush_list.keys(&self.frames);
+        if listed.len() != self.flush_list.len()
+            || !listed.is_sorted()
+            || listed.iter().copied().collect::<BTreeSet<_>>() != dirty
+        {
             return Err("flush list != dirty pages".to_string());
         }
         let reading = self

@@ -2,11 +2,11 @@
 //! (`buf_page_get_gen`, `buf_page_init_for_read`, `buf_page_create`).
 
 use super::config::{old_ratio_from_pct, BufferPoolConfig};
+use super::flush_list::FlushList;
 use super::frame::{Frame, NIL};
 use super::{Access, BpCounters, BpEvent, IoFix, LruEntry, NoFreeBlock};
 use crate::sim::Nanos;
 use crate::storage::{PageNo, FIL_NULL};
-use std::collections::BTreeSet;
 
 /// One buffer pool instance (InnoDB's `buf_pool_t`). Deterministic; cloned for snapshots.
 #[derive(Clone, Debug)]
@@ -37,7 +37,7 @@ pub struct BufferPool {
     /// Pages evicted so far (`buf_pool->freed_page_clock`).
     pub(super) freed_page_clock: u64,
     /// Dirty pages ordered by `(oldest_modification, page)`.
-    pub(super) flush_list: BTreeSet<(u64, PageNo)>,
+    pub(super) flush_list: FlushList,
     /// Frames I/O-fixed for a read (clean, on the LRU, not replaceable).
     pub(super) n_read_fixed: u32,
     pub(super) counters: BpCounters,
@@ -61,7 +61,7 @@ impl BufferPool {
             stale_top: NIL,
             stale_len: 0,
             freed_page_clock: 0,
-            flush_list: BTreeSet::new(),
+            flush_list: FlushList::default(),
             n_read_fixed: 0,
             counters: BpCounters::default(),
         }
@@ -181,11 +181,12 @@ impl BufferPool {
         if fr.io_fix != IoFix::None {
             return false;
         }
-        if fr.is_dirty() {
-            self.flush_list.remove(&(fr.oldest_modification, page));
-        }
+        let dirty = fr.is_dirty();
         self.lru_remove(f);
         self.release_frame(f);
+        if dirty {
+            self.flush_list.removed(&self.frames);
+        }
         true
     }
 

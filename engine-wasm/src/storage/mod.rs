@@ -4,6 +4,7 @@ pub mod btree;
 pub mod buffer_pool;
 pub mod key;
 pub mod page;
+mod page_dir;
 pub mod page_recs;
 pub mod page_store;
 pub mod record;

@@ -47,8 +47,11 @@ pub(super) enum Ev {
     Checkpoint,
     /// Take a metrics sample.
     Sample,
-    /// A user thread's single-page flush finished: free the frame.
-    FlushDone(PageNo),
+    /// A user thread's single-page flush finished: free the frame, then the thread
+    /// descends again. One event, not two at the same instant: nothing can run
+    /// between them, and the loop dispatches ~13% fewer events when every miss
+    /// must flush (1M random-PK inserts, issue #2).
+    FlushDone(PageNo, Tid),
     /// A wait on the query cache lock ran out (thread, generation of its wait).
     QcTimeout(Tid, u32),
     /// Open loop: the next transaction arrives.
@@ -377,7 +380,11 @@ impl Engine {
             Ev::Cpu(tid) => self.on_cpu_done(tid),
             Ev::Wake(tid) => self.on_wake(tid),
             Ev::ReadDone(p) => self.on_read_done(p),
-            Ev::WriteDone(p) | Ev::FlushDone(p) => self.on_lru_write_done(p),
+            Ev::WriteDone(p) => self.on_lru_write_done(p),
+            Ev::FlushDone(p, tid) => {
+                self.on_lru_write_done(p);
+                self.on_wake(tid);
+            }
             Ev::Cleaner(gen) => self.flush_tick(gen),
             Ev::BatchWrite(p) => self.on_batch_write_done(p),
             Ev::Dblwr => self.on_dblwr_step(),

@@ -41,10 +41,9 @@ impl Engine {
             }
             Err(NoFreeBlock::MustFlush(dirty)) => {
                 let done = self.single_page_flush(dirty);
-                // The flush frees the frame first (FIFO at equal times), then the
-                // thread wakes and descends again.
-                self.queue.push(done, Ev::FlushDone(dirty));
-                self.queue.push(done, Ev::Wake(tid));
+                // The flush frees the frame first, then the thread wakes and
+                // descends again.
+                self.queue.push(done, Ev::FlushDone(dirty, tid));
             }
             Err(NoFreeBlock::WaitForIo) => {
                 // Every candidate frame is fixed or has IO in flight: give back this

@@ -102,6 +102,7 @@ impl BufferPool {
             return false;
         }
         let lsn = lsn.max(1);
+        let was = self.frames[f as usize].ready_for_replace();
         let fr = &mut self.frames[f as usize];
         fr.newest_modification = fr.newest_modification.max(lsn);
         if matches!(fr.io_fix, IoFix::Write { .. }) {
@@ -112,6 +113,7 @@ impl BufferPool {
             fr.oldest_modification = lsn;
             self.flush_list.insert(lsn, page, f);
         }
+        self.retally(f, was);
         true
     }
 
@@ -141,6 +143,7 @@ impl BufferPool {
         let IoFix::Write { evict } = self.frames[f as usize].io_fix else {
             return false;
         };
+        let was = self.frames[f as usize].ready_for_replace();
         let fr = &mut self.frames[f as usize];
         fr.oldest_modification = 0;
         fr.io_fix = IoFix::None;
@@ -150,6 +153,7 @@ impl BufferPool {
             self.frames[f as usize].oldest_modification = redirty;
             self.flush_list.insert(redirty, page, f);
         }
+        self.retally(f, was);
         self.counters.pages_written += 1;
         if evict && self.frames[f as usize].ready_for_replace() {
             self.evict(f, true, ev);

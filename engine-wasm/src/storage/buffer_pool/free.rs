@@ -21,8 +21,13 @@ impl BufferPool {
         // being read: when those account for the whole LRU, no page is replaceable
         // and the scan cannot succeed (skipping it changes nothing but time; under a
         // write-heavy load it is the common case).
+        // The tail window's count says the same of the scanned frames alone (`tail.rs`).
         let clean_idle = self.lru_len as usize - self.flush_list.len() - self.n_read_fixed as usize;
-        let mut f = if clean_idle > 0 { self.lru_tail } else { NIL };
+        let mut f = if clean_idle > 0 && self.tail_replaceable() > 0 {
+            self.lru_tail
+        } else {
+            NIL
+        };
         let mut scanned = 0;
         while f != NIL && scanned < BUF_LRU_SEARCH_SCAN_THRESHOLD {
             if self.frames[f as usize].ready_for_replace() {

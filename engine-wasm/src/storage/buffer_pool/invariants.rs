@@ -9,7 +9,8 @@ use std::collections::BTreeSet;
 impl BufferPool {
     /// Checks list links, the page table ↔ frame bijection, old flags (contiguous at
     /// the tail from `LRU_old`, within tolerance of the target; below 512, the stale
-    /// segment), free + LRU = frames, and flush list = dirty pages by LSN.
+    /// segment), free + LRU = frames, flush list = dirty pages by LSN, and the tail
+    /// window of the free-frame search.
     pub fn check_invariants(&self) -> Result<(), String> {
         let n = self.frames.len();
         let mut on_lru = vec![false; n];
@@ -120,6 +121,6 @@ impl BufferPool {
                 self.n_read_fixed
             ));
         }
-        Ok(())
+        self.check_tail()
     }
 }

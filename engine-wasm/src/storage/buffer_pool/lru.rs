@@ -215,6 +215,7 @@ impl BufferPool {
             self.prev[next as usize] = f;
         }
         self.lru_len += 1;
+        self.tail_linked(f);
     }
 
     fn unlink(&mut self, f: u32) {
@@ -232,5 +233,6 @@ impl BufferPool {
         self.prev[f as usize] = NIL;
         self.frames[f as usize].next = NIL;
         self.lru_len -= 1;
+        self.tail_unlinked(f, next);
     }
 }

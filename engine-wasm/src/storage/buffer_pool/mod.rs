@@ -8,6 +8,7 @@ mod free;
 mod invariants;
 mod lru;
 mod pool;
+mod tail;
 mod types;
 
 #[cfg(test)]

@@ -40,6 +40,13 @@ pub struct BufferPool {
     pub(super) flush_list: FlushList,
     /// Frames I/O-fixed for a read (clean, on the LRU, not replaceable).
     pub(super) n_read_fixed: u32,
+    /// Frames among the last `BUF_LRU_SEARCH_SCAN_THRESHOLD` of the LRU (`tail.rs`).
+    pub(super) in_tail: Vec<bool>,
+    /// The window's frame nearest the LRU head (`NIL` when the LRU is empty).
+    pub(super) tail_top: u32,
+    pub(super) tail_len: u32,
+    /// Replaceable frames in the window.
+    pub(super) tail_replaceable: u32,
     pub(super) counters: BpCounters,
 }
 
@@ -63,6 +70,10 @@ impl BufferPool {
             freed_page_clock: 0,
             flush_list: FlushList::default(),
             n_read_fixed: 0,
+            in_tail: vec![false; cfg.n_frames as usize],
+            tail_top: NIL,
+            tail_len: 0,
+            tail_replaceable: 0,
             counters: BpCounters::default(),
         }
     }
@@ -138,7 +149,9 @@ impl BufferPool {
         if self.frames[f as usize].io_fix != IoFix::Read {
             return false;
         }
+        let was = self.frames[f as usize].ready_for_replace();
         self.frames[f as usize].io_fix = IoFix::None;
+        self.retally(f, was);
         self.n_read_fixed -= 1;
         self.touch(f, now);
         true
@@ -195,7 +208,9 @@ impl BufferPool {
         let Some(f) = self.frame_of(page) else {
             return false;
         };
+        let was = self.frames[f as usize].ready_for_replace();
         self.frames[f as usize].fix_count += 1;
+        self.retally(f, was);
         true
     }
 
@@ -209,7 +224,9 @@ impl BufferPool {
     pub fn unfix(&mut self, page: PageNo) {
         if let Some(f) = self.frame_of(page) {
             let fr = &mut self.frames[f as usize];
+            let was = fr.ready_for_replace();
             fr.fix_count = fr.fix_count.saturating_sub(1);
+            self.retally(f, was);
         }
     }
 

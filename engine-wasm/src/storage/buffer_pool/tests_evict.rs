@@ -19,6 +19,8 @@ fn eviction_takes_the_first_clean_page_from_the_tail() {
     for (i, &p) in tail[..50].iter().enumerate() {
         bp.mark_dirty(p, 100 + i as u64);
     }
+    // The search's window (last 100) holds 50 clean, unfixed pages.
+    assert_eq!(bp.tail_replaceable(), 50);
     let ev = read(&mut bp, 1000, 0);
     assert_eq!(
         ev,
@@ -43,6 +45,11 @@ fn all_dirty_last_100_asks_for_a_single_page_flush() {
     for &p in &tail {
         bp.mark_dirty(p, 7);
     }
+    // Nothing in the window is replaceable: the search skips its walk.
+    assert_eq!(bp.tail_replaceable(), 0);
+    bp.fix(tail[0]);
+    bp.unfix(tail[0]);
+    assert_eq!(bp.tail_replaceable(), 0, "a dirty page stays unreplaceable");
     let mut ev = Vec::new();
     assert_eq!(bp.access(1000, 0), Access::Miss);
     assert_eq!(
@@ -65,6 +72,8 @@ fn all_dirty_last_100_asks_for_a_single_page_flush() {
     );
     let c = bp.counters();
     assert_eq!((c.pages_written, c.free_len, c.dirty_len), (1, 1, 99));
+    // The evicted page's place in the window went to the 101st page, clean.
+    assert_eq!(bp.tail_replaceable(), 1);
     ev.clear();
     bp.install_read(1000, &mut ev).unwrap();
     assert!(ev.is_empty(), "the retry takes the freed frame");

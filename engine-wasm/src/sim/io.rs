@@ -3,9 +3,9 @@
 //! Instantiate one per device (data files, redo log).
 
 use super::{Nanos, SEC, US};
+use dary_heap::QuaternaryHeap as BinaryHeap;
 use serde::{Deserialize, Serialize};
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 /// Device parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,20 +1,24 @@
 //! The event queue: a min-heap on (time, sequence number), so events at the same
 //! virtual instant fire in the order they were scheduled (deterministic).
+//!
+//! Four-ary (`dary_heap`) on one 128-bit key: with the ~25 events a loaded run keeps
+//! pending, a pop is half as deep as in a binary heap and each comparison is one
+//! instruction pair (issue #2: 250k random-PK inserts, -3.4% instructions).
 
 use super::Nanos;
+use dary_heap::QuaternaryHeap as BinaryHeap;
 use std::cmp::Ordering;
-use std::collections::BinaryHeap;
 
 #[derive(Clone, Debug)]
 struct Entry<E> {
-    at: Nanos,
-    seq: u64,
+    /// `at` in the high 64 bits, `seq` in the low: one comparison orders both.
+    key: u128,
     ev: E,
 }
 
 impl<E> PartialEq for Entry<E> {
     fn eq(&self, o: &Self) -> bool {
-        self.at == o.at && self.seq == o.seq
+        self.key == o.key
     }
 }
 impl<E> Eq for Entry<E> {}
@@ -26,7 +30,7 @@ impl<E> PartialOrd for Entry<E> {
 impl<E> Ord for Entry<E> {
     // Reversed: BinaryHeap is a max-heap, we want the earliest first.
     fn cmp(&self, o: &Self) -> Ordering {
-        o.at.cmp(&self.at).then(o.seq.cmp(&self.seq))
+        o.key.cmp(&self.key)
     }
 }
 
@@ -47,27 +51,28 @@ impl<E> Default for EventQueue<E> {
 }
 
 impl<E> EventQueue<E> {
-    /// Schedules `ev` at virtual time `at`.
+    /// Schedules `ev` at virtual time `at`. Not inlined: called from dozens of places,
+    /// each copy of the sift would add to the wasm.
+    #[inline(never)]
     pub fn push(&mut self, at: Nanos, ev: E) {
         self.seq += 1;
         self.heap.push(Entry {
-            at,
-            seq: self.seq,
+            key: (u128::from(at) << 64) | u128::from(self.seq),
             ev,
         });
     }
 
     /// Time of the next event, if any.
     pub fn peek_time(&self) -> Option<Nanos> {
-        self.heap.peek().map(|e| e.at)
+        self.heap.peek().map(|e| (e.key >> 64) as Nanos)
     }
 
     /// Removes and returns the next event if it is due at or before `until`.
     pub fn pop_until(&mut self, until: Nanos) -> Option<(Nanos, E)> {
-        if self.heap.peek()?.at > until {
+        if (self.heap.peek()?.key >> 64) as Nanos > until {
             return None;
         }
-        self.heap.pop().map(|e| (e.at, e.ev))
+        self.heap.pop().map(|e| ((e.key >> 64) as Nanos, e.ev))
     }
 
     /// Pending events.

@@ -3,9 +3,8 @@
 //! Instantiate one per device (data files, redo log).
 
 use super::{Nanos, SEC, US};
-use dary_heap::QuaternaryHeap as BinaryHeap;
 use serde::{Deserialize, Serialize};
-use std::cmp::Reverse;
+use std::collections::VecDeque;
 
 /// Device parameters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -59,8 +58,10 @@ pub struct IoDevice {
     cfg: IoDeviceConfig,
     /// Next free service slot in units of 1/iops ns, so spacing is exact for any iops.
     next_slot_scaled: u128,
-    /// Completion times of requests not yet known to be complete (min-heap).
-    in_flight: BinaryHeap<Reverse<Nanos>>,
+    /// Completion times of requests not yet known to be complete, ascending. Starts
+    /// are FIFO and a kind's latency rarely changes, so a new time almost always goes
+    /// at the back.
+    in_flight: VecDeque<Nanos>,
     counters: IoCounters,
 }
 
@@ -70,7 +71,7 @@ impl IoDevice {
         IoDevice {
             cfg,
             next_slot_scaled: 0,
-            in_flight: BinaryHeap::new(),
+            in_flight: VecDeque::new(),
             counters: IoCounters::default(),
         }
     }
@@ -123,7 +124,12 @@ impl IoDevice {
         self.counters.queue_delay_total_ns += delay;
         self.counters.queue_delay_max_ns = self.counters.queue_delay_max_ns.max(delay);
         let done = start.saturating_add(latency);
-        self.in_flight.push(Reverse(done));
+        if self.in_flight.back().is_none_or(|&b| b <= done) {
+            self.in_flight.push_back(done);
+        } else {
+            let at = self.in_flight.partition_point(|&t| t <= done);
+            self.in_flight.insert(at, done);
+        }
         done
     }
 
@@ -167,11 +173,8 @@ impl IoDevice {
 
     /// Forgets requests completed by `now`.
     fn retire(&mut self, now: Nanos) {
-        while let Some(&Reverse(done)) = self.in_flight.peek() {
-            if done > now {
-                break;
-            }
-            self.in_flight.pop();
+        while self.in_flight.front().is_some_and(|&done| done <= now) {
+            self.in_flight.pop_front();
         }
     }
 }
@@ -241,6 +244,21 @@ mod tests {
         let done: Vec<Nanos> = (0..4).map(|_| d.submit(0, IoKind::Read)).collect();
         let starts: Vec<Nanos> = done.iter().map(|t| t - 100 * US).collect();
         assert_eq!(starts, vec![0, 333_333_334, 666_666_667, SEC]);
+    }
+
+    #[test]
+    fn a_shorter_latency_completes_before_earlier_requests() {
+        // Unlimited IOPS: a write (300 µs) then a read (100 µs) complete out of order.
+        let mut d = device(0);
+        assert_eq!(d.submit(0, IoKind::Write), 300 * US);
+        assert_eq!(d.submit(0, IoKind::Read), 100 * US);
+        d.set_latency(IoKind::Write, 50 * US);
+        assert_eq!(d.submit(10 * US, IoKind::Write), 60 * US);
+        assert_eq!(d.outstanding(59 * US), 3);
+        assert_eq!(d.outstanding(60 * US), 2);
+        assert_eq!(d.outstanding(100 * US), 1);
+        assert_eq!(d.outstanding(299 * US), 1);
+        assert_eq!(d.outstanding(300 * US), 0);
     }
 
     #[test]

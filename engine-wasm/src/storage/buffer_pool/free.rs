@@ -17,13 +17,10 @@ impl BufferPool {
         if let Some(f) = self.free.pop() {
             return Ok(f);
         }
-        // Every dirty page is on the flush list and on the LRU, and so is every page
-        // being read: when those account for the whole LRU, no page is replaceable
-        // and the scan cannot succeed (skipping it changes nothing but time; under a
-        // write-heavy load it is the common case).
-        // The tail window's count says the same of the scanned frames alone (`tail.rs`).
-        let clean_idle = self.lru_len as usize - self.flush_list.len() - self.n_read_fixed as usize;
-        let mut f = if clean_idle > 0 && self.tail_replaceable() > 0 {
+        // With no replaceable frame among those the scan visits (`tail.rs` keeps the
+        // count) it cannot succeed: skipping it changes nothing but time, and under a
+        // write-heavy load it is the common case.
+        let mut f = if self.tail_replaceable() > 0 {
             self.lru_tail
         } else {
             NIL

@@ -110,17 +110,6 @@ impl BufferPool {
         {
             return Err("flush list != dirty pages".to_string());
         }
-        let reading = self
-            .frames
-            .iter()
-            .filter(|fr| fr.io_fix == IoFix::Read)
-            .count();
-        if reading != self.n_read_fixed as usize {
-            return Err(format!(
-                "{reading} frames read-fixed, counted {}",
-                self.n_read_fixed
-            ));
-        }
         self.check_tail()
     }
 }

@@ -38,8 +38,6 @@ pub struct BufferPool {
     pub(super) freed_page_clock: u64,
     /// Dirty pages ordered by `(oldest_modification, page)`.
     pub(super) flush_list: FlushList,
-    /// Frames I/O-fixed for a read (clean, on the LRU, not replaceable).
-    pub(super) n_read_fixed: u32,
     /// Frames among the last `BUF_LRU_SEARCH_SCAN_THRESHOLD` of the LRU (`tail.rs`).
     pub(super) in_tail: Vec<bool>,
     /// The window's frame nearest the LRU head (`NIL` when the LRU is empty).
@@ -69,7 +67,6 @@ impl BufferPool {
             stale_len: 0,
             freed_page_clock: 0,
             flush_list: FlushList::default(),
-            n_read_fixed: 0,
             in_tail: vec![false; cfg.n_frames as usize],
             tail_top: NIL,
             tail_len: 0,
@@ -132,7 +129,6 @@ impl BufferPool {
         let f = self.get_free_block(ev)?;
         self.take_frame(f, page);
         self.frames[f as usize].io_fix = IoFix::Read;
-        self.n_read_fixed += 1;
         self.lru_add(f, true);
         self.counters.reads += 1;
         Ok(())
@@ -152,7 +148,6 @@ impl BufferPool {
         let was = self.frames[f as usize].ready_for_replace();
         self.frames[f as usize].io_fix = IoFix::None;
         self.retally(f, was);
-        self.n_read_fixed -= 1;
         self.touch(f, now);
         true
     }

@@ -62,6 +62,7 @@ pub struct SimHandle {
 
 impl SimHandle {
     /// Builds a simulation from scenario JSON.
+    #[inline] // compiled in api/, for size (see Engine::new)
     pub fn new(json: &str) -> Result<SimHandle, EngineError> {
         let s = parse_scenario(json)?;
         let engine = Engine::new(s)?;
@@ -89,6 +90,7 @@ impl SimHandle {
     }
 
     /// Saves the state; returns its id.
+    #[inline] // compiled in api/ with Engine::clone, for size (see Engine::new)
     pub fn snapshot(&mut self) -> u32 {
         let id = self.next_snapshot;
         self.next_snapshot += 1;
@@ -104,6 +106,7 @@ impl SimHandle {
     }
 
     /// Restores a saved state.
+    #[inline] // compiled in api/ with Engine::clone, for size (see Engine::new)
     pub fn restore(&mut self, id: u32) -> Result<(), EngineError> {
         match self.snapshots.get(id) {
             Some((e, c, s)) => {
@@ -120,11 +123,13 @@ impl SimHandle {
     }
 
     /// Forgets a snapshot.
+    #[inline] // compiled in api/ with the Engine drop glue, for size
     pub fn drop_snapshot(&mut self, id: u32) {
         self.snapshots.remove(id);
     }
 
     /// Back to the start.
+    #[inline] // compiled in api/, for size (see Engine::new)
     pub fn reset(&mut self) -> Result<(), EngineError> {
         self.engine = Engine::new(parse_scenario(&self.scenario_json)?)?;
         self.commands.clear();

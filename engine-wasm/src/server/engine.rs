@@ -174,6 +174,12 @@ pub struct Engine {
 impl Engine {
     /// Builds the simulation: creates the table, runs the untimed prepare phase,
     /// and starts every client thread at t = 0.
+    // #[inline]: compiled in the crate that calls it, the JS boundary (api/, built
+    // for size, issue #2), as are the handle's snapshot, restore and reset (sim_handle.rs)
+    // and with them the derived Clone and the drop glue of Engine: all run once per
+    // scenario, checkpoint or reset, never in the simulation loop. The prepare phase
+    // it calls stays in this crate, at opt-level 3 (it loads up to millions of rows).
+    #[inline]
     pub fn new(scenario: Scenario) -> Result<Engine, EngineError> {
         let s = &scenario;
         let mut store = PageStore::default();

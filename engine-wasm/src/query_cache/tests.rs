@@ -61,7 +61,7 @@ fn random_operations_keep_every_invariant() {
             .sum();
         assert_eq!(
             c.counters.free_memory, free,
-            "Qcache_free_memory = sum of free blocks"
+            "step {step}: Qcache_free_memory = sum of free blocks"
         );
         assert_eq!(c.counters.total_blocks, a.physical().count() as u64);
         ev.clear();
@@ -72,6 +72,9 @@ fn random_operations_keep_every_invariant() {
 #[test]
 fn counters_follow_the_source() {
     let mut c = MysqlCache::new(1 << 20, 1 << 20, 4096).expect("cache");
+    // a fresh cache is one free block over the whole arena
+    assert_eq!(c.counters.free_memory, c.arena().size());
+    assert_eq!((c.counters.free_blocks, c.counters.total_blocks), (1, 1));
     let mut ev = Vec::new();
     assert!(store(&mut c, 1, 200, &mut ev));
     assert_eq!((c.counters.inserts, c.counters.queries_in_cache), (1, 1));

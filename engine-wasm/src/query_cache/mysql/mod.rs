@@ -65,14 +65,18 @@ pub struct MysqlCache {
 impl MysqlCache {
     /// `init_cache` for `size` bytes; None when too small (the cache is disabled).
     pub fn new(size: u64, limit: u64, min_res_unit: u64) -> Option<MysqlCache> {
-        Some(MysqlCache {
+        let mut c = MysqlCache {
             arena: Arena::new(size)?,
             limit,
             min_res_unit: align(min_res_unit.max(MIN_ALLOCATION_UNIT)),
             queries: Slots::default(),
             tables: Vec::new(),
             counters: Counters::default(),
-        })
+        };
+        // A fresh cache is one free block: Qcache_free_memory, _free_blocks and
+        // _total_blocks say so before the first store, as after `init_cache`.
+        c.sync_counters();
+        Some(c)
     }
 
     /// The arena (for the strip and the invariants).

@@ -100,6 +100,9 @@ fn ahi_3_fits_in_pool_close_to_but_not_100_percent() {
     let r = w.hit_ratio();
     // InnoDB's own fold (rec_fold) gives some keys the same fold: they share one
     // node and keep failing and re-pointing it, so maintenance never stops.
+    // The lesson's seed (42) gives 0.99899, just inside the band's upper edge; seeds
+    // 1-6 give 0.99896-0.99907. So a change that only moves the random streams can
+    // cross 0.999 by a few parts per million with the mechanism unchanged.
     assert!((0.85..=0.999).contains(&r), "hit ratio {r}");
     assert!(w.added > 0, "maintenance continues");
     eprintln!(

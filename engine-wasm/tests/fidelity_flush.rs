@@ -173,15 +173,19 @@ fn flush_2_56_labs_no_drops_after_warm_up_age_below_async() {
 }
 
 /// FLUSH-3, band: requested ≥ 1.5x flushed, the age stable. Not met: after warm-up
-/// 5.6-labs requests 1540 pages/s (buffer_flush_n_to_flush_requested) and flushes
-/// 1184 pages/s, x1.30. The 5.6-labs recommendation is (PCT_IO(pct_total) +
-/// avg_page_rate) / 2: half of it is the flush rate it measured, so requested/flushed
-/// reaches 1.5 only when PCT_IO is at least twice what gets flushed; here the LSN-rate
-/// limit (lsn_limit = oldest + lsn_avg_rate × (age_factor + 1)) trims the batches of
-/// many seconds between 44 and 86 s, but the device keeps up with ~1200 pages/s, more
-/// than half of PCT_IO. The age is stable well below the async point (67.4 MB). The
-/// test pins that: requested ≥ 1.25x flushed, the age below async throughout and
-/// within 5 MB over the last 30 s (36.4-41.0 MB).
+/// 5.6-labs requests 1541 pages/s (buffer_flush_n_to_flush_requested) and flushes
+/// 1177 pages/s, x1.31 (x1.25-1.32 over seeds 1-6). The 5.6-labs recommendation is
+/// (PCT_IO(pct_total) + avg_page_rate) / 2: half of it is the flush rate it measured,
+/// so requested/flushed reaches 1.5 only when PCT_IO is at least twice what gets
+/// flushed; here the LSN-rate limit
+/// (lsn_limit = oldest + lsn_avg_rate × (age_factor + 1)) trims the batches of many
+/// seconds between 44 and 86 s, but the device keeps up with ~1200 pages/s, more
+/// than half of PCT_IO. The age is stable well below the async point (67.4 MB): it
+/// settles from ~41 to ~36 MB in the last 30 s and stays there. The test pins that:
+/// requested ≥ 1.25x flushed, the age below async throughout, and over the last 30 s
+/// "stable" as "not rising": it moves within 10 MB (15% of the async point; 3.6-6.4 MB
+/// over seeds 1-6, 4.5 MB at the lesson's seed) and its last 10 s average is no
+/// higher than its first 10 s.
 #[test]
 fn flush_3_requested_exceeds_flushed() {
     let r = run("flush-io-capacity.json", &|_| {});
@@ -223,7 +227,12 @@ fn flush_3_requested_exceeds_flushed() {
         req / done
     );
     assert!(age.iter().all(|&a| a < asy));
-    assert!(hi(&late) - lo(&late) <= 5.0, "age not stable: {late:?}");
+    assert!(hi(&late) - lo(&late) <= 10.0, "age not stable: {late:?}");
+    let (first, last) = (&late[..10], &late[late.len() - 10..]);
+    assert!(
+        mean(last) <= mean(first),
+        "age rising over the last 30 s: {late:?}"
+    );
 }
 
 /// Warm-up: 5.6 has no LSN rate average before its first `innodb_flushing_avg_loops`

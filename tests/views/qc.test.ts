@@ -80,13 +80,20 @@ describe('layoutArena', () => {
   it('says what the strip holds, MySQL and Aurora', () => {
     const l = layoutArena(u32(T, 1, Q, 1, R, 8, F, 2, F, 20), 64);
     expect(arenaSentence(l.stats, 'mysql', fmt, bytes)).toBe(
-      '1 queries with 1 result blocks; 11264 B free in 2 blocks, the largest 10240 B; 1 fragments under 4 KiB (1024 B).',
+      '1 query with 1 result block; 11264 B free in 2 blocks, the largest 10240 B; 1 fragment under 4 KiB (1024 B).',
+    );
+    // counts other than 1 take the plural; a fresh arena is one free block
+    const two = layoutArena(u32(Q, 1, R, 2, Q, 1, R, 2, F, 30), 64);
+    expect(arenaSentence(two.stats, 'mysql', fmt, bytes)).toBe(
+      '2 queries with 2 result blocks; 15360 B free in 1 block, the largest 15360 B; 0 fragments under 4 KiB (0 B).',
     );
     // Aurora: result entries in LRU order then the unused rest, never a fragment
     const a = layoutArena(u32(R, 1, 4, 1, F, 2), 64, 'aurora');
     expect(a.segs.map((s) => s.kind)).toEqual(['result', 'writing', 'free']);
     expect([a.stats.queries, a.stats.fragments]).toEqual([2, 0]);
     expect(arenaSentence(a.stats, 'aurora', fmt, bytes)).toBe('2 cached results (entries in LRU order, oldest left, each rounded up to 512 B); 1024 B unused.');
+    const one = layoutArena(u32(R, 1, F, 3), 64, 'aurora');
+    expect(arenaSentence(one.stats, 'aurora', fmt, bytes)).toBe('1 cached result (entries in LRU order, oldest left, each rounded up to 512 B); 1536 B unused.');
   });
 });
 

@@ -1,6 +1,7 @@
 // The primary-keys lesson end to end in Chromium: home → lesson → play; splits rise and
 // the tree redraws; both A/B panels advance; step back returns the same numbers; a bad
-// URL knob shows a message naming it and the page keeps working.
+// URL knob shows a message naming it and the page keeps working; a link to a step is
+// scrolled there before the first paint.
 import { expect, openPage, screenshot, test } from './harness';
 import { counter, pause, play, simTime } from './panel';
 
@@ -64,5 +65,34 @@ test('a bad knob in the URL names the parameter and the page keeps working', asy
   const splits = await counter(page, 'index_page_splits');
   expect(splits[0]).toBeGreaterThan(0);
   await screenshot('lesson-bad-url');
+  expect(errors).toEqual([]);
+});
+
+test('a link to a step is already scrolled there when the lesson first renders', async () => {
+  // A click in a frame painted at the top of the page (the linked step's panel already
+  // shown) used to scroll the page to another step. The init script records the scroll
+  // position as the step sections first appear, in the same task as React's commit and
+  // its layout effects, so it sees the jump only when it happens before the first paint.
+  const { page, errors } = await openPage('/');
+  await page.getByRole('link', { name: /Primary keys/ }).first().waitFor(); // home fully loaded
+  await page.addInitScript(() => {
+    const w = window as unknown as { __firstStepsY?: number };
+    new MutationObserver((_, mo) => {
+      if (document.querySelector('section.step')) {
+        w.__firstStepsY = window.scrollY;
+        mo.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const url = new URL('#/lesson/query-cache?step=4', page.url()).href;
+  await page.goto('about:blank'); // a new document, so the init script runs
+  await page.goto(url);
+  await page.locator('section.step.is-current h2', { hasText: 'More cores, same lock' }).waitFor({ timeout: 20_000 });
+  const first = await page.evaluate(() => (window as unknown as { __firstStepsY?: number }).__firstStepsY);
+  const settled = await page.evaluate(() => window.scrollY);
+  expect(settled).toBeGreaterThan(1000);
+  expect(first).toBe(settled);
+  await expect.poll(async () => (await page.locator('.player-bar').first().isVisible()) && (await page.textContent('body'))).toContain('Step 4 of');
+  expect(page.url()).toContain('step=4');
   expect(errors).toEqual([]);
 });

@@ -2,7 +2,7 @@
 // experiment nearest above the step being read; step, seed and knob values live in the
 // URL so a reload or a shared link reproduces the view.
 
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { parseUrlState, formatUrlState, type UrlState } from '../ui/urlState';
 import { embedHref, lessonHref, presentHref } from '../ui/route';
 import { packQuery, siteBase } from '../ui/shareLink';
@@ -87,12 +87,13 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
     document.title = `${lesson.meta.title} · InnoDB Lab`;
   }, [lesson]);
 
-  // Jump to the step named in the address once the page is laid out.
+  // Jump to the step named in the address before the first paint. (Jumping in the next
+  // animation frame left a painted frame at the top of the lesson with the linked step's
+  // panel already shown; a click in that frame scrolled the page to another step.)
   const urlStep = parsed.state.step;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!urlStep) return;
-    const raf = requestAnimationFrame(() => goTo(urlStep - 1, false));
-    return () => cancelAnimationFrame(raf);
+    goTo(urlStep - 1, false);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the address names a step
   }, [urlStep, parsed]);
 

@@ -78,25 +78,16 @@ impl Rng {
     pub fn stream(seed: u64, s: Stream) -> Rng {
         let a = mix(seed ^ mix(s.id()));
         let b = mix(a ^ 0x5851_F42D_4C95_7F2D);
-        let mut bytes = [0u8; 32];
-        bytes[..8].copy_from_slice(&a.to_le_bytes());
-        bytes[8..16].copy_from_slice(&b.to_le_bytes());
-        bytes[16..24].copy_from_slice(&mix(b).to_le_bytes());
-        bytes[24..].copy_from_slice(&mix(a ^ b).to_le_bytes());
-        Rng::from_seed(bytes)
+        Rng::from_words([a, b, mix(b), mix(a ^ b)])
     }
 
-    /// `Lcg128Xsl64::from_seed`: state and increment from the seed's two halves (the
-    /// increment made odd), then one step past state + increment.
-    fn from_seed(bytes: [u8; 32]) -> Rng {
-        let word = |i: usize| {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(&bytes[i * 8..i * 8 + 8]);
-            u64::from_le_bytes(w)
-        };
-        let inc = [word(2) | 1, word(3)];
-        let (lo, c) = word(0).overflowing_add(inc[0]);
-        let hi = word(1).wrapping_add(inc[1]).wrapping_add(u64::from(c));
+    /// `Lcg128Xsl64::from_seed` of the 32 bytes that are these four little-endian
+    /// words: state and increment from the two halves (the increment made odd), then
+    /// one step past state + increment.
+    fn from_words(w: [u64; 4]) -> Rng {
+        let inc = [w[2] | 1, w[3]];
+        let (lo, c) = w[0].overflowing_add(inc[0]);
+        let hi = w[1].wrapping_add(inc[1]).wrapping_add(u64::from(c));
         let mut r = Rng {
             state: [lo, hi],
             inc,
@@ -160,7 +151,8 @@ mod tests {
             for (i, b) in bytes.iter_mut().enumerate() {
                 *b = (seed.rotate_left(i as u32 * 7) >> (i % 8 * 8)) as u8 ^ i as u8;
             }
-            let mut ours = Rng::from_seed(bytes);
+            let word = |i: usize| u64::from_le_bytes(bytes[i * 8..i * 8 + 8].try_into().unwrap());
+            let mut ours = Rng::from_words([word(0), word(1), word(2), word(3)]);
             let mut theirs = rand_pcg::Pcg64::from_seed(bytes);
             for _ in 0..10_000 {
                 assert_eq!(ours.next_u64(), theirs.next_u64());

@@ -1,6 +1,6 @@
 // Number formatting shared by every chart and table (d3-format).
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCount, formatFixed, formatPercent, formatSI, formatWithUnit } from '../../web/src/charts/common/format';
+import { formatBytes, formatCount, formatFixed, formatPercent, formatSI, formatWithUnit, noun } from '../../web/src/charts/common/format';
 import { formatRatio } from '../../web/src/views/metrics/layout';
 
 describe('format', () => {
@@ -8,6 +8,13 @@ describe('format', () => {
     expect(formatCount(1234567)).toBe('1,234,567');
     expect(formatCount(12.6)).toBe('13');
     expect(formatCount(undefined)).toBe('–');
+  });
+  it('the noun for a count: singular for exactly 1 only', () => {
+    expect(noun(1, 'leaf page')).toBe('leaf page');
+    expect([0, 2, 1234].map((v) => noun(v, 'leaf page'))).toEqual(['leaf pages', 'leaf pages', 'leaf pages']);
+    expect(noun(1, 'query', 'queries')).toBe('query');
+    expect(noun(3, 'query', 'queries')).toBe('queries');
+    expect(noun(undefined, 'block')).toBe('blocks');
   });
   it('SI prefixes, 3 significant digits, plain small numbers', () => {
     expect(formatSI(12345)).toBe('12.3k');

@@ -15,6 +15,11 @@ export function formatCount(v: number | undefined): string {
   return v === undefined || !Number.isFinite(v) ? DASH : int(Math.round(v));
 }
 
+/** The noun for a count: `one` for exactly 1, else `many` (default `one` + "s"). */
+export function noun(v: number | undefined, one: string, many = `${one}s`): string {
+  return v === 1 ? one : many;
+}
+
 /**
  * Compact number with an SI prefix, 3 significant digits: 12345 → "12.3k",
  * 0.000124 → "124µ", 0 → "0". Small integers stay plain (42 → "42"), and so do

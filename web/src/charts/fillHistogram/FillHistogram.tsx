@@ -4,7 +4,7 @@ import { useId, useMemo } from 'react';
 import type { Frame } from '../../engine/frames';
 import { fillColor } from '../../ui/palette';
 import { usePalette } from '../../ui/theme';
-import { formatCount, formatPercent } from '../common/format';
+import { formatCount, formatPercent, noun } from '../common/format';
 import { useWidth } from '../common/hooks';
 import { LABEL_FONT, captionStyle, figureStyle, legendStyle, swatchStyle } from '../common/styles';
 import { FILL_BINS, layoutHistogram } from './layout';
@@ -40,7 +40,7 @@ export function FillHistogram({ frame, index = 0, compare, labels = ['A', 'B'], 
   const sideColor = [pal.ab.A, pal.ab.B];
   const name = frame.indexes[index]?.name ?? `index ${index}`;
   const sideText = (s: number) =>
-    `${pair ? labels[s] + ': ' : ''}${formatCount(m.totals[s])} leaf pages, mean fill ${formatPercent(m.means[s])}`;
+    `${pair ? labels[s] + ': ' : ''}${formatCount(m.totals[s])} ${noun(m.totals[s], 'leaf page')}, mean fill ${formatPercent(m.means[s])}`;
   const aria =
     `Histogram of leaf page fill for ${name} in ${FILL_BINS} bins of 5%. ` +
     m.bars.map((_, s) => sideText(s)).join('; ') +

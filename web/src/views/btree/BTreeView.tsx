@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import type { Frame } from '../../engine/frames';
 import { useTheme, usePalette } from '../../ui/theme';
 import { fillGradientCss } from '../../charts/common/colors';
-import { formatCount, formatPercent } from '../../charts/common/format';
+import { formatCount, formatPercent, noun } from '../../charts/common/format';
 import { useWidth } from '../../charts/common/hooks';
 import { captionStyle, figureStyle, legendStyle, swatchStyle } from '../../charts/common/styles';
 import { LeafStrip } from './LeafStrip';
@@ -75,7 +75,7 @@ export function BTreeView({ frame, index = 0, onZoom, records, reducedMotion, la
     <figure style={figureStyle}>
       <figcaption style={captionStyle}>
         {label ? `${label} · ` : ''}
-        {name}: {formatCount(n)} leaf pages, height {height}
+        {name}: {formatCount(n)} {noun(n, 'leaf page')}, height {height}
       </figcaption>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 12px', alignItems: 'center', fontSize: 13, color: pal.inkMuted, marginBottom: 4 }}>
         <span>

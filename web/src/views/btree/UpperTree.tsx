@@ -4,7 +4,7 @@ import { useMemo, type MouseEvent } from 'react';
 import { fillColor } from '../../ui/palette';
 import { usePalette } from '../../ui/theme';
 import { readableOn } from '../../charts/common/colors';
-import { formatCount, formatPercent } from '../../charts/common/format';
+import { formatCount, formatPercent, noun } from '../../charts/common/format';
 import { MIN_FONT } from '../../charts/common/styles';
 import { layoutUpper, type LeafRange, type UpperNode } from './layout';
 
@@ -27,7 +27,7 @@ export function UpperTree({ nodes, range, width, onZoom }: UpperTreeProps) {
   for (const n of nodes) perLevel.set(n.level, (perLevel.get(n.level) ?? 0) + 1);
   const aria =
     'Non-leaf levels: ' +
-    [...perLevel].map(([lvl, n]) => `level ${lvl}: ${formatCount(n)} page${n === 1 ? '' : 's'}`).join(', ');
+    [...perLevel].map(([lvl, n]) => `level ${lvl}: ${formatCount(n)} ${noun(n, 'page')}`).join(', ');
   // One <rect> per node and one click handler on the svg: levels can hold hundreds of nodes.
   const withTitles = rects.length <= 300;
   const onClick = (e: MouseEvent<SVGSVGElement>) => {

@@ -15,6 +15,7 @@ import {
   type QcLock,
   type TraceEvent,
 } from '../../engine/frames';
+import { noun } from '../../charts/common/format';
 
 /** What a segment of the strip is. */
 export type ArenaKind = 'query' | 'result' | 'writing' | 'table' | 'free' | 'fragment';
@@ -265,13 +266,13 @@ export function lockRates(prev: { lock: QcLock; timeNs: number } | null, lock: Q
 /** Words for the strip (caption and screen readers). */
 export function arenaSentence(s: ArenaStats, kind: QcKind, fmtCount: (v: number) => string, fmtBytes: (v: number) => string): string {
   if (s.totalUnits === 0) return 'The query cache is off or has size 0: nothing is stored.';
-  const n = (v: number, one: string, many: string) => `${fmtCount(v)} ${v === 1 ? one : many}`;
+  const n = (v: number, one: string, many?: string) => `${fmtCount(v)} ${noun(v, one, many)}`;
   if (kind === 'aurora') {
-    return `${n(s.queries, 'cached result', 'cached results')} (entries in LRU order, oldest left, each rounded up to 512 B); ${fmtBytes(s.freeBytes)} unused.`;
+    return `${n(s.queries, 'cached result')} (entries in LRU order, oldest left, each rounded up to 512 B); ${fmtBytes(s.freeBytes)} unused.`;
   }
   return (
-    `${n(s.queries, 'query', 'queries')} with ${n(s.resultBlocks, 'result block', 'result blocks')}; ` +
-    `${fmtBytes(s.freeBytes)} free in ${n(s.freeBlocks, 'block', 'blocks')}, the largest ${fmtBytes(s.largestFreeBytes)}; ` +
-    `${n(s.fragments, 'fragment', 'fragments')} under 4 KiB (${fmtBytes(s.fragmentBytes)}).`
+    `${n(s.queries, 'query', 'queries')} with ${n(s.resultBlocks, 'result block')}; ` +
+    `${fmtBytes(s.freeBytes)} free in ${n(s.freeBlocks, 'block')}, the largest ${fmtBytes(s.largestFreeBytes)}; ` +
+    `${n(s.fragments, 'fragment')} under 4 KiB (${fmtBytes(s.fragmentBytes)}).`
   );
 }

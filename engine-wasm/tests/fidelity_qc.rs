@@ -29,7 +29,7 @@ fn row_and_counters(
     let c = e
         .summary()
         .counters
-        .into_iter()
+        .iter()
         .map(|(k, v)| (k.to_string(), v))
         .collect();
     (sweep_row(&e), c)

@@ -117,7 +117,7 @@ fn run(args: &[String]) -> Result<(), String> {
                 "latency µs: mean {:.1} p50 {:.1} p95 {:.1} p99 {:.1} (n = {})",
                 l.mean_us, l.p50_us, l.p95_us, l.p99_us, l.count
             );
-            for (name, value) in &summary.counters {
+            for (name, value) in summary.counters.iter() {
                 println!("  {name:<44} {value}");
             }
         }

@@ -6,7 +6,7 @@ use super::table::Table;
 use crate::ahi::{Ahi, AhiConfig, AhiVersion};
 use crate::metrics::histogram::Histogram;
 use crate::metrics::series::Series;
-use crate::query_cache::{point_select_result_bytes, QcConfig, QcEvent, QueryCache};
+use crate::query_cache::{point_select_result_bytes, FnvMap, QcConfig, QcEvent, QueryCache};
 use crate::redo::{FlushKnobs, FlushState, RedoLog};
 use crate::scenario::MysqlVersion;
 use crate::scenario::{EngineError, QueryKind, Scenario};
@@ -23,7 +23,7 @@ use crate::storage::buffer_pool::{BpEvent, BufferPool, BufferPoolConfig};
 use crate::storage::page_store::PageStore;
 use crate::storage::PageNo;
 use crate::trace::Trace;
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::VecDeque;
 
 /// Something that happens at a virtual instant.
 #[derive(Clone, Copy, Debug)]
@@ -156,7 +156,7 @@ pub struct Engine {
     /// Bytes of one row packet of `c` in a result.
     pub(super) qc_row_bytes: u64,
     /// Committed updates per (table, row) (the value a cached result must match).
-    pub(super) row_versions: BTreeMap<(usize, u32), u64>,
+    pub(super) row_versions: FnvMap<(usize, u32), u64>,
     /// Committed writing transactions per table.
     pub(super) table_versions: Vec<u64>,
     /// Open loop: transactions arrived and not started yet.
@@ -287,7 +287,7 @@ impl Engine {
             qc_table_keys,
             qc_result_bytes: qc_result_bytes(s),
             qc_row_bytes: qc_row_bytes(s),
-            row_versions: BTreeMap::new(),
+            row_versions: FnvMap::default(),
             table_versions,
             pending_arrivals: 0,
             idle_workers: VecDeque::new(),

@@ -9,7 +9,7 @@ use crate::sim::SEC;
 /// Bytes per MiB (the series' `_mb` columns).
 const MIB: f64 = 1024.0 * 1024.0;
 use serde::Serialize;
-use std::collections::BTreeMap;
+use std::ops::Index;
 
 /// Counter values at the previous sample (for per-second rates).
 #[derive(Clone, Debug, Default)]
@@ -122,6 +122,51 @@ pub struct Threads {
     pub waiting_qc_lock: u32,
 }
 
+/// Counters by name, in name order, serialized as one JSON object. A sorted
+/// vector, not a `BTreeMap`: the ~90 names are written once per summary, and the
+/// map's code was a few KB of the wasm module (issue #2).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Counters(Vec<(&'static str, f64)>);
+
+impl Counters {
+    /// Sets counter `name` (replacing an earlier value of the same name).
+    pub fn insert(&mut self, name: &'static str, value: f64) {
+        match self.0.binary_search_by(|(k, _)| (*k).cmp(name)) {
+            Ok(i) => self.0[i].1 = value,
+            Err(i) => self.0.insert(i, (name, value)),
+        }
+    }
+
+    /// The value of counter `name`.
+    pub fn get(&self, name: &str) -> Option<&f64> {
+        let i = self.0.binary_search_by(|(k, _)| (*k).cmp(name)).ok()?;
+        Some(&self.0[i].1)
+    }
+
+    /// The counters in name order.
+    pub fn iter(&self) -> impl Iterator<Item = (&'static str, f64)> + '_ {
+        self.0.iter().copied()
+    }
+}
+
+impl Index<&str> for Counters {
+    type Output = f64;
+
+    /// The value of counter `name`; panics when there is none, as a map's index does.
+    fn index(&self, name: &str) -> &f64 {
+        match self.get(name) {
+            Some(v) => v,
+            None => panic!("no counter named {name}"),
+        }
+    }
+}
+
+impl Serialize for Counters {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+    }
+}
+
 /// Everything small the UI shows as numbers.
 #[derive(Clone, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -129,7 +174,7 @@ pub struct Summary {
     /// Virtual now, ns.
     pub time_ns: u64,
     /// Counters by MySQL name.
-    pub counters: BTreeMap<&'static str, f64>,
+    pub counters: Counters,
     /// information_schema.TABLES rows.
     pub tables: Vec<TableSize>,
     /// Per-index detail.
@@ -252,7 +297,7 @@ impl Engine {
     pub fn summary(&self) -> Summary {
         let c = self.bp.counters();
         let qcc = self.qc.counters();
-        let mut m: BTreeMap<&'static str, f64> = BTreeMap::new();
+        let mut m = Counters::default();
         let resident = (self.bp.config().n_frames as u64).saturating_sub(c.free_len as u64);
         for (k, v) in [
             ("Innodb_buffer_pool_read_requests", c.read_requests),

@@ -3,7 +3,6 @@
 //! best-fit search over them (`get_free_block`).
 
 use super::{align, Arena, Block, BlockType, Work, MEM_BIN_TRY, MIN_ALLOCATION_UNIT, NIL};
-use std::collections::BTreeSet;
 
 /// `QUERY_CACHE_MEM_BIN_FIRST_STEP_PWR2`: bin 0 holds blocks ≥ size >> 4.
 const FIRST_STEP_PWR2: u32 = 4;
@@ -17,12 +16,14 @@ const PARTS_MUL: f64 = 1.2;
 const SPC_LIM_PWR2: u32 = 3;
 
 /// One size bin (`Query_cache_memory_bin`): blocks ≥ `size` (and below the
-/// previous bin's size), sorted ascending.
+/// previous bin's size), sorted ascending. The source keeps a bin as a list sorted
+/// by length; here a sorted vector of (length, block) is the ordered set, with no
+/// ordered-map code in the wasm module (issue #2).
 #[derive(Clone, Debug)]
 #[allow(dead_code)]
 pub(super) struct Bin {
     pub(super) size: u64,
-    pub(super) blocks: BTreeSet<(u64, u32)>,
+    pub(super) blocks: Vec<(u64, u32)>,
 }
 
 /// `Query_cache_memory_bin_step`: sizes in [size, previous step's size) map to bins
@@ -49,7 +50,7 @@ impl Arena {
         }
         let mut bins = vec![Bin {
             size: max_bin,
-            blocks: BTreeSet::new(),
+            blocks: Vec::new(),
         }];
         let mut steps = vec![Step {
             size: max_bin,
@@ -66,7 +67,7 @@ impl Arena {
                 let s = bin_size + inc * (count as u64 - 1 - i);
                 bins.push(Bin {
                     size: s,
-                    blocks: BTreeSet::new(),
+                    blocks: Vec::new(),
                 });
             }
             steps.push(Step {
@@ -89,7 +90,7 @@ impl Arena {
             let s = bin_size + inc * (skipped as u64 + (n as u64 - 1 - i));
             bins.push(Bin {
                 size: s,
-                blocks: BTreeSet::new(),
+                blocks: Vec::new(),
             });
         }
         steps.push(Step {
@@ -155,7 +156,10 @@ impl Arena {
     pub(super) fn insert_free(&mut self, id: u32) {
         let len = self.blocks[id as usize].len;
         let bin = self.find_bin(len);
-        self.bins[bin].blocks.insert((len, id));
+        let blocks = &mut self.bins[bin].blocks;
+        if let Err(i) = blocks.binary_search(&(len, id)) {
+            blocks.insert(i, (len, id));
+        }
         self.free_memory += len;
         self.free_blocks += 1;
         self.work.block_ops += 1;
@@ -164,8 +168,12 @@ impl Arena {
     pub(super) fn exclude_free(&mut self, id: u32) {
         let len = self.blocks[id as usize].len;
         let bin = self.find_bin(len);
-        let removed = self.bins[bin].blocks.remove(&(len, id));
-        debug_assert!(removed, "free block {id} not in bin {bin}");
+        let blocks = &mut self.bins[bin].blocks;
+        let found = blocks.binary_search(&(len, id));
+        debug_assert!(found.is_ok(), "free block {id} not in bin {bin}");
+        if let Ok(i) = found {
+            blocks.remove(i);
+        }
         self.free_memory -= len;
         self.free_blocks -= 1;
         self.work.block_ops += 1;

@@ -32,7 +32,8 @@ impl Arena {
             let is_free = b.kind == BlockType::Free;
             let in_bin = self.bins[self.find_bin(b.len)]
                 .blocks
-                .contains(&(b.len, cur));
+                .binary_search(&(b.len, cur))
+                .is_ok();
             if is_free != in_bin {
                 return Err(format!(
                     "block {cur} free={is_free} but in its bin={in_bin}"
@@ -59,6 +60,9 @@ impl Arena {
             return Err(format!("{binned} blocks in bins, {free_n} free blocks"));
         }
         for (i, bin) in self.bins.iter().enumerate() {
+            if !bin.blocks.windows(2).all(|w| w[0] < w[1]) {
+                return Err(format!("bin {i} is not sorted by (length, block)"));
+            }
             for &(len, id) in &bin.blocks {
                 if self.blocks[id as usize].len != len || self.find_bin(len) != i {
                     return Err(format!("bin {i} holds block {id} of {len} bytes wrongly"));

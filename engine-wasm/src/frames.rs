@@ -73,28 +73,32 @@ pub fn tree_upper(e: &Engine, index: usize) -> Vec<u32> {
     let Some(t) = e.table.trees.get(index) else {
         return Vec::new();
     };
-    let mut nodes: Vec<[u32; 4]> = Vec::new();
+    // The pages of level l at levels[l]: DFS order lists each level in key order.
+    let mut levels: Vec<Vec<[u32; 4]>> = Vec::new();
     let mut next_leaf = 0u32;
-    walk(e, t.root, &mut next_leaf, &mut nodes);
-    // DFS order lists each level's pages in key order; a stable sort groups levels.
-    nodes.sort_by(|a, b| b[0].cmp(&a[0]));
-    nodes.into_iter().flatten().collect()
+    walk(e, t.root, &mut next_leaf, &mut levels);
+    levels.into_iter().rev().flatten().flatten().collect()
 }
 
-fn walk(e: &Engine, page: PageNo, next_leaf: &mut u32, out: &mut Vec<[u32; 4]>) {
+fn walk(e: &Engine, page: PageNo, next_leaf: &mut u32, levels: &mut Vec<Vec<[u32; 4]>>) {
     let p = &e.store.pages[page as usize];
     if p.level == 0 {
         *next_leaf += 1;
         return;
     }
-    let slot = out.len();
-    out.push([p.level as u32, *next_leaf, 0, fill_byte(p) as u32]);
+    let level = usize::from(p.level);
+    if levels.len() <= level {
+        levels.resize_with(level + 1, Vec::new);
+    }
+    let slot = levels[level].len();
+    levels[level].push([p.level as u32, *next_leaf, 0, fill_byte(p) as u32]);
     for r in p.recs.iter() {
         if r.child != FIL_NULL {
-            walk(e, r.child, next_leaf, out);
+            walk(e, r.child, next_leaf, levels);
         }
     }
-    out[slot][2] = *next_leaf - out[slot][1];
+    let node = &mut levels[level][slot];
+    node[2] = *next_leaf - node[1];
 }
 
 /// One byte per frame in LRU order (head → tail), then the free frames:

@@ -365,11 +365,19 @@ fn read_changes(r: &mut Reader<'_>, v: Option<&Value>) -> Vec<KnobChange> {
         let value = r.float(m, &p, "value", 0.0, -1e18, 1e18);
         match m.and_then(|m| m.get("knob")) {
             Some(Value::String(k)) => match check_knob(k, value) {
-                Ok(()) => out.push(KnobChange {
-                    at_s,
-                    knob: k.clone(),
-                    value,
-                }),
+                Ok(()) => {
+                    // In time order, a change after those of the same time (a stable
+                    // insertion: at most 64 changes, no sort routine in the wasm).
+                    let at = out.partition_point(|c: &KnobChange| c.at_s.total_cmp(&at_s).is_le());
+                    out.insert(
+                        at,
+                        KnobChange {
+                            at_s,
+                            knob: k.clone(),
+                            value,
+                        },
+                    );
+                }
                 Err(e) => {
                     for x in e.errors {
                         r.err(&format!("{p}.knob"), x.message);
@@ -379,6 +387,5 @@ fn read_changes(r: &mut Reader<'_>, v: Option<&Value>) -> Vec<KnobChange> {
             _ => r.err(&format!("{p}.knob"), "must be the name of a runtime knob"),
         }
     }
-    out.sort_by(|a, b| a.at_s.total_cmp(&b.at_s));
     out
 }

@@ -86,17 +86,19 @@ impl Engine {
         let lo = rlen * f64::from(tid % threads);
         let (lo, hi) = (lo as u32, (lo + rlen) as u32);
         let s = &mut self.sessions[tid as usize];
-        let mut ks: Vec<i32> = (0..n)
-            .map(|_| {
-                if existing {
-                    self.table.existing_k(&mut s.rng, s.table_no)
-                } else {
-                    self.table.k_draw_in(&mut s.rng, lo, hi)
-                }
-            })
-            .collect();
-        ks.sort_unstable();
-        ks.dedup();
+        // The values sorted and distinct, each put in its place as it is drawn (a
+        // short list: no sort routine in the wasm module, issue #2).
+        let mut ks: Vec<i32> = Vec::with_capacity(n);
+        for _ in 0..n {
+            let k = if existing {
+                self.table.existing_k(&mut s.rng, s.table_no)
+            } else {
+                self.table.k_draw_in(&mut s.rng, lo, hi)
+            };
+            if let Err(i) = ks.binary_search(&k) {
+                ks.insert(i, k);
+            }
+        }
         s.row_id = ks.first().copied().unwrap_or(0) as u32;
         s.key = Key::from_i32(s.row_id as i32);
         for k in ks {

@@ -136,62 +136,68 @@ impl Scenario {
     /// The scenario as JSON text (serialized here, in the size-optimized crate).
     #[inline(never)]
     pub fn to_json(&self) -> String {
-        self.write_json(None)
+        serde_json::to_string(self).unwrap_or_default()
     }
 
-    /// The scenario as indented JSON text (what `serde_json::to_string_pretty` writes).
+    /// The scenario as indented JSON text, as `serde_json::to_string_pretty` writes
+    /// it: the compact text re-laid out, so the Serialize code of every scenario type
+    /// is compiled once, not once per formatter (issue #2).
     #[inline(never)]
     pub fn to_json_pretty(&self) -> String {
-        self.write_json(Some(serde_json::ser::PrettyFormatter::new()))
-    }
-
-    /// One serializer for both layouts, so the Serialize code of every scenario type
-    /// is compiled once, not once per formatter (issue #2).
-    fn write_json(&self, pretty: Option<serde_json::ser::PrettyFormatter<'static>>) -> String {
-        let mut out = Vec::with_capacity(2048);
-        let mut ser = serde_json::Serializer::with_formatter(&mut out, Layout(pretty));
-        if self.serialize(&mut ser).is_err() {
-            return String::new();
-        }
-        String::from_utf8(out).unwrap_or_default()
+        indent_json(&self.to_json())
     }
 }
 
-/// serde_json's compact layout, or its pretty one when `Some`.
-struct Layout(Option<serde_json::ser::PrettyFormatter<'static>>);
-
-/// Forwards the layout calls (the only ones the two formatters do differently).
-macro_rules! layout {
-    ($($name:ident($($arg:ident: $t:ty),*);)*) => {
-        $(
-            #[inline]
-            fn $name<W: ?Sized + std::io::Write>(
-                &mut self,
-                w: &mut W,
-                $($arg: $t),*
-            ) -> std::io::Result<()> {
-                match &mut self.0 {
-                    Some(p) => p.$name(w, $($arg),*),
-                    None => serde_json::ser::CompactFormatter.$name(w, $($arg),*),
+/// Compact JSON text laid out as serde_json's pretty formatter does: two-space
+/// indents, one member or element per line, `": "` after a key, `[]` and `{}` kept
+/// on one line.
+pub fn indent_json(compact: &str) -> String {
+    let mut out = String::with_capacity(compact.len() * 2);
+    let (mut depth, mut in_str, mut escaped) = (0usize, false, false);
+    let newline = |out: &mut String, depth: usize| {
+        out.push('\n');
+        (0..depth).for_each(|_| out.push_str("  "));
+    };
+    let mut chars = compact.chars().peekable();
+    while let Some(c) = chars.next() {
+        if in_str {
+            out.push(c);
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => in_str = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '"' => {
+                in_str = true;
+                out.push(c);
+            }
+            '{' | '[' => {
+                out.push(c);
+                if matches!(chars.peek(), Some('}' | ']')) {
+                    out.extend(chars.next());
+                } else {
+                    depth += 1;
+                    newline(&mut out, depth);
                 }
             }
-        )*
-    };
-}
-
-impl serde_json::ser::Formatter for Layout {
-    layout! {
-        begin_array();
-        end_array();
-        begin_array_value(first: bool);
-        end_array_value();
-        begin_object();
-        end_object();
-        begin_object_key(first: bool);
-        end_object_key();
-        begin_object_value();
-        end_object_value();
+            '}' | ']' => {
+                depth = depth.saturating_sub(1);
+                newline(&mut out, depth);
+                out.push(c);
+            }
+            ',' => {
+                out.push(c);
+                newline(&mut out, depth);
+            }
+            ':' => out.push_str(": "),
+            _ => out.push(c),
+        }
     }
+    out
 }
 
 impl ServerConfig {

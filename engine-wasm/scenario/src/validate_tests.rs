@@ -171,6 +171,9 @@ fn json_text_is_serde_jsons_compact_and_pretty_text() {
         r#"{"table":{"prepare_rows":100,"indexes":[{"name":"k_1","columns":["k"]}]},
             "workload":{"threads":4},
             "run":{"duration_s":2.5,"changes":[{"at_s":1,"knob":"workload.threads","value":8}]}}"#,
+        // Brackets, commas, colons and escapes inside a string; empty arrays.
+        r#"{"description":"a {\"b\": [1, 2]}, c:\\ d\\\"","table":{"prepare_rows":10,"indexes":[]},
+            "run":{"changes":[]}}"#,
     ] {
         let s = parse_scenario(json).expect("valid");
         assert_eq!(s.to_json(), serde_json::to_string(&s).unwrap());
@@ -179,4 +182,18 @@ fn json_text_is_serde_jsons_compact_and_pretty_text() {
             serde_json::to_string_pretty(&s).unwrap()
         );
     }
+}
+
+#[test]
+fn knob_changes_run_in_time_order_and_ties_keep_their_order() {
+    let s = parse_scenario(
+        r#"{"table":{"prepare_rows":10},"run":{"duration_s":10,"changes":[
+            {"at_s":5,"knob":"workload.threads","value":8},
+            {"at_s":1,"knob":"workload.threads","value":2},
+            {"at_s":5,"knob":"workload.threads","value":4},
+            {"at_s":0,"knob":"workload.threads","value":3}]}}"#,
+    )
+    .expect("valid");
+    let got: Vec<(f64, f64)> = s.run.changes.iter().map(|c| (c.at_s, c.value)).collect();
+    assert_eq!(got, vec![(0.0, 3.0), (1.0, 2.0), (5.0, 8.0), (5.0, 4.0)]);
 }

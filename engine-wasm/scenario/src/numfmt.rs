@@ -32,6 +32,12 @@ fn special_or_sign(x: f64, f: &mut fmt::Formatter<'_>) -> Result<bool, fmt::Erro
     Ok(false)
 }
 
+/// Writes digits held as bytes. Slicing bytes, not a `str`, keeps core's
+/// char-boundary panic (and the char Debug code it formats with) out of the wasm.
+fn ascii(f: &mut fmt::Formatter<'_>, digits: &[u8]) -> fmt::Result {
+    f.write_str(std::str::from_utf8(digits).map_err(|_| fmt::Error)?)
+}
+
 /// Writes `n` zeros.
 fn zeros(f: &mut fmt::Formatter<'_>, n: usize) -> fmt::Result {
     for _ in 0..n {
@@ -48,8 +54,8 @@ impl fmt::Display for Num {
         let mut buf = zmij::Buffer::new();
         let text = buf.format_finite(self.0.abs());
         // zmij writes "123.45", "0.001", "1e+21" or "1.5e-07".
-        let (mantissa, exp) = match text.find('e') {
-            Some(i) => (&text[..i], text[i + 1..].parse::<i32>().unwrap_or(0)),
+        let (mantissa, exp) = match text.split_once('e') {
+            Some((m, e)) => (m, e.parse::<i32>().unwrap_or(0)),
             None => (text, 0),
         };
         let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
@@ -78,20 +84,20 @@ impl fmt::Display for Num {
             }
         }
         let n = digits.len();
-        let d = std::str::from_utf8(&digits).map_err(|_| fmt::Error)?;
+        let d = &digits[..];
         if n == 0 {
             f.write_str("0")
         } else if point <= 0 {
             f.write_str("0.")?;
             zeros(f, (-point) as usize)?;
-            f.write_str(d)
+            ascii(f, d)
         } else if point as usize >= n {
-            f.write_str(d)?;
+            ascii(f, d)?;
             zeros(f, point as usize - n)
         } else {
-            f.write_str(&d[..point as usize])?;
+            ascii(f, &d[..point as usize])?;
             f.write_str(".")?;
-            f.write_str(&d[point as usize..])
+            ascii(f, &d[point as usize..])
         }
     }
 }
@@ -135,19 +141,19 @@ impl fmt::Display for Fixed {
             u128_digits(q, &mut out)
         };
         // `len` digits of x · 10^prec: at least one digit before the point.
-        let s = std::str::from_utf8(&out[..len]).map_err(|_| fmt::Error)?;
+        let s = &out[..len];
         if len <= prec {
             f.write_str("0")?;
             if prec > 0 {
                 f.write_str(".")?;
                 zeros(f, prec - len)?;
             }
-            f.write_str(s)
+            ascii(f, s)
         } else {
-            f.write_str(&s[..len - prec])?;
+            ascii(f, &s[..len - prec])?;
             if prec > 0 {
                 f.write_str(".")?;
-                f.write_str(&s[len - prec..])?;
+                ascii(f, &s[len - prec..])?;
             }
             Ok(())
         }

@@ -522,3 +522,27 @@ impl Engine {
         pages + frames + ahi + series + self.sessions.len() as u64 * 512
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Counters;
+
+    #[test]
+    fn counters_keep_name_order_and_the_last_value_of_a_name() {
+        let mut c = Counters::default();
+        for (k, v) in [("b", 1.0), ("Z", 2.0), ("a", 3.0), ("b", 4.0)] {
+            c.insert(k, v);
+        }
+        // Byte order, as a BTreeMap<&str, _> orders names: upper case first.
+        assert_eq!(
+            c.iter().collect::<Vec<_>>(),
+            [("Z", 2.0), ("a", 3.0), ("b", 4.0)]
+        );
+        assert_eq!((c.get("b"), c.get("c")), (Some(&4.0), None));
+        assert_eq!(c["a"], 3.0);
+        assert_eq!(
+            serde_json::to_string(&c).unwrap_or_default(),
+            r#"{"Z":2.0,"a":3.0,"b":4.0}"#
+        );
+    }
+}

@@ -2,7 +2,7 @@
 // play; both redo panels advance (their log sequence numbers grow), the redo ring and the
 // flush list are drawn, the charts get data; no console errors. Screenshots: opened, played.
 import type { Page } from 'playwright-core';
-import { expect, openPage, screenshot, test } from './harness';
+import { cpuThrottle, expect, openPage, screenshot, test } from './harness';
 import { pause, play } from './panel';
 
 /** "Log sequence number" of each redo panel (A, B). */
@@ -40,9 +40,16 @@ test('adaptive-flushing lesson: 5.5 and 5.6-labs panels advance; ring, flush lis
 });
 
 test('a toggle knob: read from the link, unticked, ticked; the address follows', async () => {
-  const { page, errors } = await openPage('/#/lesson/adaptive-flushing?step=7&x=flush-io-capacity&k.server.innodb_adaptive_flushing=0');
+  // On a slow CPU the knobs show while the simulation starts; they must not move
+  // when it is ready (a reader may be reaching for one; a click then missed it).
+  const { page, errors } = await openPage('/#/lesson/adaptive-flushing?step=7&x=flush-io-capacity&k.server.innodb_adaptive_flushing=0', { cpuThrottle: 6 });
   const box = page.getByRole('checkbox', { name: 'innodb_adaptive_flushing' });
   await box.waitFor({ timeout: 60_000 });
+  const topAtFirst = (await box.boundingBox())?.y;
+  const panel = page.locator('.experiment-panel').first();
+  await expect.poll(async () => (await panel.locator('.panel-views').boundingBox())?.height ?? 0, { timeout: 60_000 }).toBeGreaterThan(0);
+  expect((await box.boundingBox())?.y).toBe(topAtFirst);
+  await cpuThrottle(page, 1);
   expect(await box.isChecked()).toBe(false);
   await box.check();
   await expect.poll(() => page.evaluate(() => location.hash), { timeout: 10_000 }).toContain('k.server.innodb_adaptive_flushing=1');

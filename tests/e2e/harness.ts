@@ -42,6 +42,15 @@ export interface OpenOptions {
   viewport?: { width: number; height: number };
   /** Emulate `prefers-reduced-motion: reduce` (default false). */
   reducedMotion?: boolean;
+  /** Slow the page's CPU this many times from before navigation (a slow laptop). */
+  cpuThrottle?: number;
+}
+
+/** Sets the page's CPU slowdown (1 = none), as DevTools' performance panel does. */
+export async function cpuThrottle(page: Page, rate: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  // The session stays open: an emulation override ends with the session that set it.
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
 }
 
 let browser: Promise<Browser> | null = null;
@@ -123,6 +132,7 @@ export async function openPage(pathOrUrl = '/', opts: OpenOptions = {}): Promise
     void d.dismiss().catch(() => undefined);
   });
 
+  if (opts.cpuThrottle) await cpuThrottle(page, opts.cpuThrottle);
   const res = await page.goto(url.href, { waitUntil: opts.waitUntil ?? 'load' });
   if (res && !res.ok() && !errors.some((e) => e.includes(res.url()))) errors.push(`HTTP ${res.status()}: ${res.url()}`);
   return entry;

@@ -125,9 +125,11 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
       ) : null}
       {session.restart ? <RestartMessage info={session.restart} onDismiss={session.dismissRestart} /> : null}
       {session.error ? <EngineMessage error={session.error} knobs={props.knobs} /> : null}
-      {session.creating || (!sims && !props.loadError) ? <p className="muted">Starting the simulation…</p> : null}
       <Knobs knobs={props.knobs} values={props.knobValues} onChange={props.onKnob} seed={props.seed} onSeed={props.onSeed} />
       {props.sweep ? <SweepPanel sweep={props.sweep} sims={sims} labels={labels} palette={palette} workerFactory={props.workerFactory} /> : null}
+      {/* Below the knobs, where the views will appear: when it goes, nothing a reader
+          may be reaching for moves. */}
+      {session.creating || (!sims && !props.loadError) ? <p className="muted">Starting the simulation…</p> : null}
       <div className="panel-views" ref={viewsRef}>
       {frames ? (
         <PanelViews

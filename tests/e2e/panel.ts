@@ -30,8 +30,18 @@ export async function play(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Play', exact: true }).first().click();
 }
 
+/** Pauses the player; a run that reached its end meanwhile (fast machine, speed
+ * "max") has stopped by itself, and there is no Pause button to click. */
 export async function pause(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Pause', exact: true }).first().click();
+  const button = page.getByRole('button', { name: 'Pause', exact: true }).first();
+  const complete = page.getByText('run complete', { exact: true }).first();
+  await button.or(complete).first().waitFor({ timeout: 10_000 });
+  if (await complete.isVisible()) return;
+  try {
+    await button.click({ timeout: 5_000 });
+  } catch (e) {
+    if (!(await complete.isVisible())) throw e;
+  }
 }
 
 /** Clicks "Step forward" `n` times, waiting for the time to move after each click. */

@@ -151,7 +151,7 @@ impl Scenario {
 /// Compact JSON text laid out as serde_json's pretty formatter does: two-space
 /// indents, one member or element per line, `": "` after a key, `[]` and `{}` kept
 /// on one line.
-pub fn indent_json(compact: &str) -> String {
+fn indent_json(compact: &str) -> String {
     let mut out = String::with_capacity(compact.len() * 2);
     let (mut depth, mut in_str, mut escaped) = (0usize, false, false);
     let newline = |out: &mut String, depth: usize| {

@@ -3,6 +3,7 @@
 
 mod ahi_exec;
 pub mod cost;
+mod counters;
 mod engine;
 mod exec;
 mod flush;

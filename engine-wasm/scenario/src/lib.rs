@@ -11,6 +11,7 @@
 
 pub mod bounds;
 mod error;
+mod json_text;
 mod knobs;
 pub mod numfmt;
 pub mod policy;

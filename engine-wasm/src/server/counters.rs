@@ -58,6 +58,7 @@ impl Engine {
     pub(super) fn counters(&self) -> Counters {
         let c = self.bp.counters();
         let qcc = self.qc.counters();
+        let ahi = self.ahi.counters();
         let mut m = Counters::default();
         let resident = (self.bp.config().n_frames as u64).saturating_sub(c.free_len as u64);
         for (k, v) in [
@@ -105,34 +106,19 @@ impl Engine {
             ("qcache_mutex_os_waits", self.qc_lock.mutex.stats.sleeps),
             ("Questions", self.stats.queries),
             ("index_page_splits", self.stats.splits),
-            (
-                "adaptive_hash_searches",
-                self.ahi.counters().adaptive_hash_searches,
-            ),
+            ("adaptive_hash_searches", ahi.adaptive_hash_searches),
             (
                 "adaptive_hash_searches_btree",
-                self.ahi.counters().adaptive_hash_searches_btree,
+                ahi.adaptive_hash_searches_btree,
             ),
-            (
-                "adaptive_hash_pages_added",
-                self.ahi.counters().adaptive_hash_pages_added,
-            ),
+            ("adaptive_hash_pages_added", ahi.adaptive_hash_pages_added),
             (
                 "adaptive_hash_pages_removed",
-                self.ahi.counters().adaptive_hash_pages_removed,
+                ahi.adaptive_hash_pages_removed,
             ),
-            (
-                "adaptive_hash_rows_added",
-                self.ahi.counters().adaptive_hash_rows_added,
-            ),
-            (
-                "adaptive_hash_rows_removed",
-                self.ahi.counters().adaptive_hash_rows_removed,
-            ),
-            (
-                "adaptive_hash_rows_updated",
-                self.ahi.counters().adaptive_hash_rows_updated,
-            ),
+            ("adaptive_hash_rows_added", ahi.adaptive_hash_rows_added),
+            ("adaptive_hash_rows_removed", ahi.adaptive_hash_rows_removed),
+            ("adaptive_hash_rows_updated", ahi.adaptive_hash_rows_updated),
             (
                 "ahi_latch_x_spin_waits",
                 self.ahi_latches.iter().map(|l| l.stats.x_spin_waits).sum(),

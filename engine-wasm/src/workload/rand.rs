@@ -81,16 +81,47 @@ pub fn pareto(rng: &mut Rng, a: u32, b: u32, power: f64) -> u32 {
     a.wrapping_add(((b as f64 - a as f64 + 1.0) * libm::pow(u, power)) as u32)
 }
 
+/// Bits of the fixed-point fraction [`rand_str`] cuts characters from: 59, so the
+/// fraction times 26 (the alphabet of '@') still fits in 64 bits.
+const STR_FRAC_BITS: u32 = 59;
+
+/// Most outcomes one 64-bit draw serves in [`rand_str`]: 2^39 (11 digits, 8 letters),
+/// leaving at least 20 of its 59 bits unused, so every character sequence is equally
+/// likely to within 2^-20 of its probability.
+const STR_OUTCOMES_PER_DRAW: u64 = 1 << 39;
+
 /// models `sb_rand_str`: '#' → a digit, '@' → a lower-case letter, others kept.
 /// Writes into `out` (cleared first) without allocating once it has capacity.
+///
+/// sysbench draws one `sb_rand_uniform` per character; this draws one 64-bit number
+/// per run of up to 11 digits (or 8 letters) and reads the characters off it as the
+/// digits of a fraction in base 10 (or 26), each `floor(u · n)` of the fraction left
+/// by the previous one, the way `sb_rand_uniform` turns its double into a character.
+/// The characters are independent and uniform as sysbench's are (to within 2^-20),
+/// for 2 draws instead of 22 on sysbench's `###########-###########` id (issue #2).
 pub fn rand_str(rng: &mut Rng, template: &str, out: &mut Vec<u8>) {
+    const FRAC_MASK: u64 = (1 << STR_FRAC_BITS) - 1;
     out.clear();
+    let mut frac = 0u64;
+    // Outcomes of the current draw used so far; "full" until the first draw.
+    let mut used = STR_OUTCOMES_PER_DRAW;
     for c in template.bytes() {
-        out.push(match c {
-            b'#' => uniform(rng, b'0' as u32, b'9' as u32) as u8,
-            b'@' => uniform(rng, b'a' as u32, b'z' as u32) as u8,
-            other => other,
-        });
+        let (first, n) = match c {
+            b'#' => (b'0', 10),
+            b'@' => (b'a', 26),
+            other => {
+                out.push(other);
+                continue;
+            }
+        };
+        if used * n > STR_OUTCOMES_PER_DRAW {
+            frac = rng.next_u64() >> (64 - STR_FRAC_BITS);
+            used = 1;
+        }
+        used *= n;
+        let p = frac * n;
+        out.push(first + (p >> STR_FRAC_BITS) as u8);
+        frac = p & FRAC_MASK;
     }
 }
 
@@ -157,5 +188,79 @@ mod tests {
             .iter()
             .enumerate()
             .all(|(i, c)| i == 11 || c.is_ascii_digit()));
+        rand_str(&mut rng, "@@x#", &mut s);
+        assert_eq!(s.len(), 4);
+        assert!(s[0].is_ascii_lowercase() && s[1].is_ascii_lowercase());
+        assert_eq!(s[2], b'x');
+        assert!(s[3].is_ascii_digit());
+    }
+
+    /// Two draws serve sysbench's 22-digit id: 11 digits each.
+    #[test]
+    fn rand_str_draws_once_per_eleven_digits() {
+        let mut a = Rng::stream(5, Stream::Prepare);
+        let mut b = a.clone();
+        let mut s = Vec::new();
+        rand_str(&mut a, "###########-###########", &mut s);
+        b.next_u64();
+        b.next_u64();
+        assert_eq!(a.next_u64(), b.next_u64());
+        // 12 digits need a second draw; 8 letters fit in one, 9 do not.
+        for (tpl, draws) in [("############", 2), ("@@@@@@@@", 1), ("@@@@@@@@@", 2)] {
+            let (mut a, mut b) = (
+                Rng::stream(6, Stream::Prepare),
+                Rng::stream(6, Stream::Prepare),
+            );
+            rand_str(&mut a, tpl, &mut s);
+            for _ in 0..draws {
+                b.next_u64();
+            }
+            assert_eq!(a.next_u64(), b.next_u64(), "{tpl}");
+        }
+    }
+
+    /// The first character is floor(u · 10) of the draw's top bits, as
+    /// `sb_rand_uniform(0, 9)` makes it from a uniform double.
+    #[test]
+    fn rand_str_reads_the_draw_as_a_fraction() {
+        let mut a = Rng::stream(9, Stream::Prepare);
+        let mut b = a.clone();
+        let mut s = Vec::new();
+        rand_str(&mut a, "##", &mut s);
+        let u = b.uniform_double();
+        assert_eq!(s[0], b'0' + (u * 10.0) as u8);
+        assert_eq!(s[1], b'0' + ((u * 10.0).fract() * 10.0) as u8);
+    }
+
+    /// Every position of the id is uniform over the ten digits, and neighbouring
+    /// positions (cut from the same draw) are independent: each of the 100 digit
+    /// pairs shows up about equally often.
+    #[test]
+    fn rand_str_digits_are_uniform_and_independent() {
+        let mut rng = Rng::stream(11, Stream::Prepare);
+        let mut s = Vec::new();
+        let n = 100_000;
+        let mut per_pos = vec![[0u32; 10]; 23];
+        let mut pairs = [[0u32; 10]; 10];
+        for _ in 0..n {
+            rand_str(&mut rng, "###########-###########", &mut s);
+            for (i, &c) in s.iter().enumerate() {
+                if i != 11 {
+                    per_pos[i][usize::from(c - b'0')] += 1;
+                }
+            }
+            // positions 9 and 10: the last two digits of the first draw.
+            pairs[usize::from(s[9] - b'0')][usize::from(s[10] - b'0')] += 1;
+        }
+        for (i, h) in per_pos.iter().enumerate().filter(|(i, _)| *i != 11) {
+            for &c in h {
+                assert!((9_400..10_600).contains(&c), "position {i}: {h:?}");
+            }
+        }
+        for row in &pairs {
+            for &c in row {
+                assert!((800..1_200).contains(&c), "{pairs:?}");
+            }
+        }
     }
 }

@@ -43,6 +43,33 @@ describe('PK-1 / PK-2: bytes per row as information_schema.TABLES reports them',
   });
 });
 
+/** Runs the lesson's seq-vs-random step as a reader first sees it: 200,000 rows
+ *  inserted by the clients, table_size 10, the scenario's seed. */
+function lessonStep(file: string): SummaryLite {
+  const sim = new Simulation(lessonScenario(file, { 'workload.max_rows': 200_000, 'workload.table_size': 10 }));
+  const s = runToEnd(sim);
+  sim.free();
+  return s;
+}
+
+describe('The lesson\'s own claims for its 200,000-row step (seq-vs-random)', () => {
+  const seq = lessonStep('pk-sequential.json');
+  const rnd = lessonStep('pk-random.json');
+
+  it('random leaves read 62–66% full and 70–76 data bytes per row; about 2.6x per row', () => {
+    const fill = rnd.indexes[0].avgLeafFill;
+    expect(fill, `fill ${fill}`).toBeGreaterThanOrEqual(0.62);
+    expect(fill).toBeLessThanOrEqual(0.66);
+    const R = rnd.tables[0];
+    const S = seq.tables[0];
+    expect(R.dataPerRow, `data ${R.dataPerRow}`).toBeGreaterThanOrEqual(70);
+    expect(R.dataPerRow).toBeLessThanOrEqual(77);
+    const ratio = (R.dataPerRow + R.indexPerRow) / (S.dataPerRow + S.indexPerRow);
+    expect(ratio, `per-row ratio ${ratio}`).toBeGreaterThanOrEqual(2.3);
+    expect(ratio).toBeLessThanOrEqual(2.9);
+  });
+});
+
 /** Timed inserts after `prepare` untimed rows; returns the mean insert latency (µs). */
 function insertLatency(file: string, pool: number, prepare: number, inserts: number): number {
   const sim = new Simulation(

@@ -170,7 +170,7 @@ impl Engine {
                         // while this thread computed folds or waited for the latch,
                         // there is nothing to hash (a hashed page must be resident:
                         // every eviction drops its hash, and a hit skips the read).
-                        if self.bp.is_resident(page) && !self.bp.read_in_flight(page) {
+                        if self.bp.is_ready(page) {
                             self.ahi.build_page(page, prefix, &self.store);
                         }
                         Some(part)

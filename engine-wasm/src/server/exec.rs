@@ -216,10 +216,9 @@ impl Engine {
             if s.fixed.contains(&p) {
                 continue;
             }
-            if !self.bp.is_resident(p) || self.bp.read_in_flight(p) {
+            if !self.bp.fix_if_ready(p) {
                 return Some(p);
             }
-            self.bp.fix(p);
             s.fixed.push(p);
         }
         None

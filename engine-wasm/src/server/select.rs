@@ -253,7 +253,7 @@ impl Engine {
         };
         'pages: while page_no != FIL_NULL {
             if page_no != leaf {
-                if !self.bp.is_resident(page_no) || self.bp.read_in_flight(page_no) {
+                if !self.bp.is_ready(page_no) {
                     return Err(page_no);
                 }
                 self.scan_pages.push(page_no);

@@ -99,6 +99,26 @@ impl BufferPool {
             .is_some_and(|f| self.frames[f as usize].io_fix == IoFix::Read)
     }
 
+    /// Is the page in the pool with its read complete (usable now)? One page-table
+    /// lookup for `is_resident(page) && !read_in_flight(page)`.
+    #[inline]
+    pub fn is_ready(&self, page: PageNo) -> bool {
+        self.frame_of(page)
+            .is_some_and(|f| self.frames[f as usize].io_fix != IoFix::Read)
+    }
+
+    /// Buffer-fixes the page if it [`BufferPool::is_ready`]; false (and nothing
+    /// changed) when it is absent or still being read.
+    pub fn fix_if_ready(&mut self, page: PageNo) -> bool {
+        match self.frame_of(page) {
+            Some(f) if self.frames[f as usize].io_fix != IoFix::Read => {
+                self.fix_frame(f);
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// A page get: `read_requests++`; on a hit, the make-young rules run.
     /// O(1) and allocation-free.
     // models buf_page_get_gen(): n_page_gets++, buf_page_make_young_if_needed(),
@@ -203,10 +223,14 @@ impl BufferPool {
         let Some(f) = self.frame_of(page) else {
             return false;
         };
+        self.fix_frame(f);
+        true
+    }
+
+    fn fix_frame(&mut self, f: u32) {
         let was = self.frames[f as usize].ready_for_replace();
         self.frames[f as usize].fix_count += 1;
         self.retally(f, was);
-        true
     }
 
     /// Buffer fixes held on the page (0 when absent).

@@ -229,9 +229,19 @@ fn read_in_flight_is_reported_to_other_threads() {
     assert_eq!(bp.access(7, 0), Access::Miss);
     bp.install_read(7, &mut ev).unwrap();
     assert!(bp.read_in_flight(7));
+    // resident but not ready: nobody may fix it until the read completes
+    assert!(bp.is_resident(7) && !bp.is_ready(7));
+    assert!(!bp.fix_if_ready(7));
+    assert_eq!(bp.fix_count(7), 0);
     assert_eq!(bp.access(7, 5), Access::ReadInFlight);
     assert!(bp.complete_read(7, 10));
     assert!(!bp.read_in_flight(7));
+    assert!(bp.is_ready(7));
+    assert!(bp.fix_if_ready(7));
+    assert_eq!(bp.fix_count(7), 1);
+    bp.unfix(7);
+    // an absent page is neither
+    assert!(!bp.is_ready(8) && !bp.fix_if_ready(8));
     assert!(!bp.complete_read(7, 10));
     assert_eq!(bp.access(7, 20), Access::Hit { made_young: false });
     let c = bp.counters();

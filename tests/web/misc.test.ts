@@ -5,6 +5,7 @@ import type { ExperimentSpec } from '../../web/src/lessons/types';
 import { sliderToValue, snap, stepKnob, valueToSlider } from '../../web/src/ui/knobScale';
 import { contrastRatio, fillColor, frameColor, paletteCss, PALETTES } from '../../web/src/ui/palette';
 import { mergeSeries } from '../../web/src/ui/seriesData';
+import { startingText } from '../../web/src/ui/startingText';
 
 describe('scenario overrides', () => {
   const base = { seed: 1, workload: { max_rows: 10, threads: 4 }, table: { columns: [{ length: 26 }] } };
@@ -119,5 +120,25 @@ describe('palette', () => {
     expect(css).toMatch(/:root \{[^}]*--pal-ab-A: light-dark\(#1864ab, #74c0fc\);/);
     expect(css).toMatch(/:root \{[^}]*--pal-ahi-miss: #868e96;/);
     expect(css).toMatch(/\[data-theme="projector"\] \{[^}]*--pal-ab-A: #0b4f8a;/);
+  });
+});
+
+describe('startingText', () => {
+  const sc = (table: Record<string, unknown>) => JSON.stringify({ version: 1, table });
+  it('says plainly "Starting" for small or no prepared tables', () => {
+    expect(startingText(null)).toBe('Starting the simulation…');
+    expect(startingText([sc({ name: 't', prepare_rows: 0 })])).toBe('Starting the simulation…');
+    expect(startingText([sc({ name: 't', prepare_rows: 99_999 })])).toBe('Starting the simulation…');
+  });
+  it('explains a large prepare: rows, table, and A then B', () => {
+    expect(startingText([sc({ name: 'sbtest1', prepare_rows: 2_000_000 })])).toBe(
+      'Starting the simulation: loading 2,000,000 rows into sbtest1, as sysbench prepare does before a run. This takes a few seconds…',
+    );
+    const two = startingText([sc({ name: 'sbtest1', prepare_rows: 2_000_000 }), sc({ name: 'sbtest1', prepare_rows: 1_000 })]);
+    expect(two).toContain('2,000,000 rows into sbtest1, for A and then for B');
+  });
+  it('counts every table, and survives a bad scenario text', () => {
+    expect(startingText([sc({ name: 'sbtest', prepare_rows: 100_000, count: 16 })])).toContain('1,600,000 rows into 16 tables');
+    expect(startingText(['{not json', sc({ prepare_rows: 'many' })])).toBe('Starting the simulation…');
   });
 });

@@ -15,6 +15,7 @@ import { useEngineSession } from './useEngineSession';
 import { PanelViews } from './PanelViews';
 import { PanelTools } from './PanelTools';
 import { SweepPanel } from './SweepPanel';
+import { startingText } from './startingText';
 
 export interface PanelSim {
   label: string;
@@ -129,7 +130,7 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
       {props.sweep ? <SweepPanel sweep={props.sweep} sims={sims} labels={labels} palette={palette} workerFactory={props.workerFactory} /> : null}
       {/* Below the knobs, where the views will appear: when it goes, nothing a reader
           may be reaching for moves. */}
-      {session.creating || (!sims && !props.loadError) ? <p className="muted">Starting the simulation…</p> : null}
+      {session.creating || (!sims && !props.loadError) ? <p className="muted" role="status">{startingText(scenarioJson)}</p> : null}
       <div className="panel-views" ref={viewsRef}>
       {frames ? (
         <PanelViews

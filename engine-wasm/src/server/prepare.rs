@@ -38,8 +38,14 @@ impl Engine {
                     self.bp.access(p, self.now);
                 }
                 self.tev.clear();
+                // The descent above found the leaf: no second descent.
+                let leaf = self
+                    .path
+                    .last()
+                    .copied()
+                    .unwrap_or(crate::storage::FIL_NULL);
                 if self.table.trees[tree]
-                    .insert(&mut self.store, Table::rec(buf, i), &mut self.tev)
+                    .insert_with_hint(&mut self.store, Table::rec(buf, i), leaf, &mut self.tev)
                     .is_err()
                 {
                     break;

@@ -4,6 +4,7 @@
 use super::engine::Engine;
 use super::table::{RowBuf, Table};
 use crate::sim::rng::{Rng, Stream};
+use crate::storage::FIL_NULL;
 
 impl Engine {
     /// Loads `table.prepare_rows` rows.
@@ -39,11 +40,7 @@ impl Engine {
                 }
                 self.tev.clear();
                 // The descent above found the leaf: no second descent.
-                let leaf = self
-                    .path
-                    .last()
-                    .copied()
-                    .unwrap_or(crate::storage::FIL_NULL);
+                let leaf = self.path.last().copied().unwrap_or(FIL_NULL);
                 if self.table.trees[tree]
                     .insert_with_hint(&mut self.store, Table::rec(buf, i), leaf, &mut self.tev)
                     .is_err()

@@ -4,7 +4,7 @@
 // looking at "Starting…" for five seconds deserves to know why.
 
 /** Prepared rows from which the panel explains the wait. */
-export const PREPARE_NOTE_ROWS = 100_000;
+const PREPARE_NOTE_ROWS = 100_000;
 
 /** The prepared rows of one scenario JSON text (all its tables), and where they go. */
 function prepared(json: string): { rows: number; tables: number; name: string } {

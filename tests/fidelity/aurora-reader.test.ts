@@ -3,7 +3,7 @@
 // AHI is off, 1M rows in memory, 16 threads on 8 cores. The article: writer ~2x
 // faster on the customer's secondary-key selects (band 1.5–3x). The fidelity
 // scenario, `SELECT id, k, c, pad FROM sbtest1 WHERE k IN (10 existing values)`
-// (aurora-points-*.json), gives 1.20x; sysbench's own `WHERE k = ?` (a third of its
+// (aurora-points-*.json), gives 1.16x; sysbench's own `WHERE k = ?` (a third of its
 // k values miss, so the k index is never hashed) 1.015x, pinned too. Why the band
 // is not met: engine-wasm/tests/fidelity_ahi.rs, ahi_6_…; this test checks the
 // same numbers in WASM, and the setting shown vs in effect.
@@ -65,10 +65,10 @@ describe('AHI-6, the fidelity scenario: k IN (10 existing values)', () => {
     expect(reader.hit).toBe(0);
   });
 
-  it('the writer is 1.20x the reader (article ~2x, band 1.5–3x not met); AHI off on the writer = the reader', () => {
+  it('the writer is 1.16x the reader (article ~2x, band 1.5–3x not met); AHI off on the writer = the reader', () => {
     const ratio = writer.qps / reader.qps;
-    expect(ratio, `writer ${writer.qps} vs reader ${reader.qps}`).toBeGreaterThan(1.17);
-    expect(ratio).toBeLessThan(1.23);
+    expect(ratio, `writer ${writer.qps} vs reader ${reader.qps}`).toBeGreaterThan(1.13);
+    expect(ratio).toBeLessThan(1.19);
     expect(writerOff.qps).toBe(reader.qps);
   });
 });

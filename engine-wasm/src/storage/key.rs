@@ -74,6 +74,13 @@ impl Key {
         self.len as usize
     }
 
+    /// Byte `i` of the key padded with zeros to [`MAX_KEY_LEN`] (`i` must be below
+    /// it). Keys order as (padded bytes, length), which a radix sort can use.
+    #[inline]
+    pub fn padded_byte(&self, i: usize) -> u8 {
+        self.bytes[i]
+    }
+
     /// The first 16 bytes as two big-endian integers, high half first. Bytes past
     /// `len` are always zero, so this orders keys as their first 16 bytes do.
     #[inline]

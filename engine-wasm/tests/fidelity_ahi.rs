@@ -265,7 +265,7 @@ fn ahi_6_customer_model_in_lists_of_existing_k() {
 /// AHI-6, the four variants of a secondary-key select, writer ÷ reader QPS: the
 /// more of the statement is index lookups, and the more of those find their key,
 /// the more the AHI gives. k = ? random (sysbench) 1.015, k = ? existing 1.035,
-/// k IN (10 random) 1.085, k IN (10 existing) 1.16. With random k about 37% of the
+/// k IN (10 random) 1.086, k IN (10 existing) 1.16. With random k about 37% of the
 /// searches miss and the k index is never hashed (hit ratio ~0.5: only the
 /// clustered lookups hit); with existing k every search hits.
 #[test]

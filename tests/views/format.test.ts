@@ -1,9 +1,13 @@
 // Number formatting shared by every chart and table (d3-format).
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatCount, formatFixed, formatPercent, formatSI, formatWithUnit, noun } from '../../web/src/charts/common/format';
+import { formatBytes, formatCount, formatFixed, formatPercent, formatSI, formatWithUnit, noSamplesText, noun } from '../../web/src/charts/common/format';
 import { formatRatio } from '../../web/src/views/metrics/layout';
 
 describe('format', () => {
+  it('an empty chart asks for play before the run, and says a sample is coming after', () => {
+    expect(noSamplesText(false)).toBe('No data yet: press play');
+    expect(noSamplesText(true)).toBe('Running: waiting for the first sample');
+  });
   it('counts with thousands separators', () => {
     expect(formatCount(1234567)).toBe('1,234,567');
     expect(formatCount(12.6)).toBe('13');

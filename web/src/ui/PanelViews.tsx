@@ -97,6 +97,7 @@ export function PanelViews({ frames, series, status, labels, views, charts, size
   const pair = frames.length > 1;
   const named = frames.map((f, i) => ({ label: labels[i] ?? '', summary: f.summary }));
   const has = (v: ViewName) => views.includes(v);
+  const started = frames.some((f) => f.timeNs > 0);
 
   const sideBySide = (title: string, cell: (f: Frame, i: number) => React.ReactNode) => (
     <section className="view-row" aria-label={title}>
@@ -159,6 +160,7 @@ export function PanelViews({ frames, series, status, labels, views, charts, size
                   limits={c.limits}
                   highlightWhen={c.highlight}
                   reducedMotion={reducedMotion}
+                  started={started}
                 />
               )}
             </ViewSlot>
@@ -166,7 +168,12 @@ export function PanelViews({ frames, series, status, labels, views, charts, size
         ))}
       {has('sysbench') &&
         sideBySide('sysbench report', (f, i) => (
-          <W.SysbenchReport series={series[i] ?? EMPTY_SERIES} threads={f.summary.threads.total || f.threadStates.length} label={pair ? labels[i] : undefined} />
+          <W.SysbenchReport
+            series={series[i] ?? EMPTY_SERIES}
+            threads={f.summary.threads.total || f.threadStates.length}
+            label={pair ? labels[i] : undefined}
+            started={f.timeNs > 0}
+          />
         ))}
       {has('status') &&
         sideBySide('SHOW ENGINE INNODB STATUS', (f, i) => <W.StatusView text={status[i]?.text ?? null} timeNs={f.timeNs} label={pair ? labels[i] : undefined} />)}

@@ -70,3 +70,10 @@ export function formatBytes(v: number | undefined): string {
 export function formatFixed(v: number | undefined, digits: number): string {
   return v === undefined || !Number.isFinite(v) ? DASH : format(`,.${digits}f`)(v);
 }
+
+/** What an empty chart or sample list says: before the run starts, to press play;
+ *  once simulated time has moved, that the first sample is still to come (a slow
+ *  scenario can take a few wall seconds to reach it). */
+export function noSamplesText(started: boolean): string {
+  return started ? 'Running: waiting for the first sample' : 'No data yet: press play';
+}

@@ -2,7 +2,7 @@
 // series (A/B hues), optional article reference line. React renders SVG; D3 computes.
 import { useMemo } from 'react';
 import { usePalette } from '../../ui/theme';
-import { formatWithUnit } from '../common/format';
+import { formatWithUnit, noSamplesText } from '../common/format';
 import { useWidth } from '../common/hooks';
 import { LABEL_FONT, captionStyle, figureStyle, legendStyle } from '../common/styles';
 import { layoutTimeSeries, type Highlight, type HighlightWhen, type LimitSpec, type ReferenceLine, type SeriesInput } from './layout';
@@ -28,6 +28,8 @@ export interface TimeSeriesChartProps {
   height?: number;
   /** Accepted for symmetry with the views; the chart has no animation. */
   reducedMotion?: boolean;
+  /** Simulated time has moved (the empty chart then says a sample is coming). */
+  started?: boolean;
 }
 
 /** Plain-words summary for screen readers. */
@@ -111,7 +113,7 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
             ))}
             {m.empty && (
               <text x={pw / 2} y={ph / 2} textAnchor="middle" fontSize={15} fill={pal.inkMuted}>
-                No data yet: press play
+                {noSamplesText(props.started ?? false)}
               </text>
             )}
           </g>

@@ -3,6 +3,7 @@
 import { Fragment, useMemo } from 'react';
 import { usePalette } from '../../ui/theme';
 import { captionStyle, figureStyle, mutedStyle } from '../../charts/common/styles';
+import { noSamplesText } from '../../charts/common/format';
 import { terminalStyle } from '../common';
 import { sampleInterval, sysbenchGroups, SYSBENCH_LINES, sysbenchLines, type SeriesLike } from './layout';
 
@@ -15,10 +16,12 @@ export interface SysbenchReportProps {
   label?: string;
   /** Lines shown (default 12, the newest). */
   lines?: number;
+  /** Simulated time has moved (no lines yet then means a sample is coming). */
+  started?: boolean;
 }
 
 /** sysbench --report-interval lines of one simulation. */
-export function SysbenchReport({ series, threads, label, lines = SYSBENCH_LINES }: SysbenchReportProps) {
+export function SysbenchReport({ series, threads, label, lines = SYSBENCH_LINES, started = false }: SysbenchReportProps) {
   const pal = usePalette();
   const text = useMemo(() => sysbenchLines(series, threads, lines), [series, threads, lines]);
   const dt = sampleInterval(series);
@@ -31,7 +34,7 @@ export function SysbenchReport({ series, threads, label, lines = SYSBENCH_LINES 
         second, the newest {lines} lines.
       </p>
       {text.length === 0 ? (
-        <p style={mutedStyle(pal)}>No samples yet: press play.</p>
+        <p style={mutedStyle(pal)}>{noSamplesText(started)}.</p>
       ) : (
         <pre tabIndex={0} role="region" aria-label={`${name}, the lines`} style={terminalStyle(pal, true)}>
           {/* one block per line, so a wrapped line hangs under its own start; it wraps

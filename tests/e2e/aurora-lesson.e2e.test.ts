@@ -2,7 +2,8 @@
 // Questions rise on both A/B panels, the writer's hash searches rise and the reader's
 // stay at 0, the reader's STATUS text shows ON in the parameter group and OFF in effect;
 // no console errors. Then the IN-list step (k IN (10 existing values)): ~20 rows read
-// per select, the writer hashes, the reader doesn't. Screenshots: the lesson page as
+// per select, the writer hashes, the reader doesn't; at 30x the player bar says the
+// speed the run really reaches. Screenshots: the lesson page as
 // opened, after playing, and the IN-list step after playing.
 import { expect, openPage, screenshot, test } from './harness';
 import { counter, pause, play, simTime, waitForPanel } from './panel';
@@ -45,7 +46,16 @@ test('aurora-reader lesson: the IN-list step runs k IN (…) on writer and reade
   await play(page);
   await expect.poll(async () => { const v = await counter(page, 'Questions'); return v[0] > (before[0] ?? 0) && v[1] > (before[1] ?? 0); }, { timeout: 20_000 }).toBe(true);
   await expect.poll(async () => (await counter(page, 'adaptive_hash_searches'))[0] ?? 0, { timeout: 30_000 }).toBeGreaterThan(0);
+  // At 30x no machine keeps up with ~200,000 IN-list selects per simulated second: the
+  // player bar says how fast the run really goes.
+  await page.locator('.player-bar select').first().selectOption('30');
+  const badge = page.locator('.player-bar .badge', { hasText: 'running at' }).first();
+  await badge.waitFor({ timeout: 15_000 });
+  const shown = Number(/running at ([0-9.]+)×/.exec((await badge.textContent()) ?? '')?.[1]);
+  expect(shown).toBeGreaterThan(0);
+  expect(shown).toBeLessThan(21);
   await pause(page);
+  await expect.poll(() => badge.count(), { timeout: 5_000 }).toBe(0);
   // one select sends ~20 rows: rows read grow ~20 times faster than the selects
   const rows = await counter(page, 'Innodb_rows_read');
   const selects = await counter(page, 'Com_select');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addSnapshot, emptyStore, pickSnapshot, shouldSnapshot, type SnapshotStore } from '../../web/src/player/snapshots';
-import { adaptMaxEstimate, formatSimTime, frameAdvanceNs, nextSpeed, SPEEDS, stepNs } from '../../web/src/player/speed';
+import { achievedSpeed, adaptMaxEstimate, formatAchieved, formatSimTime, frameAdvanceNs, nextSpeed, pushPace, slowerThanAsked, SPEEDS, stepNs, type PaceSample } from '../../web/src/player/speed';
 
 function fill(store: SnapshotStore, times: number[]): { store: SnapshotStore; dropped: number[] } {
   const dropped: number[] = [];
@@ -94,5 +94,34 @@ describe('snapshot memory budget', () => {
     expect(maxSnapshotsFor(10 * 1024 * 1024)).toBe(20);
     expect(maxSnapshotsFor(300 * 1024 * 1024)).toBe(3);
     expect(maxSnapshotsFor(900 * 1024 * 1024)).toBe(2);
+  });
+});
+
+describe('achieved speed (the badge when the engine cannot keep up)', () => {
+  it('keeps a 2 s window, with the newest sample at or before its start', () => {
+    let s: PaceSample[] = [];
+    for (let w = 0; w <= 5000; w += 500) s = pushPace(s, { wallMs: w, ns: w * 1e5 });
+    expect(s.map((p) => p.wallMs)).toEqual([3000, 3500, 4000, 4500, 5000]);
+  });
+  it('is simulated over wall seconds, once a second of wall time is covered', () => {
+    expect(achievedSpeed([])).toBeNull();
+    expect(achievedSpeed([{ wallMs: 0, ns: 0 }, { wallMs: 900, ns: 9e8 }])).toBeNull();
+    // 0.2 simulated s in 1 wall s: 0.2x
+    expect(achievedSpeed([{ wallMs: 1000, ns: 1e9 }, { wallMs: 1500, ns: 1.1e9 }, { wallMs: 2000, ns: 1.2e9 }])).toBeCloseTo(0.2, 12);
+    // time went back (a seek): no figure
+    expect(achievedSpeed([{ wallMs: 0, ns: 5e9 }, { wallMs: 1200, ns: 1e9 }])).toBeNull();
+  });
+  it('flags only a clear shortfall, never at max', () => {
+    expect(slowerThanAsked(1, 0.2)).toBe(true);
+    expect(slowerThanAsked(1, 0.75)).toBe(false);
+    expect(slowerThanAsked(0.01, 0.0069)).toBe(true);
+    expect(slowerThanAsked(1, null)).toBe(false);
+    expect(slowerThanAsked('max', 0.01)).toBe(false);
+  });
+  it('formats like the speed menu', () => {
+    expect(formatAchieved(0.1834)).toBe('0.18×');
+    expect(formatAchieved(0.0052)).toBe('0.0052×');
+    expect(formatAchieved(2.46)).toBe('2.5×');
+    expect(formatAchieved(12.4)).toBe('12×');
   });
 });

@@ -9,6 +9,13 @@ export const SPEEDS: readonly Speed[] = [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 
 /** Wall time one frame of "max" may spend in the worker, keeping ~60 fps. */
 export const MAX_SPEED_BUDGET_MS = 12;
 
+/**
+ * Wall time one frame at a chosen speed may spend in the worker when the engine cannot
+ * keep up: long enough that drawing frames costs little of the run, short enough that
+ * pause and the knobs answer within a fraction of a second.
+ */
+export const PACED_BUDGET_MS = 100;
+
 /** Virtual ns advanced by one step: a quarter second of playback at the current speed. */
 export function stepNs(speed: Speed): number {
   const s = speed === 'max' ? 30 : speed;
@@ -56,4 +63,46 @@ export function formatSimTime(ns: number): string {
   if (ns >= 1e9) return `${(ns / 1e9).toFixed(3)} s`;
   if (ns >= 1e6) return `${(ns / 1e6).toFixed(1)} ms`;
   return `${(ns / 1e3).toFixed(0)} µs`;
+}
+
+/** One point of playback progress: wall-clock ms and the simulated time reached. */
+export interface PaceSample {
+  wallMs: number;
+  ns: number;
+}
+
+/** Wall time over which the achieved speed is measured. */
+export const PACE_WINDOW_MS = 2000;
+
+/** `samples` with `s` appended, keeping the newest sample at or before the window's start. */
+export function pushPace(samples: readonly PaceSample[], s: PaceSample, windowMs = PACE_WINDOW_MS): PaceSample[] {
+  const all = [...samples, s];
+  let first = 0;
+  while (first + 1 < all.length && all[first + 1].wallMs <= s.wallMs - windowMs) first++;
+  return all.slice(first);
+}
+
+/**
+ * Simulated seconds per wall second over the samples, once they span at least a second
+ * of wall time (null before, or if time went backwards: a seek or a reset).
+ */
+export function achievedSpeed(samples: readonly PaceSample[]): number | null {
+  if (samples.length < 2) return null;
+  const a = samples[0];
+  const b = samples[samples.length - 1];
+  const wall = b.wallMs - a.wallMs;
+  if (wall < 1000 || b.ns < a.ns) return null;
+  return (b.ns - a.ns) / (wall * 1e6);
+}
+
+/** True when playback runs clearly slower than the chosen speed (the engine's limit). */
+export function slowerThanAsked(speed: Speed, achieved: number | null): boolean {
+  return speed !== 'max' && achieved !== null && achieved < 0.7 * speed;
+}
+
+/** An achieved speed as the speed menu writes speeds: "0.18×", "2.5×", "12×". */
+export function formatAchieved(x: number): string {
+  if (x >= 10) return `${x.toFixed(0)}×`;
+  if (x >= 1) return `${x.toFixed(1)}×`;
+  return `${Number(x.toPrecision(2))}×`;
 }

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Frame } from '../engine/frames';
 import type { RunResult } from '../engine/protocol';
 import { addSnapshot, emptyStore, maxSnapshotsFor, pickSnapshot, shouldSnapshot, type SnapshotStore } from './snapshots';
-import { adaptMaxEstimate, frameAdvanceNs, MAX_SPEED_BUDGET_MS, nextSpeed, stepNs, type Speed } from './speed';
+import { achievedSpeed, adaptMaxEstimate, frameAdvanceNs, MAX_SPEED_BUDGET_MS, nextSpeed, PACED_BUDGET_MS, pushPace, stepNs, type PaceSample, type Speed } from './speed';
 
 /** What the player needs from the engine (EngineClient implements it). */
 export interface PlayerEngine {
@@ -43,6 +43,8 @@ export interface PlayerState {
   timeNs: number;
   maxTimeNs: number; // furthest time reached (scrub range)
   done: boolean; // every simulation reached its run target
+  /** While playing: simulated seconds per wall second over the last ~2 s (null until known). */
+  achievedSpeed: number | null;
 }
 
 export interface Player extends PlayerState {
@@ -69,6 +71,8 @@ interface Internal {
   maxEstimateNs: number;
   lastWallMs: number | null;
   generation: number;
+  /** Progress while playing, for the achieved speed; cleared on play, pause, speed change. */
+  pace: PaceSample[];
 }
 
 function isEditable(t: EventTarget | null, forSpace: boolean): boolean {
@@ -95,11 +99,13 @@ export function usePlayer(opts: PlayerOptions): Player {
     maxEstimateNs: 50e6,
     lastWallMs: null,
     generation: -1,
+    pace: [],
   });
-  const [view, setView] = useState<PlayerState>({ playing: false, speed: opts.defaultSpeed, timeNs: 0, maxTimeNs: 0, done: false });
+  const [view, setView] = useState<PlayerState>({ playing: false, speed: opts.defaultSpeed, timeNs: 0, maxTimeNs: 0, done: false, achievedSpeed: null });
   const publish = useCallback(() => {
     const s = st.current;
-    setView({ playing: s.playing, speed: s.speed, timeNs: s.timeNs, maxTimeNs: s.maxTimeNs, done: s.done });
+    const achieved = s.playing ? achievedSpeed(s.pace) : null;
+    setView({ playing: s.playing, speed: s.speed, timeNs: s.timeNs, maxTimeNs: s.maxTimeNs, done: s.done, achievedSpeed: achieved });
   }, []);
 
   /** Serializes engine work; drops work for a stale generation. */
@@ -178,6 +184,7 @@ export function usePlayer(opts: PlayerOptions): Player {
     s.done = false;
     s.store = emptyStore();
     s.lastWallMs = null;
+    s.pace = [];
     s.chain = Promise.resolve();
     publish();
     void enqueue(async (engine) => {
@@ -197,15 +204,18 @@ export function usePlayer(opts: PlayerOptions): Player {
       if (!s.playing || inFlight) return;
       const dtWall = s.lastWallMs === null ? 16 : wallMs - s.lastWallMs;
       s.lastWallMs = wallMs;
-      const advance = frameAdvanceNs(s.speed, dtWall, s.maxEstimateNs);
+      // A chosen speed is an upper bound: a frame never asks for more than the engine
+      // managed within its wall budget lately, so a heavy scenario at 30x still draws
+      // frames (and pauses) promptly instead of computing seconds of wall time per frame.
+      const advance = Math.min(frameAdvanceNs(s.speed, dtWall, s.maxEstimateNs), s.maxEstimateNs);
       inFlight = true;
       void enqueue(async (engine) => {
         const from = s.timeNs;
-        const isMax = s.speed === 'max';
-        applyRun(await engine.runTo(from + advance, isMax ? MAX_SPEED_BUDGET_MS : undefined));
-        if (isMax) s.maxEstimateNs = adaptMaxEstimate(s.maxEstimateNs, advance, s.timeNs - from);
+        applyRun(await engine.runTo(from + advance, s.speed === 'max' ? MAX_SPEED_BUDGET_MS : PACED_BUDGET_MS));
+        s.maxEstimateNs = adaptMaxEstimate(s.maxEstimateNs, advance, s.timeNs - from);
         await takeSnapshotIfDue(engine);
         await showFrame(engine);
+        s.pace = pushPace(s.pace, { wallMs: performance.now(), ns: s.timeNs });
       }).finally(() => {
         inFlight = false;
       });
@@ -219,10 +229,12 @@ export function usePlayer(opts: PlayerOptions): Player {
     if (s.done || !optsRef.current.source) return;
     s.playing = true;
     s.lastWallMs = null;
+    s.pace = [];
     publish();
   }, [publish]);
   const pause = useCallback(() => {
     st.current.playing = false;
+    st.current.pace = [];
     publish();
   }, [publish]);
   const toggle = useCallback(() => (st.current.playing ? pause() : play()), [play, pause]);
@@ -253,6 +265,7 @@ export function usePlayer(opts: PlayerOptions): Player {
   const setSpeed = useCallback(
     (sp: Speed) => {
       st.current.speed = sp;
+      st.current.pace = [];
       publish();
     },
     [publish],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addSnapshot, emptyStore, pickSnapshot, shouldSnapshot, type SnapshotStore } from '../../web/src/player/snapshots';
-import { achievedSpeed, adaptMaxEstimate, formatAchieved, formatSimTime, frameAdvanceNs, nextSpeed, pushPace, slowerThanAsked, SPEEDS, stepNs, type PaceSample } from '../../web/src/player/speed';
+import { achievedSpeed, adaptEstimate, formatAchieved, formatSimTime, frameAdvanceNs, nextSpeed, pushPace, slowerThanAsked, SPEEDS, stepNs, type PaceSample } from '../../web/src/player/speed';
 
 function fill(store: SnapshotStore, times: number[]): { store: SnapshotStore; dropped: number[] } {
   const dropped: number[] = [];
@@ -71,14 +71,21 @@ describe('speed', () => {
     expect(stepNs('max')).toBe(1e9);
   });
   it('advances by speed × wall time, clamping stalls', () => {
-    expect(frameAdvanceNs(1, 16, 0)).toBe(16e6);
-    expect(frameAdvanceNs(0.001, 16, 0)).toBe(16e3);
-    expect(frameAdvanceNs(1, 5000, 0)).toBe(100e6);
+    expect(frameAdvanceNs(1, 16, 1e9)).toBe(16e6);
+    expect(frameAdvanceNs(0.001, 16, 1e9)).toBe(16e3);
+    expect(frameAdvanceNs(1, 5000, 1e9)).toBe(100e6);
     expect(frameAdvanceNs('max', 16, 5e9)).toBe(5e9);
   });
-  it('adapts the max-speed request to the budget', () => {
-    expect(adaptMaxEstimate(1e9, 1e9, 1e9)).toBe(1.5e9);
-    expect(adaptMaxEstimate(1e9, 1e9, 0.2e9)).toBe(0.2e9);
+  it('a chosen speed is an upper bound: no more than the engine lately managed in a frame', () => {
+    // 30x over 100 ms would be 3 s of simulated time; the engine managed 20 ms
+    expect(frameAdvanceNs(30, 100, 20e6)).toBe(20e6);
+    // never below 1 ms (a fresh estimate), but slow motion asks for less anyway
+    expect(frameAdvanceNs(30, 100, 0)).toBe(1e6);
+    expect(frameAdvanceNs(0.001, 16, 0)).toBe(16e3);
+  });
+  it('adapts the request to the budget', () => {
+    expect(adaptEstimate(1e9, 1e9, 1e9)).toBe(1.5e9);
+    expect(adaptEstimate(1e9, 1e9, 0.2e9)).toBe(0.2e9);
   });
   it('formats simulated time', () => {
     expect(formatSimTime(1.5e9)).toBe('1.500 s');

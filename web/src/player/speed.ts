@@ -41,19 +41,23 @@ export function formatSpeed(speed: Speed): string {
 
 /**
  * Virtual ns to ask for in one animation frame. `wallMs` is clamped so a stalled tab
- * does not jump ahead; for "max" the worker's budget caps the real advance.
+ * does not jump ahead. `estimateNs` is what the engine lately managed within a frame's
+ * wall budget ([`adaptEstimate`]): "max" asks for that; a chosen speed is an upper
+ * bound, so it asks for no more (a heavy scenario at 30x then still draws frames and
+ * pauses promptly instead of computing seconds of wall time in one frame).
  */
-export function frameAdvanceNs(speed: Speed, wallMs: number, maxEstimateNs: number): number {
-  if (speed === 'max') return Math.max(1e6, maxEstimateNs);
+export function frameAdvanceNs(speed: Speed, wallMs: number, estimateNs: number): number {
+  const cap = Math.max(1e6, estimateNs);
+  if (speed === 'max') return cap;
   const dt = Math.min(100, Math.max(0, wallMs));
-  return Math.max(1, Math.round(speed * dt * 1e6));
+  return Math.max(1, Math.min(cap, Math.round(speed * dt * 1e6)));
 }
 
 /**
- * Adapts the "max" request size: if the engine got all the way within budget, ask for
- * more next time; if the budget cut it short, ask for what it managed.
+ * Adapts the request size to the frame budget: if the engine got all the way within
+ * it, allow more next time; if the budget cut it short, ask for what it managed.
  */
-export function adaptMaxEstimate(prevNs: number, requestedNs: number, advancedNs: number): number {
+export function adaptEstimate(prevNs: number, requestedNs: number, advancedNs: number): number {
   if (advancedNs >= requestedNs) return Math.min(prevNs * 1.5, 3600e9);
   return Math.max(1e6, advancedNs);
 }

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Frame } from '../engine/frames';
 import type { RunResult } from '../engine/protocol';
 import { addSnapshot, emptyStore, maxSnapshotsFor, pickSnapshot, shouldSnapshot, type SnapshotStore } from './snapshots';
-import { achievedSpeed, adaptMaxEstimate, frameAdvanceNs, MAX_SPEED_BUDGET_MS, nextSpeed, PACED_BUDGET_MS, pushPace, stepNs, type PaceSample, type Speed } from './speed';
+import { achievedSpeed, adaptEstimate, frameAdvanceNs, MAX_SPEED_BUDGET_MS, nextSpeed, PACED_BUDGET_MS, pushPace, stepNs, type PaceSample, type Speed } from './speed';
 
 /** What the player needs from the engine (EngineClient implements it). */
 export interface PlayerEngine {
@@ -68,7 +68,8 @@ interface Internal {
   done: boolean;
   store: SnapshotStore;
   chain: Promise<void>;
-  maxEstimateNs: number;
+  /** Virtual ns the engine lately managed within a frame's wall budget. */
+  estimateNs: number;
   lastWallMs: number | null;
   generation: number;
   /** Progress while playing, for the achieved speed; cleared on play, pause, speed change. */
@@ -96,7 +97,7 @@ export function usePlayer(opts: PlayerOptions): Player {
     done: false,
     store: emptyStore(),
     chain: Promise.resolve(),
-    maxEstimateNs: 50e6,
+    estimateNs: 50e6,
     lastWallMs: null,
     generation: -1,
     pace: [],
@@ -204,15 +205,12 @@ export function usePlayer(opts: PlayerOptions): Player {
       if (!s.playing || inFlight) return;
       const dtWall = s.lastWallMs === null ? 16 : wallMs - s.lastWallMs;
       s.lastWallMs = wallMs;
-      // A chosen speed is an upper bound: a frame never asks for more than the engine
-      // managed within its wall budget lately, so a heavy scenario at 30x still draws
-      // frames (and pauses) promptly instead of computing seconds of wall time per frame.
-      const advance = Math.min(frameAdvanceNs(s.speed, dtWall, s.maxEstimateNs), s.maxEstimateNs);
+      const advance = frameAdvanceNs(s.speed, dtWall, s.estimateNs);
       inFlight = true;
       void enqueue(async (engine) => {
         const from = s.timeNs;
         applyRun(await engine.runTo(from + advance, s.speed === 'max' ? MAX_SPEED_BUDGET_MS : PACED_BUDGET_MS));
-        s.maxEstimateNs = adaptMaxEstimate(s.maxEstimateNs, advance, s.timeNs - from);
+        s.estimateNs = adaptEstimate(s.estimateNs, advance, s.timeNs - from);
         await takeSnapshotIfDue(engine);
         await showFrame(engine);
         s.pace = pushPace(s.pace, { wallMs: performance.now(), ns: s.timeNs });

@@ -205,9 +205,10 @@ impl Table {
     /// INT column `sb_rand(1, table_size)`, strings at their full length.
     pub fn next_insert_row(&mut self, rng: &mut Rng, buf: &mut RowBuf) {
         let n_cols = self.schema.columns.len();
-        buf.row.values.clear();
-        for c in 0..n_cols {
-            let v = if c == self.pk_col {
+        // Every value is written in place (no push per column).
+        buf.row.values.resize(n_cols, Value::Int(0));
+        for (c, v) in buf.row.values.iter_mut().enumerate() {
+            *v = if c == self.pk_col {
                 match &self.id_gen {
                     // Provisional: the real value is taken at insert time (stamp_auto_inc).
                     IdGen::AutoIncrement => Value::Int(self.auto_inc),
@@ -231,7 +232,6 @@ impl Table {
                     },
                 }
             };
-            buf.row.values.push(v);
         }
         self.fill_keys(buf);
     }
@@ -386,11 +386,12 @@ impl Table {
     }
 
     fn fill_keys(&self, buf: &mut RowBuf) {
-        buf.keys.clear();
-        buf.sizes.clear();
-        for l in &self.layouts {
-            buf.keys.push(self.schema.key_in(l, &buf.row));
-            buf.sizes.push(l.size(&buf.row));
+        let n = self.layouts.len();
+        buf.keys.resize(n, Key::EMPTY);
+        buf.sizes.resize(n, 0);
+        for ((l, k), size) in self.layouts.iter().zip(&mut buf.keys).zip(&mut buf.sizes) {
+            self.schema.key_into(l, &buf.row, k);
+            *size = l.size(&buf.row);
         }
     }
 

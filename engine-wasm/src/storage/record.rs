@@ -298,10 +298,17 @@ impl TableSchema {
     /// and [`TableSchema::secondary_key`] build it).
     pub fn key_in(&self, l: &RecLayout, row: &Row) -> Key {
         let mut k = Key::EMPTY;
-        for &c in &l.key {
-            self.push_key_field(&mut k, c, row);
-        }
+        self.key_into(l, row, &mut k);
         k
+    }
+
+    /// [`TableSchema::key_in`] written over `k`.
+    #[inline]
+    pub fn key_into(&self, l: &RecLayout, row: &Row, k: &mut Key) {
+        *k = Key::EMPTY;
+        for &c in &l.key {
+            self.push_key_field(k, c, row);
+        }
     }
 
     /// Layout of index `i`: 0 = clustered, `1..` = secondaries in order.

@@ -101,16 +101,18 @@ const STR_OUTCOMES_PER_DRAW: u64 = 1 << 39;
 /// for 2 draws instead of 22 on sysbench's `###########-###########` id (issue #2).
 pub fn rand_str(rng: &mut Rng, template: &str, out: &mut Vec<u8>) {
     const FRAC_MASK: u64 = (1 << STR_FRAC_BITS) - 1;
+    let t = template.as_bytes();
     out.clear();
+    out.resize(t.len(), 0);
     let mut frac = 0u64;
     // Outcomes of the current draw used so far; "full" until the first draw.
     let mut used = STR_OUTCOMES_PER_DRAW;
-    for c in template.bytes() {
+    for (o, &c) in out.iter_mut().zip(t) {
         let (first, n) = match c {
             b'#' => (b'0', 10),
             b'@' => (b'a', 26),
             other => {
-                out.push(other);
+                *o = other;
                 continue;
             }
         };
@@ -120,7 +122,7 @@ pub fn rand_str(rng: &mut Rng, template: &str, out: &mut Vec<u8>) {
         }
         used *= n;
         let p = frac * n;
-        out.push(first + (p >> STR_FRAC_BITS) as u8);
+        *o = first + (p >> STR_FRAC_BITS) as u8;
         frac = p & FRAC_MASK;
     }
 }

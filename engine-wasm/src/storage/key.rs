@@ -11,7 +11,10 @@ use std::fmt;
 pub use innodb_lab_scenario::bounds::MAX_KEY_LEN;
 
 /// A memcomparable key: byte-wise order equals SQL order of the encoded columns.
+/// Aligned to 8 bytes: a page's keys sit two to a cache line, and a copy is four
+/// word moves (in WebAssembly, not a `memory.copy` call).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[repr(C, align(8))]
 pub struct Key {
     bytes: [u8; MAX_KEY_LEN],
     len: u8,

@@ -3,7 +3,10 @@
 //! 6-byte key prefix and the heap slot, so a search reads a compact array and an
 //! insert shifts 8-byte words instead of whole records. The prefix is taken after
 //! the leading bytes every record of the page shares (a leaf's keys agree on their
-//! first few bytes), so it is the part of the key that tells records apart.
+//! first few bytes), so it is the part of the key that tells records apart. A few
+//! marked words kept with the header (their prefixes and positions, like the owner
+//! records of InnoDB's directory slots) narrow a search to about 1/9 of the
+//! directory before it reads any of it.
 
 use super::key::Key;
 use super::page::Rec;
@@ -13,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use std::ops::Range;
 
 use super::page_dir::{
-    head_masks, head_order, prefix_of, shared_bytes, slot_of, ties, words_below, Head, Word,
+    head_masks, head_order, prefix_of, shared_bytes, slot_of, ties, words_below, Head, Marks, Word,
     MAX_SKIP, SLOT_MASK,
 };
 use std::cmp::Ordering;
@@ -23,19 +26,14 @@ fn grow_step(n: usize) -> usize {
     (n / 8).max(8)
 }
 
-/// A record as the heap stores it: the child page lives apart, in
-/// [`PageRecs::children`], so leaf records (most of them) carry no child field.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-struct Stored {
-    key: Key,
-    size: u16,
-}
-
 /// A page's records in key order.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct PageRecs {
-    /// Records in arrival order.
-    heap: Vec<Stored>,
+    /// Record keys in arrival order (heap slots): 32 bytes each, two to a cache line.
+    heap: Vec<Key>,
+    /// Record sizes by heap slot, apart from the keys so a key never straddles a
+    /// cache line.
+    sizes: Vec<u16>,
     /// Child page of each heap slot; empty while every record's child is
     /// [`FIL_NULL`] (a leaf), so leaves spend nothing on it.
     children: Vec<PageNo>,
@@ -53,6 +51,12 @@ pub struct PageRecs {
     /// A copy of the first directory word (0 without records): the leaf-hint test
     /// ([`PageRecs::first_key_le`]) reads it with the page, not from the directory.
     first: Word,
+    /// A copy of the last directory word (0 without records): a key above it (an
+    /// append) is placed without reading the directory.
+    last: Word,
+    /// A few directory words and their positions: a search reads only the run of
+    /// the directory between the two around its key ([`words_below`]).
+    marks: Marks,
 }
 
 impl PartialEq for PageRecs {
@@ -95,10 +99,11 @@ impl PageRecs {
             let heap = &self.heap;
             let gap = self.gap as usize;
             for d in self.buf[gap..].iter_mut() {
-                let k = &heap[slot_of(*d)].key;
+                let k = &heap[slot_of(*d)];
                 *d = prefix_of(k.be_u64_at(usize::from(skip))) | (*d & SLOT_MASK);
             }
-            self.sync_first();
+            self.sync_ends();
+            self.marks = Marks::spread(self.dir());
         }
     }
 
@@ -126,10 +131,12 @@ impl PageRecs {
         self.gap = (extra / 2) as u32;
     }
 
-    /// Refreshes [`PageRecs::first`] after the first directory word may have changed.
+    /// Refreshes [`PageRecs::first`] and [`PageRecs::last`] after the end words of
+    /// the directory may have changed.
     #[inline]
-    fn sync_first(&mut self) {
+    fn sync_ends(&mut self) {
         self.first = self.dir().first().copied().unwrap_or(0);
+        self.last = self.dir().last().copied().unwrap_or(0);
     }
 
     fn set_base(&mut self, head: Head, skip: u8) {
@@ -159,17 +166,16 @@ impl PageRecs {
 
     /// The record in heap slot `slot`.
     fn slot_rec(&self, slot: usize) -> Rec {
-        let s = self.heap[slot];
         Rec {
-            key: s.key,
-            size: s.size,
+            key: self.heap[slot],
+            size: self.sizes[slot],
             child: self.children.get(slot).copied().unwrap_or(FIL_NULL),
         }
     }
 
     /// Key of record `i` in key order; `i` must be below `len()`.
     pub fn key_at(&self, i: usize) -> Key {
-        self.heap[slot_of(self.dir()[i])].key
+        self.heap[slot_of(self.dir()[i])]
     }
 
     /// Child page of record `i` in key order ([`FIL_NULL`] on leaves).
@@ -198,7 +204,7 @@ impl PageRecs {
         match self.place(key) {
             Ok(p) => {
                 let first = prefix_of(d);
-                first < p || (first == p && self.heap[slot_of(d)].key <= *key)
+                first < p || (first == p && self.heap[slot_of(d)] <= *key)
             }
             Err(o) => o == Ordering::Greater,
         }
@@ -225,11 +231,11 @@ impl PageRecs {
     /// [`PageRecs::lower_bound`] of a key sharing the records' head, whose
     /// directory prefix is `p`.
     fn lower_bound_in(&self, key: &Key, p: Word, strict: bool) -> usize {
-        let lo = words_below(self.dir(), p);
+        let lo = words_below(self.dir(), p, self.first, self.last, &self.marks);
         let (mut lo, mut hi) = (lo, lo + ties(&self.dir()[lo..], p | SLOT_MASK));
         while lo < hi {
             let mid = (lo + hi) / 2;
-            let k = &self.heap[slot_of(self.dir()[mid])].key;
+            let k = &self.heap[slot_of(self.dir()[mid])];
             if (strict && k <= key) || (!strict && k < key) {
                 lo = mid + 1;
             } else {
@@ -270,18 +276,27 @@ impl PageRecs {
 
     /// [`PageRecs::insert`] of a record whose key shares the records' head.
     fn insert_shared(&mut self, pos: usize, rec: Rec) {
+        self.put(pos, rec);
+        if self.marks.inserted(pos, self.len()) {
+            self.marks = Marks::spread(self.dir());
+        }
+    }
+
+    /// Puts `rec` at key-order position `pos` in the heap and the directory, without
+    /// moving the marks.
+    #[inline]
+    fn put(&mut self, pos: usize, rec: Rec) {
         // Grow by 1/8 instead of doubling: a full page then wastes ~6% on average
         // instead of ~25-50% (memory of large tables), for a few more (cheap) copies.
         let n = self.heap.len();
         if n == self.heap.capacity() {
             self.heap.reserve_exact(grow_step(n));
+            self.sizes.reserve_exact(grow_step(n));
         }
 
         let slot = n;
-        self.heap.push(Stored {
-            key: rec.key,
-            size: rec.size,
-        });
+        self.heap.push(rec.key);
+        self.sizes.push(rec.size);
         if rec.child != FIL_NULL || !self.children.is_empty() {
             // The first real child gives every earlier record FIL_NULL.
             self.children.resize(n, FIL_NULL);
@@ -304,6 +319,9 @@ impl PageRecs {
         if pos == 0 {
             self.first = word;
         }
+        if pos == n {
+            self.last = word;
+        }
     }
 
     /// Removes and returns record `pos`; the last heap record fills its slot.
@@ -318,6 +336,7 @@ impl PageRecs {
         }
         let rec = self.slot_rec(slot);
         self.heap.swap_remove(slot);
+        self.sizes.swap_remove(slot);
         if !self.children.is_empty() {
             self.children.swap_remove(slot);
         }
@@ -327,22 +346,23 @@ impl PageRecs {
                 *d = prefix_of(*d) | slot as u64;
             }
         }
-        self.sync_first();
+        self.marks.removed(pos);
+        self.sync_ends();
         rec
     }
 
     /// Replaces record `pos` (the key must keep its place in the order).
     pub fn replace(&mut self, pos: usize, rec: Rec) {
         let slot = slot_of(self.dir()[pos]);
-        self.heap[slot] = Stored {
-            key: rec.key,
-            size: rec.size,
-        };
+        self.heap[slot] = rec.key;
+        self.sizes[slot] = rec.size;
         self.set_slot_child(slot, rec.child);
         self.admit_into(rec.key.head_le());
-        self.dir_mut()[pos] = prefix_of(rec.key.be_u64_at(usize::from(self.skip))) | slot as u64;
-        if pos == 0 {
-            self.sync_first();
+        let word = prefix_of(rec.key.be_u64_at(usize::from(self.skip))) | slot as u64;
+        self.dir_mut()[pos] = word;
+        self.marks.rewritten(pos, word);
+        if pos == 0 || pos + 1 == self.len() {
+            self.sync_ends();
         }
     }
 
@@ -364,10 +384,13 @@ impl PageRecs {
     /// Removes every record, keeping the buffers.
     pub fn clear(&mut self) {
         self.heap.clear();
+        self.sizes.clear();
         self.children.clear();
         self.buf.clear();
         self.gap = 0;
         self.first = 0;
+        self.last = 0;
+        self.marks = Marks::default();
     }
 
     /// Moves records `range` (key order) to the end of `out`, and compacts the rest
@@ -379,6 +402,7 @@ impl PageRecs {
         // The page keeps what it held before the split: give back the rest.
         let keep = all.len() + grow_step(all.len());
         self.heap.shrink_to(keep);
+        self.sizes.shrink_to(keep);
         self.children.shrink_to(keep);
         self.buf.shrink_to(keep);
         self.extend_sorted(&all);
@@ -400,13 +424,15 @@ impl PageRecs {
         let extra = recs.len() + grow_step(want);
         if want > self.heap.capacity() {
             self.heap.reserve_exact(extra);
+            self.sizes.reserve_exact(extra);
         }
         if self.buf.len() + recs.len() > self.buf.capacity() {
             self.buf.reserve_exact(extra);
         }
         for r in recs {
-            self.insert_shared(self.len(), *r);
+            self.put(self.len(), *r);
         }
+        self.marks = Marks::spread(self.dir());
     }
 
     /// Puts records given in key order, all smaller than the current ones, in front.
@@ -426,6 +452,13 @@ impl PageRecs {
                 self.children.len()
             ));
         }
+        if self.sizes.len() != self.heap.len() {
+            return Err(format!(
+                "{} heap records, {} sizes",
+                self.heap.len(),
+                self.sizes.len()
+            ));
+        }
         if self.heap.len() != self.dir().len() {
             return Err(format!(
                 "{} heap records, {} directory entries",
@@ -437,13 +470,17 @@ impl PageRecs {
         if self.first != self.dir().first().copied().unwrap_or(0) {
             return Err("copy of the first directory word is stale".to_string());
         }
+        if self.last != self.dir().last().copied().unwrap_or(0) {
+            return Err("copy of the last directory word is stale".to_string());
+        }
+        self.marks.check(self.dir())?;
         let m = head_masks(self.skip);
         for &d in self.dir() {
             let slot = slot_of(d);
             if slot >= seen.len() || std::mem::replace(&mut seen[slot], true) {
                 return Err(format!("directory slot {slot} invalid or repeated"));
             }
-            let key = &self.heap[slot].key;
+            let key = &self.heap[slot];
             let h = key.head_le();
             if (h[0] ^ self.base[0]) & m[0] != 0 || (h[1] ^ self.base[1]) & m[1] != 0 {
                 return Err(format!("key of slot {slot} leaves the shared head"));

@@ -11,7 +11,7 @@ use crate::storage::record::{
     Charset, Column, ColumnType, IndexDef, RecLayout, Row, TableSchema, Value,
 };
 use crate::storage::FIL_NULL;
-use crate::workload::rand::{rand_str, SbRand};
+use crate::workload::rand::{SbRand, StrTemplate};
 
 /// The table (or sysbench's `--tables` identical tables) with its indexes: tree
 /// `t·per_table` is table `t`'s clustered index, the next ones its secondaries.
@@ -35,6 +35,8 @@ pub struct Table {
     /// Next AUTO_INCREMENT value.
     pub auto_inc: i64,
     id_gen: IdGen,
+    /// The id template of `IdGen::Template`, compiled once.
+    id_template: StrTemplate,
     table_size: u32,
     rand: SbRand,
     pk_col: usize,
@@ -145,6 +147,10 @@ impl Table {
             rows: 0,
             auto_inc: 1,
             id_gen: w.id.clone(),
+            id_template: StrTemplate::new(match &w.id {
+                IdGen::Template(t) => t,
+                IdGen::AutoIncrement => "",
+            }),
             table_size: w.table_size,
             rand: SbRand::new(w.rand_type),
             pk_col,
@@ -212,8 +218,8 @@ impl Table {
                 match &self.id_gen {
                     // Provisional: the real value is taken at insert time (stamp_auto_inc).
                     IdGen::AutoIncrement => Value::Int(self.auto_inc),
-                    IdGen::Template(tpl) => {
-                        rand_str(rng, tpl, &mut buf.text);
+                    IdGen::Template(_) => {
+                        self.id_template.fill(rng, &mut buf.text);
                         Value::Str {
                             len: buf.text.len() as u16,
                             prefix: Key::from_bytes(&buf.text[..buf.text.len().min(26)])

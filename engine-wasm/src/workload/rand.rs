@@ -99,31 +99,76 @@ const STR_OUTCOMES_PER_DRAW: u64 = 1 << 39;
 /// by the previous one, the way `sb_rand_uniform` turns its double into a character.
 /// The characters are independent and uniform as sysbench's are (to within 2^-20),
 /// for 2 draws instead of 22 on sysbench's `###########-###########` id (issue #2).
+/// A caller that fills the same template many times keeps a [`StrTemplate`].
 pub fn rand_str(rng: &mut Rng, template: &str, out: &mut Vec<u8>) {
-    const FRAC_MASK: u64 = (1 << STR_FRAC_BITS) - 1;
-    let t = template.as_bytes();
-    out.clear();
-    out.resize(t.len(), 0);
-    let mut frac = 0u64;
-    // Outcomes of the current draw used so far; "full" until the first draw.
-    let mut used = STR_OUTCOMES_PER_DRAW;
-    for (o, &c) in out.iter_mut().zip(t) {
-        let (first, n) = match c {
-            b'#' => (b'0', 10),
-            b'@' => (b'a', 26),
-            other => {
-                *o = other;
-                continue;
+    StrTemplate::new(template).fill(rng, out);
+}
+
+/// One character of a [`StrTemplate`]: `first + floor(frac · n)`, after a new draw
+/// when `draw` is set. A literal is `n = 1`, which reads 0 off the fraction and
+/// leaves it as it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct StrChar {
+    first: u8,
+    n: u8,
+    draw: bool,
+}
+
+/// A `sb_rand_str` template compiled once: where [`rand_str`] takes its draws
+/// depends on the template alone, so each character knows whether it starts one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StrTemplate {
+    chars: Vec<StrChar>,
+}
+
+impl StrTemplate {
+    /// Compiles `template`.
+    pub fn new(template: &str) -> StrTemplate {
+        // Outcomes of the current draw used so far; "full" until the first draw.
+        let mut used = STR_OUTCOMES_PER_DRAW;
+        let chars = template
+            .bytes()
+            .map(|c| {
+                let (first, n) = match c {
+                    b'#' => (b'0', 10),
+                    b'@' => (b'a', 26),
+                    other => (other, 1),
+                };
+                let draw = n > 1 && used * u64::from(n) > STR_OUTCOMES_PER_DRAW;
+                if draw {
+                    used = 1;
+                }
+                used *= u64::from(n);
+                StrChar { first, n, draw }
+            })
+            .collect();
+        StrTemplate { chars }
+    }
+
+    /// Characters the template makes.
+    pub fn len(&self) -> usize {
+        self.chars.len()
+    }
+
+    /// True for the empty template.
+    pub fn is_empty(&self) -> bool {
+        self.chars.is_empty()
+    }
+
+    /// One random string of the template into `out` (cleared first).
+    pub fn fill(&self, rng: &mut Rng, out: &mut Vec<u8>) {
+        const FRAC_MASK: u64 = (1 << STR_FRAC_BITS) - 1;
+        out.clear();
+        out.resize(self.chars.len(), 0);
+        let mut frac = 0u64;
+        for (o, c) in out.iter_mut().zip(&self.chars) {
+            if c.draw {
+                frac = rng.next_u64() >> (64 - STR_FRAC_BITS);
             }
-        };
-        if used * n > STR_OUTCOMES_PER_DRAW {
-            frac = rng.next_u64() >> (64 - STR_FRAC_BITS);
-            used = 1;
+            let p = frac * u64::from(c.n);
+            *o = c.first + (p >> STR_FRAC_BITS) as u8;
+            frac = p & FRAC_MASK;
         }
-        used *= n;
-        let p = frac * n;
-        *o = first + (p >> STR_FRAC_BITS) as u8;
-        frac = p & FRAC_MASK;
     }
 }
 

@@ -209,21 +209,21 @@ pub(super) fn words_below(dir: &[Word], p: Word, first: Word, last: Word, marks:
 }
 
 /// Number of words below `p` in a sorted run, in rounds of independent loads: the
-/// last word of every 64 (on a long run), then of every 8 in the group found (one
-/// load per cache line), then the few words of one group.
+/// last word of every 64 (on a long run), then of every 8 in the 64 found (one load
+/// per cache line), then the few words of one group of 8.
+#[inline]
 fn count_below(run: &[Word], p: Word) -> usize {
-    let (mut base, mut len) = (0, run.len());
-    for stride in [64, 8] {
-        if len > stride {
-            let full = len / stride;
-            let k = (0..full)
-                .filter(|&i| run[base + i * stride + stride - 1] < p)
-                .count();
-            base += k * stride;
-            len = if k == full { len - k * stride } else { stride };
-        }
+    let (mut base, mut run) = (0, run);
+    if run.len() > 64 {
+        let k = run.chunks_exact(64).filter(|c| c[63] < p).count();
+        base = k * 64;
+        run = &run[base..];
+        run = &run[..run.len().min(64)];
     }
-    base + run[base..base + len].iter().filter(|&&d| d < p).count()
+    let k = run.chunks_exact(8).filter(|c| c[7] < p).count();
+    let rest = &run[k * 8..];
+    let rest = &rest[..rest.len().min(8)];
+    base + k * 8 + rest.iter().filter(|&&d| d < p).count()
 }
 
 /// Length of the run of words `<= last` at the start of `dir`, found by galloping

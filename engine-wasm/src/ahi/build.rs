@@ -83,26 +83,27 @@ impl Ahi {
         let Some(ix) = self.index(index) else {
             return out;
         };
-        let n = pg.n_recs();
-        let fold_at = |i: usize| {
-            pg.recs
-                .get(i)
-                .map(|r| (ix.fields.fold(index, prefix.n_fields, &r.key), r.key))
+        // One fold per record: a record starts a run of equal folds (left side)
+        // or ends one (right side: known when the next fold differs, or at the end).
+        let entry = |pos: usize, key: &Key| RecRef {
+            page,
+            pos: pos as u16,
+            key: *key,
         };
-        let mut next = fold_at(0);
-        for i in 0..n {
-            let Some((fold, key)) = next else { break };
-            let prev_differs = i == 0 || fold_at(i - 1).is_none_or(|(f, _)| f != fold);
-            next = fold_at(i + 1);
-            let next_differs = next.is_none_or(|(f, _)| f != fold);
-            if (prefix.left_side && prev_differs) || (!prefix.left_side && next_differs) {
-                let r = RecRef {
-                    page,
-                    pos: i as u16,
-                    key,
-                };
-                out.push((fold, r));
+        let mut prev: Option<(u64, usize, &Key)> = None;
+        for (i, key) in pg.recs.keys_from(0).enumerate() {
+            let fold = ix.fields.fold(index, prefix.n_fields, key);
+            if prev.is_none_or(|(f, _, _)| f != fold) {
+                if prefix.left_side {
+                    out.push((fold, entry(i, key)));
+                } else if let Some((f, j, k)) = prev {
+                    out.push((f, entry(j, k)));
+                }
             }
+            prev = Some((fold, i, key));
+        }
+        if let (false, Some((f, j, k))) = (prefix.left_side, prev) {
+            out.push((f, entry(j, k)));
         }
         out
     }

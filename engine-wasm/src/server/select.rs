@@ -261,11 +261,11 @@ impl Engine {
             let Some(page) = self.store.get(page_no) else {
                 break;
             };
-            for rec in page.recs.iter().skip(start) {
-                if !keep(&rec.key) {
+            for key in page.recs.keys_from(start) {
+                if !keep(key) {
                     break 'pages;
                 }
-                self.scan_keys.push(rec.key);
+                self.scan_keys.push(*key);
             }
             page_no = page.next;
             start = 0;

@@ -218,6 +218,19 @@ impl PageRecs {
         self.dir().iter().map(|&d| self.slot_rec(slot_of(d)))
     }
 
+    /// Keys in key order from position `start` (none when `start >= len()`),
+    /// without building records: a scan or a hash build that needs only keys does
+    /// not copy sizes and children, and starting mid-page skips nothing one by one.
+    pub fn keys_from(
+        &self,
+        start: usize,
+    ) -> impl DoubleEndedIterator<Item = &Key> + ExactSizeIterator + '_ {
+        let dir = self.dir();
+        dir[start.min(dir.len())..]
+            .iter()
+            .map(|&d| &self.heap[slot_of(d)])
+    }
+
     /// First position whose key is `>= key` (`strict` false) or `> key` (`strict` true).
     /// Prefixes narrow the range; only keys sharing the prefix are compared in full.
     fn lower_bound(&self, key: &Key, strict: bool) -> usize {

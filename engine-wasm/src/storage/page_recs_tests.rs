@@ -191,3 +191,17 @@ fn shared_head_shortens_when_a_key_leaves_it() {
     assert_eq!(r.check(), Ok(()));
     assert!(r.iter().eq(model.iter().copied()));
 }
+
+/// `keys_from(start)` yields the keys of `iter().skip(start)`, from either end, and
+/// nothing past the last record.
+#[test]
+fn keys_from_a_position_match_the_records_after_it() {
+    let r: PageRecs = (0u8..40).map(|i| rec(&[b'a', i])).collect();
+    for start in [0, 1, 17, 39, 40, 41, 1000] {
+        let want: Vec<Key> = r.iter().skip(start).map(|x| x.key).collect();
+        assert_eq!(r.keys_from(start).copied().collect::<Vec<_>>(), want);
+        assert_eq!(r.keys_from(start).len(), want.len());
+        let back: Vec<Key> = r.keys_from(start).rev().copied().collect();
+        assert!(back.iter().eq(want.iter().rev()));
+    }
+}

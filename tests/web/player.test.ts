@@ -125,6 +125,16 @@ describe('achieved speed (the badge when the engine cannot keep up)', () => {
     expect(slowerThanAsked(1, null)).toBe(false);
     expect(slowerThanAsked('max', 0.01)).toBe(false);
   });
+  it('keeps flagging until the speed climbs back above 0.85 of the chosen one (no flicker near 0.7)', () => {
+    // at 1x: shown below 0.7; once shown, kept until 0.85
+    let shown = false;
+    const seen = [0.72, 0.69, 0.72, 0.8, 0.84, 0.86, 0.72].map((a) => (shown = slowerThanAsked(1, a, shown)));
+    expect(seen).toEqual([false, true, true, true, true, false, false]);
+    expect(slowerThanAsked(2, 1.6, true)).toBe(true);
+    expect(slowerThanAsked(2, 1.8, true)).toBe(false);
+    expect(slowerThanAsked('max', 0.01, true)).toBe(false);
+    expect(slowerThanAsked(1, null, true)).toBe(false);
+  });
   it('formats like the speed menu', () => {
     expect(formatAchieved(0.1834)).toBe('0.18×');
     expect(formatAchieved(0.0052)).toBe('0.0052×');

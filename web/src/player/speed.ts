@@ -99,9 +99,18 @@ export function achievedSpeed(samples: readonly PaceSample[]): number | null {
   return (b.ns - a.ns) / (wall * 1e6);
 }
 
-/** True when playback runs clearly slower than the chosen speed (the engine's limit). */
-export function slowerThanAsked(speed: Speed, achieved: number | null): boolean {
-  return speed !== 'max' && achieved !== null && achieved < 0.7 * speed;
+/** Share of the chosen speed below which playback counts as slower than asked. */
+export const SLOW_BELOW = 0.7;
+/** Once it does, the share it must climb back above: a speed hovering near 0.7 of
+ *  the chosen one does not make the badge flicker. */
+export const SLOW_UNTIL = 0.85;
+
+/**
+ * True when playback runs clearly slower than the chosen speed (the engine's limit):
+ * below SLOW_BELOW of it, or below SLOW_UNTIL when it was already (`wasSlow`).
+ */
+export function slowerThanAsked(speed: Speed, achieved: number | null, wasSlow = false): boolean {
+  return speed !== 'max' && achieved !== null && achieved < (wasSlow ? SLOW_UNTIL : SLOW_BELOW) * speed;
 }
 
 /** An achieved speed as the speed menu writes speeds: "0.18×", "2.5×", "12×". */

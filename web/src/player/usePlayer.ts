@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Frame } from '../engine/frames';
 import type { RunResult } from '../engine/protocol';
 import { addSnapshot, emptyStore, maxSnapshotsFor, pickSnapshot, shouldSnapshot, type SnapshotStore } from './snapshots';
-import { achievedSpeed, adaptEstimate, frameAdvanceNs, MAX_SPEED_BUDGET_MS, nextSpeed, PACED_BUDGET_MS, pushPace, stepNs, type PaceSample, type Speed } from './speed';
+import { achievedSpeed, adaptEstimate, frameAdvanceNs, MAX_SPEED_BUDGET_MS, nextSpeed, PACED_BUDGET_MS, pushPace, slowerThanAsked, stepNs, type PaceSample, type Speed } from './speed';
 
 /** What the player needs from the engine (EngineClient implements it). */
 export interface PlayerEngine {
@@ -45,6 +45,8 @@ export interface PlayerState {
   done: boolean; // every simulation reached its run target
   /** While playing: simulated seconds per wall second over the last ~2 s (null until known). */
   achievedSpeed: number | null;
+  /** While playing: clearly slower than the chosen speed (with hysteresis, see slowerThanAsked). */
+  slow: boolean;
 }
 
 export interface Player extends PlayerState {
@@ -74,6 +76,8 @@ interface Internal {
   generation: number;
   /** Progress while playing, for the achieved speed; cleared on play, pause, speed change. */
   pace: PaceSample[];
+  /** Whether the last published state said "slower than asked". */
+  slow: boolean;
 }
 
 function isEditable(t: EventTarget | null, forSpace: boolean): boolean {
@@ -101,12 +105,14 @@ export function usePlayer(opts: PlayerOptions): Player {
     lastWallMs: null,
     generation: -1,
     pace: [],
+    slow: false,
   });
-  const [view, setView] = useState<PlayerState>({ playing: false, speed: opts.defaultSpeed, timeNs: 0, maxTimeNs: 0, done: false, achievedSpeed: null });
+  const [view, setView] = useState<PlayerState>({ playing: false, speed: opts.defaultSpeed, timeNs: 0, maxTimeNs: 0, done: false, achievedSpeed: null, slow: false });
   const publish = useCallback(() => {
     const s = st.current;
     const achieved = s.playing ? achievedSpeed(s.pace) : null;
-    setView({ playing: s.playing, speed: s.speed, timeNs: s.timeNs, maxTimeNs: s.maxTimeNs, done: s.done, achievedSpeed: achieved });
+    s.slow = s.playing && slowerThanAsked(s.speed, achieved, s.slow);
+    setView({ playing: s.playing, speed: s.speed, timeNs: s.timeNs, maxTimeNs: s.maxTimeNs, done: s.done, achievedSpeed: achieved, slow: s.slow });
   }, []);
 
   /** Serializes engine work; drops work for a stale generation. */

@@ -15,7 +15,7 @@ const BACK = 'M11 1v12L3 7zM1 1h2v12H1z';
 const FORWARD = 'M3 1v12l8-6zM11 1h2v12h-2z';
 const PLAY = 'M3 1v12l10-6z';
 const PAUSE = 'M2 1h4v12H2zM8 1h4v12H8z';
-import { formatAchieved, formatSimTime, formatSpeed, slowerThanAsked, SPEEDS, type Speed } from '../player/speed';
+import { formatAchieved, formatSimTime, formatSpeed, SPEEDS, type Speed } from '../player/speed';
 
 /**
  * The scrubber moves in whole ticks (an arrow key = 1/1000 of the run so far). A value off
@@ -78,7 +78,7 @@ export function PlayerBar({ player, disabled, arrowKeys = true }: Props) {
       <span className="sim-time" aria-live="off" title="Simulated time">
         t = <output>{formatSimTime(p.timeNs)}</output>
         {p.done ? <span className="badge">run complete</span> : null}
-        {p.playing && p.achievedSpeed !== null && slowerThanAsked(p.speed, p.achievedSpeed) ? (
+        {p.slow && p.achievedSpeed !== null ? (
           <span
             className="badge"
             title={`This scenario is more work per simulated second than this browser can do at ${formatSpeed(p.speed)}: it runs at ${formatAchieved(p.achievedSpeed)}. Every number is the same, only later.`}

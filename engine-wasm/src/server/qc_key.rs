@@ -7,7 +7,6 @@ use super::qc_exec::QC_DB;
 use super::session::{RangeKind, Stmt, RANGE_SIZE};
 use crate::scenario::{QueryCacheType, SelectHint};
 use crate::sim::cpu::Tid;
-use std::fmt::Write;
 
 impl Engine {
     /// The query cache takes part in this SELECT's lookup
@@ -43,38 +42,38 @@ impl Engine {
         let id = s.row_id;
         let last = id.saturating_add(RANGE_SIZE as u32 - 1);
         self.qc_text.clear();
-        let _ = match s.stmt {
-            Stmt::Secondary => write!(self.qc_text, "SELECT {hint}c FROM {t} WHERE k={id}"),
+        let mut q = Text(&mut self.qc_text);
+        q.s("SELECT ").s(hint);
+        match s.stmt {
+            Stmt::Secondary => q.s("c FROM ").s(t).s(" WHERE k=").n(id.into()),
             Stmt::RandomPoints => {
                 // the values as bound, in the statement's order (sorted here: the
                 // planned searches; the same set gives the same text)
-                let _ = write!(
-                    self.qc_text,
-                    "SELECT {hint}id, k, c, pad FROM {t} WHERE k IN ("
-                );
+                q.s("id, k, c, pad FROM ").s(t).s(" WHERE k IN (");
                 for (j, sr) in s.searches.iter().enumerate() {
                     let sep = if j == 0 { "" } else { ", " };
-                    let _ = write!(self.qc_text, "{sep}{}", sr.key.first_i32().unwrap_or(0));
+                    q.s(sep).n(sr.key.first_i32().unwrap_or(0).into());
                 }
-                write!(self.qc_text, ")")
+                q.s(")")
             }
-            Stmt::Range(RangeKind::Simple) => write!(
-                self.qc_text,
-                "SELECT {hint}c FROM {t} WHERE id BETWEEN {id} AND {last}"
-            ),
-            Stmt::Range(RangeKind::Sum) => write!(
-                self.qc_text,
-                "SELECT {hint}SUM(k) FROM {t} WHERE id BETWEEN {id} AND {last}"
-            ),
-            Stmt::Range(RangeKind::Order) => write!(
-                self.qc_text,
-                "SELECT {hint}c FROM {t} WHERE id BETWEEN {id} AND {last} ORDER BY c"
-            ),
-            Stmt::Range(RangeKind::Distinct) => write!(
-                self.qc_text,
-                "SELECT {hint}DISTINCT c FROM {t} WHERE id BETWEEN {id} AND {last} ORDER BY c"
-            ),
-            _ => write!(self.qc_text, "SELECT {hint}c FROM {t} WHERE id={id}"),
+            Stmt::Range(kind) => {
+                let what = match kind {
+                    RangeKind::Sum => "SUM(k)",
+                    RangeKind::Distinct => "DISTINCT c",
+                    RangeKind::Simple | RangeKind::Order => "c",
+                };
+                q.s(what)
+                    .s(" FROM ")
+                    .s(t)
+                    .s(" WHERE id BETWEEN ")
+                    .n(id.into());
+                q.s(" AND ").n(last.into());
+                if matches!(kind, RangeKind::Order | RangeKind::Distinct) {
+                    q.s(" ORDER BY c");
+                }
+                &mut q
+            }
+            _ => q.s("c FROM ").s(t).s(" WHERE id=").n(id.into()),
         };
         crate::query_cache::build_key(
             &mut s.qc_key,
@@ -135,5 +134,59 @@ impl Engine {
         rows.clear();
         self.sessions[tid as usize].updated_rows = rows;
         tables
+    }
+}
+
+/// Appends a statement's text piece by piece: one text per cacheable SELECT, where
+/// `write!` and its formatting machinery took ~10% of the Aurora query-cache run in
+/// wasm (issue #2). Integers in decimal, as the client sends them.
+struct Text<'a>(&'a mut String);
+
+impl Text<'_> {
+    fn s(&mut self, piece: &str) -> &mut Self {
+        self.0.push_str(piece);
+        self
+    }
+
+    fn n(&mut self, v: i64) -> &mut Self {
+        if v < 0 {
+            self.0.push('-');
+        }
+        let mut digits = [0u8; 20];
+        let mut i = digits.len();
+        let mut u = v.unsigned_abs();
+        loop {
+            i -= 1;
+            digits[i] = b'0' + (u % 10) as u8;
+            u /= 10;
+            if u == 0 {
+                break;
+            }
+        }
+        for &d in &digits[i..] {
+            self.0.push(char::from(d));
+        }
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Text;
+
+    #[test]
+    fn text_writes_pieces_and_decimal_integers() {
+        let mut out = String::new();
+        let mut t = Text(&mut out);
+        t.s("id=")
+            .n(0)
+            .s(" ")
+            .n(7)
+            .s(" ")
+            .n(1_234_567_890)
+            .s(" ")
+            .n(-42);
+        t.s(" ").n(i64::MIN).s(" ").n(i64::from(u32::MAX));
+        assert_eq!(out, "id=0 7 1234567890 -42 -9223372036854775808 4294967295");
     }
 }

@@ -145,16 +145,6 @@ impl StrTemplate {
         StrTemplate { chars }
     }
 
-    /// Characters the template makes.
-    pub fn len(&self) -> usize {
-        self.chars.len()
-    }
-
-    /// True for the empty template.
-    pub fn is_empty(&self) -> bool {
-        self.chars.is_empty()
-    }
-
     /// One random string of the template into `out` (cleared first).
     pub fn fill(&self, rng: &mut Rng, out: &mut Vec<u8>) {
         const FRAC_MASK: u64 = (1 << STR_FRAC_BITS) - 1;
@@ -252,6 +242,27 @@ mod tests {
             .find(|_| b.next_u64() == next)
             .expect("rand_str took more draws than characters")
             - 1
+    }
+
+    /// A template compiled once and filled many times gives, row after row, the
+    /// strings and stream positions of `rand_str` called afresh each time.
+    #[test]
+    fn a_compiled_template_fills_as_rand_str_does() {
+        for tpl in ["###########-###########", "@@@@@@@@@-##", "ab#c@", ""] {
+            let t = StrTemplate::new(tpl);
+            let (mut a, mut b) = (
+                Rng::stream(9, Stream::Prepare),
+                Rng::stream(9, Stream::Prepare),
+            );
+            let (mut x, mut y) = (Vec::new(), Vec::new());
+            for _ in 0..50 {
+                t.fill(&mut a, &mut x);
+                rand_str(&mut b, tpl, &mut y);
+                assert_eq!(x, y, "{tpl}");
+                assert_eq!(x.len(), tpl.len());
+            }
+            assert_eq!(a.next_u64(), b.next_u64(), "{tpl}");
+        }
     }
 
     /// sysbench's 22-digit id takes two draws, 11 digits each; 12 digits need a

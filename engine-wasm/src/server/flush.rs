@@ -60,6 +60,7 @@ impl Engine {
     /// One iteration of the flushing thread: the LRU tail walk, then a flush-list batch
     /// of the policy's size. The next iteration comes one period after this one started,
     /// or when the batch ends if that is later (or at once while a sync flush is due).
+    #[inline(never)]
     pub(super) fn flush_tick(&mut self, gen: u32) {
         if gen != self.flush.cleaner_gen {
             return;
@@ -282,6 +283,7 @@ impl Engine {
     }
 
     /// One write of the batch completed.
+    #[inline(never)]
     pub(super) fn on_batch_write_done(&mut self, page: PageNo) {
         self.on_write_done(page);
         let Some(b) = self.flush.batch.as_mut() else {
@@ -337,6 +339,7 @@ impl Engine {
     }
 
     /// The periodic checkpoint (master thread / `log_checkpointer`).
+    #[inline(never)]
     pub(super) fn on_checkpoint_timer(&mut self) {
         // 5.5: the master thread's 10-second loop checkpoints (flush_tick).
         if !self.flush.policy.master_thread() {

@@ -110,6 +110,7 @@ impl Engine {
     }
 
     /// A step of `buf_flush_buffered_writes` completed.
+    #[inline(never)]
     pub(super) fn on_dblwr_step(&mut self) {
         let Some(d) = self.flush.batch.and_then(|b| b.dblwr) else {
             return;

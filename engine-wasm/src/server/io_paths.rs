@@ -56,6 +56,7 @@ impl Engine {
     }
 
     /// A read completed: the page is usable; its waiters descend again.
+    #[inline(never)]
     pub(super) fn on_read_done(&mut self, page: PageNo) {
         self.bp.complete_read(page, self.now);
         if self.tracing {
@@ -155,6 +156,7 @@ impl Engine {
     }
 
     /// A background LRU write completed (not part of a flush-list batch).
+    #[inline(never)]
     pub(super) fn on_lru_write_done(&mut self, page: PageNo) {
         self.on_write_done(page);
         self.check_flush_waiters();

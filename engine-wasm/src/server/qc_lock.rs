@@ -171,6 +171,7 @@ impl Engine {
 
     /// A 50 ms wait ran out (`ETIMEDOUT`): the thread gets a core, re-locks the
     /// mutex (the condition wait returns holding it), then goes on without the cache.
+    #[inline(never)]
     pub(super) fn on_qc_timeout(&mut self, tid: Tid, gen: u32) {
         let s = &self.sessions[tid as usize];
         if s.qc_gen != gen || s.phase != Phase::QcWait {

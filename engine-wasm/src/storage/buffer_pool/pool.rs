@@ -109,8 +109,16 @@ impl BufferPool {
 
     /// Buffer-fixes the page if it [`BufferPool::is_ready`]; false (and nothing
     /// changed) when it is absent or still being read.
+    /// One page-table lookup, inlined into the descent that calls it per level.
+    #[inline]
     pub fn fix_if_ready(&mut self, page: PageNo) -> bool {
-        self.is_ready(page) && self.fix(page)
+        match self.frame_of(page) {
+            Some(f) if self.frames[f as usize].io_fix != IoFix::Read => {
+                self.fix_frame(f);
+                true
+            }
+            _ => false,
+        }
     }
 
     /// A page get: `read_requests++`; on a hit, the make-young rules run.
@@ -217,10 +225,16 @@ impl BufferPool {
         let Some(f) = self.frame_of(page) else {
             return false;
         };
+        self.fix_frame(f);
+        true
+    }
+
+    /// `buf_fix_count++` on frame `f` (resident).
+    #[inline]
+    fn fix_frame(&mut self, f: u32) {
         let was = self.frames[f as usize].ready_for_replace();
         self.frames[f as usize].fix_count += 1;
         self.retally(f, was);
-        true
     }
 
     /// Buffer fixes held on the page (0 when absent).

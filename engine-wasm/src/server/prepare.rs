@@ -157,7 +157,6 @@ fn sort_by_key(e: &mut Vec<(Key, u16)>) {
     // Pass 0 sorts on the length (position max_len), pass k on byte max_len - k; the
     // passes at positions p and above would leave the order as it is.
     for pass in (max_len + 1 - p)..=max_len {
-        // pass 0: the length (least significant); pass p: byte max_len - p
         let digit = |x: &(Key, u16)| {
             if pass == 0 {
                 x.0.len()

@@ -108,8 +108,8 @@ impl BufferPool {
     }
 
     /// Buffer-fixes the page if it [`BufferPool::is_ready`]; false (and nothing
-    /// changed) when it is absent or still being read.
-    /// One page-table lookup, inlined into the descent that calls it per level.
+    /// changed) when it is absent or still being read. One page-table lookup, inlined
+    /// into the descent that calls it per level.
     #[inline]
     pub fn fix_if_ready(&mut self, page: PageNo) -> bool {
         match self.frame_of(page) {

@@ -40,6 +40,11 @@ export default defineConfig(
     },
   },
   {
+    // The service worker template, copied into the build as sw.js (not bundled).
+    files: ['web/src/offline/sw.js'],
+    languageOptions: { sourceType: 'script', globals: globals.serviceworker },
+  },
+  {
     files: ['scripts/**', 'tests/**', '*.config.{js,ts,mjs}', 'web/*.config.{js,ts,mjs}', '.ci/**'],
     languageOptions: { globals: globals.node },
   },

@@ -4,8 +4,11 @@
 // Content-Security-Policy; the theme palette is a build-time stylesheet, so no inline
 // <style> is needed.
 
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { precacheFiles, SERVICE_WORKER_FILE, serviceWorkerSource } from './src/offline/manifest';
 import { paletteCss } from './src/ui/palette';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -61,10 +64,43 @@ function paletteStylesheet(): Plugin {
   };
 }
 
+/**
+ * Writes the service worker (web/src/offline/sw.js, registered by
+ * web/src/offline/register.ts) next to index.html, with the list of every file this
+ * build wrote and a version that changes whenever one of them does (asset names carry
+ * content hashes; index.html is hashed whole). A hand-written worker of ~60 lines
+ * rather than vite-plugin-pwa: that plugin brings workbox-build and a few hundred
+ * packages for the same precache-and-serve behaviour.
+ */
+function offlineCache(): Plugin {
+  return {
+    name: 'innodb-lab:offline-cache',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const names = Object.keys(bundle);
+      if (!names.includes('index.html')) this.error('offline cache: the build has no index.html');
+      const files = precacheFiles(names);
+      const hash = createHash('sha256');
+      for (const f of files) {
+        const out = bundle[f];
+        hash.update(`${f}\0`);
+        if (out?.type === 'asset' && f === 'index.html') hash.update(out.source);
+      }
+      const template = fs.readFileSync(new URL('./src/offline/sw.js', import.meta.url), 'utf8');
+      this.emitFile({
+        type: 'asset',
+        fileName: SERVICE_WORKER_FILE,
+        source: serviceWorkerSource(template, hash.digest('hex').slice(0, 16), files),
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: webRoot,
   base: './',
-  plugins: [contentSecurityPolicy(), paletteStylesheet()],
+  plugins: [contentSecurityPolicy(), paletteStylesheet(), offlineCache()],
   // Vite 8 transforms TSX itself (no React plugin): the automatic JSX runtime.
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   worker: { format: 'es' },

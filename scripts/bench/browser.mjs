@@ -49,7 +49,8 @@ export async function openBrowser(siteDir) {
 
 /** A fresh context + page (viewport like a laptop), with page errors collected. */
 export async function newPage(session, { blank = false } = {}) {
-  const context = await session.browser.newContext({ viewport: { width: 1440, height: 900 } });
+  // No service worker: every figure is a first visit's, with nothing cached.
+  const context = await session.browser.newContext({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e.message ?? e)));

@@ -2,7 +2,8 @@
 // shared link reproducing the exact state in a fresh page, an embed page and its
 // snippet, exports that parse (PNG header, SVG, CSV columns, a scenario JSON the native
 // CLI runs to the same numbers), quiz grading with stored progress, screenshots at
-// phone (390×844) and projector (1920×1080) sizes, and the offline zip served as is.
+// phone (390×844) and projector (1920×1080) sizes, the offline zip served as is, and
+// the offline cache: a lesson runs after a reload with the network off.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -264,4 +265,30 @@ test('offline zip: unzipped and served by a plain static server, the site runs',
     await server.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('offline cache: after one visit, the site reloads and runs a lesson with the network off', async () => {
+  const { page, context } = await openPage('/', {
+    serviceWorkers: 'allow',
+    // With the network off the worker's network-first page load fails before it falls
+    // back to the cache; the browser may report that attempt.
+    allowErrors: [/ERR_INTERNET_DISCONNECTED/],
+  });
+  const status = page.locator('.offline-status');
+  await expect.poll(() => status.textContent(), { timeout: 30_000 }).toMatch(/^Saved in this browser/);
+  const scope = await page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.scope));
+  expect(scope).toBe(new URL('.', page.url()).href);
+
+  await context.setOffline(true);
+  const reloaded = await page.reload();
+  expect(reloaded?.fromServiceWorker()).toBe(true);
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Watch InnoDB think');
+  // A lesson: its chunk, the engine worker and the wasm all come from the cache.
+  await page.evaluate(() => (location.hash = '#/lesson/primary-keys?step=4'));
+  await waitForPanel(page);
+  const before = await counter(page, 'Innodb_rows_inserted');
+  await stepForward(page, 2);
+  expect((await counter(page, 'Innodb_rows_inserted'))[0]).toBeGreaterThan(before[0] ?? 0);
+  await screenshot('offline-lesson', page, { fullPage: false });
+  await context.setOffline(false);
 });

@@ -44,6 +44,11 @@ export interface OpenOptions {
   reducedMotion?: boolean;
   /** Slow the page's CPU this many times from before navigation (a slow laptop). */
   cpuThrottle?: number;
+  /**
+   * The site's offline cache (a service worker) is blocked unless 'allow': a controlled
+   * page's requests bypass the context's request routing, which checks origins.
+   */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 /** Sets the page's CPU slowdown (1 = none), as DevTools' performance panel does. */
@@ -89,6 +94,7 @@ export async function openPage(pathOrUrl = '/', opts: OpenOptions = {}): Promise
   const context = await (await launchBrowser()).newContext({
     viewport: opts.viewport ?? { width: 1280, height: 800 },
     reducedMotion: opts.reducedMotion ? 'reduce' : 'no-preference',
+    serviceWorkers: opts.serviceWorkers ?? 'block',
   });
   const page = await context.newPage();
   const entry: OpenedPage = { page, context, errors: [], allowErrors: opts.allowErrors ?? [] };

@@ -3,6 +3,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { registerOfflineCache } from './offline/register';
 import { ThemeProvider } from './ui/theme';
 import './styles/theme.css';
 import './styles/app.css';
@@ -21,3 +22,5 @@ if (root) {
     </StrictMode>,
   );
 }
+// The offline cache (web/src/offline/sw.js) exists only in the built site.
+if (import.meta.env.PROD) registerOfflineCache();

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { loadProgress, progressLine } from '../lessons/progress';
 import { loadLessonIndex } from '../lessons/registry';
 import type { LessonMeta } from '../lessons/types';
+import { useOfflineStatus } from '../offline/register';
 import { lessonHref } from './route';
 
 export default function Home() {
@@ -47,6 +48,7 @@ export default function Home() {
           </a>
         </li>
       </ol>
+      <OfflineLine />
       {index && index.errors.length > 0 ? (
         <details className="notice notice-error">
           <summary>{index.errors.length} lesson file problem(s)</summary>
@@ -64,4 +66,17 @@ export default function Home() {
 function CardProgress({ id }: { id: string }) {
   const line = progressLine(loadProgress(id));
   return line ? <span className="lesson-card-progress">✓ {line}</span> : null;
+}
+
+/** Whether this browser keeps a copy of the site for use with no network. */
+function OfflineLine() {
+  const status = useOfflineStatus();
+  if (status === 'off') return null;
+  return (
+    <p className="muted offline-status" role="status">
+      {status === 'ready'
+        ? 'Saved in this browser: the lessons and the playground also work with no network.'
+        : 'Saving the site in this browser for use with no network…'}
+    </p>
+  );
 }

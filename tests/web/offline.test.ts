@@ -9,14 +9,14 @@ import { precacheFiles, SERVICE_WORKER_FILE, serviceWorkerSource } from '../../w
 const TEMPLATE = fs.readFileSync(new URL('../../web/src/offline/sw.js', import.meta.url), 'utf8');
 
 describe('precacheFiles', () => {
-  it('lists the folder, index.html and every build file, sorted, without maps or the worker itself', () => {
+  it('lists index.html and every build file, sorted, without maps or the worker itself', () => {
     expect(
       precacheFiles(['assets/b-2.js', 'index.html', 'assets/a-1.wasm', 'assets/b-2.js.map', SERVICE_WORKER_FILE, 'assets/c.css']),
-    ).toEqual(['./', 'assets/a-1.wasm', 'assets/b-2.js', 'assets/c.css', 'index.html']);
+    ).toEqual(['assets/a-1.wasm', 'assets/b-2.js', 'assets/c.css', 'index.html']);
   });
 
-  it('adds index.html and the folder even when the build list lacks them', () => {
-    expect(precacheFiles([])).toEqual(['./', 'index.html']);
+  it('adds index.html even when the build list lacks it', () => {
+    expect(precacheFiles([])).toEqual(['index.html']);
   });
 
   it('refuses a file outside the site folder, naming it', () => {
@@ -81,11 +81,11 @@ async function fire(listener: (e: unknown) => void) {
 }
 
 describe('serviceWorkerSource', () => {
-  const source = serviceWorkerSource(TEMPLATE, 'v123', ['./', 'assets/a.js', 'index.html']);
+  const source = serviceWorkerSource(TEMPLATE, 'v123', ['assets/a.js', 'index.html']);
 
   it('fills in the version and the file list', () => {
     expect(source).toContain('const VERSION = "v123";');
-    expect(source).toContain('const FILES = ["./","assets/a.js","index.html"];');
+    expect(source).toContain('const FILES = ["assets/a.js","index.html"];');
     expect(source).not.toMatch(/= SW_(VERSION|FILES);/);
   });
 
@@ -94,7 +94,7 @@ describe('serviceWorkerSource', () => {
     await fire(sw.listeners.install);
     expect(sw.opened).toEqual(['innodb-lab https://example.test/lab/ v123']);
     expect(sw.added).toEqual([
-      ['https://example.test/lab/', 'https://example.test/lab/assets/a.js', 'https://example.test/lab/index.html'],
+      ['https://example.test/lab/assets/a.js', 'https://example.test/lab/index.html'],
     ]);
   });
 

@@ -7,11 +7,12 @@ export const SERVICE_WORKER_FILE = 'sw.js';
 
 /**
  * The files the service worker caches on install, relative to the site's folder, sorted:
- * the folder itself (`./`, which a server answers with index.html), index.html, and every
- * file of the build except source maps and the service worker itself.
+ * index.html and every file of the build except source maps and the service worker
+ * itself. Not the folder URL (`./`): the worker answers every page load it cannot fetch
+ * with index.html, and a host that lists folders instead would fail the install.
  */
 export function precacheFiles(buildFiles: readonly string[]): string[] {
-  const files = new Set(['./', 'index.html']);
+  const files = new Set(['index.html']);
   for (const f of buildFiles) {
     if (f.endsWith('.map') || f === SERVICE_WORKER_FILE) continue;
     if (f.startsWith('/') || f.split('/').includes('..')) {

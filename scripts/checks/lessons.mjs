@@ -113,7 +113,7 @@ async function engineCheck() {
   const sdir = path.join(DIR, 'scenarios');
   const texts = Object.fromEntries(fs.readdirSync(sdir).filter((n) => n.endsWith('.json')).map((n) => [n, fs.readFileSync(path.join(sdir, n), 'utf8')]));
   const lessonsIn = lessonFiles.map((n) => ({ file: `lessons/${n}`, text: fs.readFileSync(path.join(DIR, n), 'utf8') }));
-  errors.push(...check.checkLessons(lessonsIn, texts, { validate: wasm.validate_scenario, columns }));
+  errors.push(...check.checkLessons(lessonsIn, texts, { validate: wasm.validate_scenario, columns, indexNames: check.indexNamesVia(wasm.Simulation) }));
 }
 if (fs.existsSync(DIR)) {
   try {

@@ -1,9 +1,9 @@
 // The primary-keys lesson end to end in Chromium: home → lesson → play; splits rise and
 // the tree redraws; both A/B panels advance; step back returns the same numbers; a bad
 // URL knob shows a message naming it and the page keeps working; a link to a step is
-// scrolled there before the first paint.
+// scrolled there before the first paint; the fill view shows the index a step names.
 import { expect, openPage, screenshot, test } from './harness';
-import { counter, pause, play, simTime } from './panel';
+import { counter, pause, play, playFor, simTime, waitForPanel } from './panel';
 
 test('home → lesson → play: splits rise on both A/B panels', async () => {
   const { page, errors } = await openPage('/');
@@ -94,5 +94,28 @@ test('a link to a step is already scrolled there when the lesson first renders',
   expect(first).toBe(settled);
   await expect.poll(async () => (await page.locator('.player-bar').first().isVisible()) && (await page.textContent('body'))).toContain('Step 4 of');
   expect(page.url()).toContain('step=4');
+  expect(errors).toEqual([]);
+});
+
+test('the fill view shows the index the step asks about, and the reader can switch it', async () => {
+  const { page, errors } = await openPage('/#/lesson/primary-keys?step=7');
+  await waitForPanel(page);
+  const pick = page.getByRole('combobox', { name: 'Index' });
+  const chart = page.locator('svg[aria-label^="Histogram of leaf page fill"]');
+  const meanFill = async (side: string) => {
+    const label = (await chart.getAttribute('aria-label')) ?? '';
+    const m = new RegExp(`${side}[^;]*mean fill ([\\d.]+)%`).exec(label);
+    return m ? Number(m[1]) : NaN;
+  };
+  // The experiment's fill_index: idx_number, for A and B.
+  await expect.poll(() => pick.locator('option:checked').textContent()).toBe('idx_number');
+  await playFor(page, 3000);
+  await expect.poll(() => chart.getAttribute('aria-label')).toMatch(/for idx_number in .*A: Sequential INT id: \d+ leaf pages.*B: Random VARCHAR\(26\) id: \d+ leaf pages/);
+  // 20,000 rows over 10 values: the sequential table's idx_number stays far from full...
+  expect(await meanFill('A: Sequential INT id')).toBeLessThan(75);
+  // ...while its clustered index is near 15/16.
+  await pick.selectOption({ label: 'PRIMARY' });
+  await expect.poll(() => chart.getAttribute('aria-label')).toMatch(/for PRIMARY in /);
+  expect(await meanFill('A: Sequential INT id')).toBeGreaterThan(85);
   expect(errors).toEqual([]);
 });

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildSims } from '../../web/src/lessons/scenarios';
-import { checkLessons, experimentProblems } from '../../web/src/lessons/check';
+import { checkLessons, experimentProblems, indexNamesVia } from '../../web/src/lessons/check';
 import { parseLesson } from '../../web/src/lessons/parse';
 import type { ExperimentSpec } from '../../web/src/lessons/types';
 import { validate_scenario } from '../../web/src/engine/pkg/innodb_lab.js';
@@ -31,6 +31,7 @@ for (const f of fs.readdirSync(lessonDir).filter((n) => n.endsWith('.md') && !/^
 describe('lesson experiments against the engine', () => {
   const Simulation = loadEngine();
   const columns: string[] = JSON.parse(new Simulation(lessonScenario('pk-sequential.json', { 'workload.max_rows': 10 })).series_columns_json());
+  const engine = { validate: validate_scenario, columns, indexNames: indexNamesVia(Simulation) };
 
   it('finds the lessons', () => {
     expect(experiments.length).toBeGreaterThanOrEqual(10);
@@ -38,12 +39,12 @@ describe('lesson experiments against the engine', () => {
 
   // The same checks as `npm run lessons:check` (web/src/lessons/check.ts).
   it.each(experiments.map((e) => [`${e.lesson} ${e.exp.id}`, e] as const))('%s: scenarios, knobs and charts are valid', (_name, { exp }) => {
-    expect(experimentProblems(exp, texts, { validate: validate_scenario, columns })).toEqual([]);
+    expect(experimentProblems(exp, texts, engine)).toEqual([]);
   });
 
   it('names the file, line and field of a bad experiment', () => {
     const md = '---\nid: bad\ntitle: B\nsummary: s\norder: 99\n---\n## One\n\n```experiment\nid: e\ntitle: E\nscenarios: { A: { label: a, file: pk-sequential.json } }\nknobs:\n  - { path: workload.threads, label: T, min: 0, max: 5000, default: 8 }\ncharts:\n  - { column: nope, label: N, unit: x }\n```\n\n```quiz\nid: q\nquestion: Q?\nchoices: [a, b]\nanswer: 2\nexplain: x\n```\n';
-    const problems = checkLessons([{ file: 'lessons/bad.md', text: md }], texts, { validate: validate_scenario, columns });
+    const problems = checkLessons([{ file: 'lessons/bad.md', text: md }], texts, engine);
     expect(problems).toEqual([
       'lessons/bad.md:19: quiz "q": answer: must be the index of a choice, 0 to 1, got 2',
       'lessons/bad.md:9: experiment "e": knob workload.threads (0 to 5000), knobs at their minimum: the engine says: must be an integer from 1 to 4096, got 0',
@@ -56,10 +57,21 @@ describe('lesson experiments against the engine', () => {
     const md =
       '---\nid: bad\ntitle: B\nsummary: s\norder: 99\n---\n## One\n\n```experiment\nid: e\ntitle: E\nscenarios: { A: { label: a, file: qc-mysql-256mb.json } }\n' +
       'sweep:\n  path: server.query_cache_size\n  values: [0, -1, { server.query_cache_type: "SOMETIMES" }]\n  labels: ["0", "minus one", "sometimes"]\n  run_s: 0.1\n```\n';
-    const problems = checkLessons([{ file: 'lessons/bad.md', text: md }], texts, { validate: validate_scenario, columns });
+    const problems = checkLessons([{ file: 'lessons/bad.md', text: md }], texts, engine);
     expect(problems).toHaveLength(2);
     expect(problems[0]).toMatch(/^lessons\/bad.md:9: experiment "e": sweep.values\[1\] \("minus one"\), scenario A: the engine says: server.query_cache_size: /);
     expect(problems[1]).toMatch(/^lessons\/bad.md:9: experiment "e": sweep.values\[2\] \("sometimes"\), scenario A: the engine says: server.query_cache_type: /);
+  });
+
+  it('names a fill_index the scenario has no index of, with the indexes it has', () => {
+    const md =
+      '---\nid: bad\ntitle: B\nsummary: s\norder: 99\n---\n## One\n\n```experiment\nid: e\ntitle: E\n' +
+      'scenarios: { A: { label: a, file: pk-sequential.json }, B: { label: b, file: pk-random.json } }\nviews: [fill-histogram]\nfill_index: k_1\n```\n';
+    expect(checkLessons([{ file: 'lessons/bad.md', text: md }], texts, engine)).toEqual([
+      'lessons/bad.md:9: experiment "e": fill_index: scenario A has no index "k_1"; it has PRIMARY, idx_number',
+      'lessons/bad.md:9: experiment "e": fill_index: scenario B has no index "k_1"; it has PRIMARY, idx_number',
+    ]);
+    expect(checkLessons([{ file: 'lessons/bad.md', text: md.replace('k_1', 'idx_number') }], texts, engine)).toEqual([]);
   });
 
   const overridden = experiments.filter((e) => Object.keys(e.exp.overrides).length > 0);

@@ -180,6 +180,24 @@ describe('lesson parser', () => {
     expect(validateExperiment({ id: 'e', title: 'T', scenarios: { A: { label: 'L', file: 'x.json' } } }).spec?.speed).toBe(1);
   });
 
+  describe('experiment fill_index', () => {
+    const exp = (extra: Record<string, unknown>) =>
+      validateExperiment({ id: 'e', title: 'T', scenarios: { A: { label: 'L', file: 'x.json' } }, views: ['fill-histogram'], ...extra });
+    it('names the index the fill view shows first', () => {
+      expect(exp({ fill_index: 'idx_number' }).spec?.fillIndex).toBe('idx_number');
+      expect(exp({}).spec?.fillIndex).toBeUndefined();
+    });
+    it('refuses a name the engine would refuse, and a fill_index without the view', () => {
+      expect(exp({ fill_index: 'idx number' }).errors).toEqual([
+        'fill_index: must be an index name (PRIMARY or one of the table\'s indexes), got "idx number"',
+      ]);
+      expect(exp({ fill_index: 7 }).errors[0]).toMatch(/^fill_index: must be an index name .*, got 7$/);
+      expect(exp({ fill_index: 'k_1', views: ['btree'] }).errors).toEqual([
+        'fill_index: only used by the fill-histogram view; add it to views or drop fill_index',
+      ]);
+    });
+  });
+
   describe('experiment sweep', () => {
     const exp = (sweep: unknown) => validateExperiment({ id: 'e', title: 'T', scenarios: { A: { label: 'L', file: 'x.json' } }, sweep });
     it('a valid sweep: scalar and mapping values, labels, run_s, reference; metric defaults to SELECT/s', () => {

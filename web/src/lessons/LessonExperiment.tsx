@@ -54,6 +54,7 @@ export function LessonExperiment({ experiment, knobValues, onKnob, seed, onSeed,
       keyboard
       onDone={done}
       sizeReference={experiment.sizeReference}
+      fillIndex={experiment.fillIndex}
       sweep={experiment.sweep}
       {...panel}
     />

@@ -11,6 +11,25 @@ export interface EngineForCheck {
   validate: (json: string) => string;
   /** Series columns the engine writes (charts select by these). */
   columns: string[];
+  /** The index names of a valid scenario's table(s), as the engine names them (PRIMARY, …). */
+  indexNames: (json: string) => string[];
+}
+
+/**
+ * `EngineForCheck.indexNames` from the wasm package's `Simulation`: the scenario is built
+ * with no prepared rows (names do not depend on them), asked for its indexes, and freed.
+ */
+export function indexNamesVia(Sim: new (json: string) => { indexes_json(): string; free(): void }): (json: string) => string[] {
+  return (json) => {
+    const v = JSON.parse(json) as { table?: { prepare_rows?: number } };
+    if (v.table) v.table.prepare_rows = 0;
+    const sim = new Sim(JSON.stringify(v));
+    try {
+      return [...new Set((JSON.parse(sim.indexes_json()) as { name: string }[]).map((i) => i.name))];
+    } finally {
+      sim.free();
+    }
+  };
 }
 
 /** Knob settings to try: all defaults, all at min, all at max. */
@@ -61,6 +80,16 @@ export function experimentProblems(exp: ExperimentSpec, texts: Record<string, st
           out.push(`sweep.values[${vi}] ("${sw.labels[vi]}"), scenario ${side}: the engine says: ${e.path || '(whole scenario)'}: ${e.message}`);
         }
       });
+    }
+  }
+  if (exp.fillIndex !== undefined) {
+    const built = buildSims(exp, texts, knobSettings(exp)[0].values, undefined);
+    for (const [i, s] of (built.sims ?? []).entries()) {
+      if (JSON.parse(engine.validate(s.json)).length) continue; // reported above
+      const names = engine.indexNames(s.json);
+      if (!names.includes(exp.fillIndex)) {
+        out.push(`fill_index: scenario ${i === 0 ? 'A' : 'B'} has no index "${exp.fillIndex}"; it has ${names.join(', ')}`);
+      }
     }
   }
   for (const c of exp.charts) {

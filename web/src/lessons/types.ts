@@ -99,6 +99,11 @@ export interface ExperimentSpec {
   seed?: number;
   sizeReference?: SizeReferenceSpec[]; // `size_reference` in the block
   sweep?: SweepSpec;
+  /**
+   * `fill_index` in the block: the index the Leaf page fill view shows first (PRIMARY
+   * or a secondary index's name; default PRIMARY). The reader can pick another.
+   */
+  fillIndex?: string;
 }
 
 export interface QuizSpec {

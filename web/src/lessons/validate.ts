@@ -8,12 +8,15 @@ import { isObj, show, Reader, scenarioRef, chart, knob, sizeReference, sweep, ID
 
 export { MAX_SWEEP_RUN_S, MAX_SWEEP_VALUES } from './validateParts';
 
+/** An index name as the engine allows in `table.indexes[].name` (and PRIMARY). */
+const INDEX_NAME_RE = /^[A-Za-z0-9_]{1,64}$/;
+
 /** Validates an experiment block object. Returns the spec only when it has no errors. */
 export function validateExperiment(v: unknown, scenarioFiles?: ReadonlySet<string>): { spec?: ExperimentSpec; errors: string[] } {
   const errors: string[] = [];
   const r = new Reader(errors);
   if (!isObj(v)) return { errors: [`(block): must be a YAML mapping with id, title, scenarios, got ${show(v)}`] };
-  r.unknownKeys(v, '', ['id', 'title', 'scenarios', 'overrides', 'views', 'charts', 'knobs', 'speed', 'seed', 'size_reference', 'sweep']);
+  r.unknownKeys(v, '', ['id', 'title', 'scenarios', 'overrides', 'views', 'charts', 'knobs', 'speed', 'seed', 'size_reference', 'sweep', 'fill_index']);
   const id = r.string(v, 'id', 'id', { re: ID_RE, what: 'lower-case letters, digits and dashes' });
   const title = r.string(v, 'title', 'title');
 
@@ -79,6 +82,8 @@ export function validateExperiment(v: unknown, scenarioFiles?: ReadonlySet<strin
   }
 
   const sweepSpec = v.sweep === undefined ? undefined : sweep(r, v.sweep);
+  const fillIndex = r.string(v, 'fill_index', 'fill_index', { required: false, re: INDEX_NAME_RE, what: 'an index name (PRIMARY or one of the table\'s indexes)' });
+  if (fillIndex !== undefined && !views.includes('fill-histogram')) errors.push('fill_index: only used by the fill-histogram view; add it to views or drop fill_index');
 
   if (errors.length || !id || !title || !scenarios) return { errors };
   return {
@@ -94,6 +99,7 @@ export function validateExperiment(v: unknown, scenarioFiles?: ReadonlySet<strin
       ...(seed !== undefined ? { seed } : {}),
       ...(sizeRefs.length ? { sizeReference: sizeRefs } : {}),
       ...(sweepSpec ? { sweep: sweepSpec } : {}),
+      ...(fillIndex !== undefined ? { fillIndex } : {}),
     },
     errors,
   };

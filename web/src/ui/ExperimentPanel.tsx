@@ -38,6 +38,8 @@ export interface ExperimentPanelProps {
   onDone?: () => void;
   workerFactory?: WorkerFactory;
   sizeReference?: SizeReferenceSpec[];
+  /** The index the Leaf page fill view shows first (`fill_index`). */
+  fillIndex?: string;
   /** A sweep of one scenario field (runs in a worker of its own, with progress and Cancel). */
   sweep?: SweepSpec;
   /** Open at this simulated time (a shared link): run there once the simulation exists. */
@@ -141,6 +143,7 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
           views={views}
           charts={charts}
           sizeReference={props.sizeReference}
+          fillIndex={props.fillIndex}
           palette={palette}
           reducedMotion={reducedMotion}
           client={session.client}

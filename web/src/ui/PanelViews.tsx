@@ -2,7 +2,7 @@
 // side: tree, pool, threads, AHI, redo, query cache), charts (A and B overlaid), then text and numbers
 // (sysbench report, STATUS, sizes, counters).
 
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { EngineClient } from '../engine/client';
 import type { Frame } from '../engine/frames';
 import type { ChartSpec, SizeReferenceSpec, ViewName } from '../lessons/types';
@@ -49,6 +49,8 @@ interface Props {
   views: ViewName[];
   charts: ChartSpec[];
   sizeReference?: SizeReferenceSpec[];
+  /** The index the Leaf page fill view shows first (the experiment's `fill_index`). */
+  fillIndex?: string;
   palette: Palette;
   reducedMotion: boolean;
   client: EngineClient | null;
@@ -90,7 +92,85 @@ function TreeCell({ frame, sim, label, client, reducedMotion, C }: { frame: Fram
   return <C frame={frame} label={label} reducedMotion={reducedMotion} onZoom={onZoom} records={records} />;
 }
 
-export function PanelViews({ frames, series, status, labels, views, charts, sizeReference, palette, reducedMotion, client }: Props) {
+/** "table.index" when the frame has several tables, else the index name. */
+function indexLabel(f: Frame, i: number): string {
+  const ix = f.indexes[i];
+  if (!ix) return `index ${i}`;
+  return f.indexes.some((o) => o.table !== ix.table) ? `${ix.table}.${ix.name}` : ix.name;
+}
+
+/** Index `i`'s table as a position (0 = the frame's first table): A and B may name their tables differently. */
+function tableOrdinal(f: Frame, i: number): number {
+  const tables: string[] = [];
+  for (const ix of f.indexes) if (!tables.includes(ix.table)) tables.push(ix.table);
+  return tables.indexOf(f.indexes[i]?.table ?? '');
+}
+
+/** B's index number for A's index `ai`: the same name in the same table position, or -1. */
+function matchingIndex(a: Frame, ai: number, b: Frame): number {
+  const t = tableOrdinal(a, ai);
+  return b.indexes.findIndex((ix, i) => ix.name === a.indexes[ai]?.name && tableOrdinal(b, i) === t);
+}
+
+/**
+ * The Leaf page fill row: a histogram of one index (A and B side by side), which the reader
+ * picks when the table has more than one; `fillIndex` names the first one shown.
+ */
+function FillRow({ frames, labels, fillIndex, reducedMotion, C }: { frames: Frame[]; labels: string[]; fillIndex?: string; reducedMotion: boolean; C: ViewComponents['FillHistogram'] }) {
+  const [a, b] = frames;
+  const pair = frames.length > 1;
+  const wanted = fillIndex === undefined ? 0 : a.indexes.findIndex((ix) => ix.name === fillIndex);
+  const [picked, setPicked] = useState<number | null>(null);
+  const ai = picked !== null && picked < a.indexes.length ? picked : Math.max(0, wanted);
+  const chosen = a.indexes[ai];
+  const bi = b && chosen ? matchingIndex(a, ai, b) : -1;
+  const selectId = useId();
+  return (
+    <section className="view-row" aria-label="Leaf page fill">
+      <div className="view-row-head">
+        <h3>Leaf page fill</h3>
+        {a.indexes.length > 1 ? (
+          <label className="view-choice" htmlFor={selectId}>
+            Index
+            <select id={selectId} value={ai} onChange={(e) => setPicked(Number(e.target.value))}>
+              {a.indexes.map((_, i) => (
+                <option key={i} value={i}>
+                  {indexLabel(a, i)}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+      </div>
+      {wanted < 0 ? (
+        <p className="notice notice-error" role="alert">
+          fill_index: this table has no index “{fillIndex}”, so the view shows {indexLabel(a, ai)}. Its indexes:{' '}
+          {a.indexes.map((_, i) => indexLabel(a, i)).join(', ')}.
+        </p>
+      ) : null}
+      {b && chosen && bi < 0 ? (
+        <p className="muted">
+          {labels[1] ?? 'B'} has no index {indexLabel(a, ai)}: only {labels[0] ?? 'A'} is drawn.
+        </p>
+      ) : null}
+      <ViewSlot title="Leaf page fill">
+        {() => (
+          <C
+            frame={a}
+            index={ai}
+            compare={bi >= 0 ? b : undefined}
+            compareIndex={bi >= 0 ? bi : undefined}
+            labels={pair && bi >= 0 ? [labels[0], labels[1]] : undefined}
+            label={pair && bi >= 0 ? undefined : labels[0]}
+            reducedMotion={reducedMotion}
+          />
+        )}
+      </ViewSlot>
+    </section>
+  );
+}
+
+export function PanelViews({ frames, series, status, labels, views, charts, sizeReference, fillIndex, palette, reducedMotion, client }: Props) {
   const { components: V, failed } = useViewComponents();
   const W = V ?? LOADING;
   const ab = (i: number) => (i === 0 ? palette.ab.A : palette.ab.B);
@@ -130,22 +210,7 @@ export function PanelViews({ frames, series, status, labels, views, charts, size
       {has('ahi') && sideBySide('Adaptive hash index', (f, i) => <W.AhiView frame={f} label={pair ? labels[i] : undefined} />)}
       {has('redo') && sideBySide('Redo log', (f, i) => <W.RedoView frame={f} label={pair ? labels[i] : undefined} reducedMotion={reducedMotion} />)}
       {has('qc') && sideBySide('Query cache', (f, i) => <W.QueryCacheView frame={f} label={pair ? labels[i] : undefined} reducedMotion={reducedMotion} />)}
-      {has('fill-histogram') && (
-        <section className="view-row" aria-label="Leaf page fill">
-          <h3>Leaf page fill</h3>
-          <ViewSlot title="Leaf page fill">
-            {() => (
-              <W.FillHistogram
-                frame={frames[0]}
-                compare={frames[1]}
-                labels={pair ? [labels[0], labels[1]] : undefined}
-                label={pair ? undefined : labels[0]}
-                reducedMotion={reducedMotion}
-              />
-            )}
-          </ViewSlot>
-        </section>
-      )}
+      {has('fill-histogram') && <FillRow frames={frames} labels={labels} fillIndex={fillIndex} reducedMotion={reducedMotion} C={W.FillHistogram} />}
       {has('charts') &&
         charts.map((c) => (
           <section className="view-row chart-row" key={c.column} aria-label={c.label}>

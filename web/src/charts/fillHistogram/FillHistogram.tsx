@@ -13,8 +13,10 @@ export interface FillHistogramProps {
   frame: Frame;
   /** Engine index number (default 0 = clustered). */
   index?: number;
-  /** B side of an A/B pair: its histogram for the same index is drawn beside A's. */
+  /** B side of an A/B pair: its histogram is drawn beside A's. */
   compare?: Frame;
+  /** B's engine index number for the same index (default `index`). */
+  compareIndex?: number;
   /** Names of the two sides (default "A", "B"). */
   labels?: [string, string];
   /** SVG height in px (default 220). */
@@ -28,12 +30,12 @@ export interface FillHistogramProps {
 const EMPTY = new Uint8Array(0);
 
 /** Leaf-fill histogram, one bar colour per bin on the sequential fill scale. */
-export function FillHistogram({ frame, index = 0, compare, labels = ['A', 'B'], height = 220, label }: FillHistogramProps) {
+export function FillHistogram({ frame, index = 0, compare, compareIndex = index, labels = ['A', 'B'], height = 220, label }: FillHistogramProps) {
   const pal = usePalette();
   const [ref, width] = useWidth<HTMLDivElement>();
   const HATCH_ID = `hatch-${useId().replace(/:/g, '')}`;
   const a = frame.leafFill[index] ?? EMPTY;
-  const b = compare ? (compare.leafFill[index] ?? EMPTY) : undefined;
+  const b = compare ? (compare.leafFill[compareIndex] ?? EMPTY) : undefined;
   const m = useMemo(() => layoutHistogram(b ? [a, b] : [a], width, height), [a, b, width, height]);
   const { margin: mg, plotWidth: pw, plotHeight: ph } = m;
   const pair = m.bars.length === 2;

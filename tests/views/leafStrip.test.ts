@@ -1,7 +1,8 @@
 // Leaf strip binning (one column per leaf, or per pixel with mean/max), picking,
 // split flash rules, and the records bar of one page.
 import { describe, expect, it } from 'vitest';
-import { binLeaves, columnAtX, leafAtX, leafCounts, recentSplits, showHashedRow, STRIP_ROWS, stripRows } from '../../web/src/views/btree/strip';
+import { binLeaves, columnAtX, lastSplitKind, leafAtX, leafCounts, recentSplits, showHashedRow, splitKindsLine, STRIP_ROWS, stripRows } from '../../web/src/views/btree/strip';
+import type { TraceEvent } from '../../web/src/engine/frames';
 import { FLASH_MS, flashAlpha, shouldFlash, SLOW_MOTION_MAX_SPLITS } from '../../web/src/views/btree/splitFlash';
 import { PAGE_USABLE_BYTES, recordTotals, recordsBar } from '../../web/src/views/btree/records';
 
@@ -102,5 +103,21 @@ describe('records bar', () => {
   it('totals the listed records', () => {
     const r = { page: 7, level: 0, fill: 0.5, records: [{ key: '1', size: 26 }, { key: '2', size: 30 }] };
     expect(recordTotals(r)).toEqual({ count: 2, bytes: 56, mean: 28 });
+  });
+});
+
+describe('split kinds in the tree header', () => {
+  it('lists the counts by kind once the index has split', () => {
+    expect(splitKindsLine({ toRight: 1234, toLeft: 0, middle: 5 })).toBe('splits: 1,234 to_right · 5 middle · 0 to_left');
+    expect(splitKindsLine({ toRight: 0, toLeft: 0, middle: 0 })).toBeNull();
+    expect(splitKindsLine(undefined)).toBeNull();
+  });
+  it("names the frame's last split of this index", () => {
+    const split = (index: number, kind: 'to_right' | 'middle' | 'to_left'): TraceEvent => ({ t: 1, kind: 'PageSplit', index, page: 3, newPage: 4, level: 0, split: kind });
+    const events: TraceEvent[] = [split(0, 'to_right'), split(1, 'to_left'), split(0, 'middle'), { t: 2, kind: 'PageRead', index: 0, page: 9 }];
+    expect(lastSplitKind(events, 0)).toBe('middle');
+    expect(lastSplitKind(events, 1)).toBe('to_left');
+    expect(lastSplitKind(events, 2)).toBeNull();
+    expect(lastSplitKind([], 0)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 // One index's B+tree: upper levels as an SVG tree, the leaf level as a canvas strip,
 // zoom into a subtree by brushing or clicking, and the records of a picked leaf.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Frame } from '../../engine/frames';
 import { useTheme, usePalette } from '../../ui/theme';
 import { fillGradientCss } from '../../charts/common/colors';
@@ -12,7 +12,7 @@ import { RecordsPanel } from './RecordsPanel';
 import { UpperTree } from './UpperTree';
 import { clampRange, decodeUpper, treeHeight, zoomRangeFor, type LeafRange } from './layout';
 import type { PageRecords } from './records';
-import { leafCounts, showHashedRow } from './strip';
+import { lastSplitKind, leafCounts, showHashedRow, splitKindsLine } from './strip';
 import { meanFill } from '../../charts/fillHistogram/layout';
 
 export interface BTreeViewProps {
@@ -54,6 +54,15 @@ export function BTreeView({ frame, index = 0, onZoom, records, reducedMotion, la
   const name = info ? `${info.name} (${info.table})` : `index ${index}`;
   const mean = useMemo(() => meanFill(fill), [fill]);
   const hashedRow = showHashedRow(counts.hashed, frame.summary.counters);
+  const kinds = splitKindsLine(frame.summary.indexes.find((s) => s.index === index)?.splits);
+  // The last split's kind stays shown until the next split (a frame's events are only
+  // that frame's), so it can be read in slow motion; cleared when time goes back to 0.
+  const [lastKind, setLastKind] = useState<string | null>(null);
+  useEffect(() => {
+    const k = lastSplitKind(frame.events, index);
+    if (k) setLastKind(k);
+    else if (!kinds) setLastKind(null);
+  }, [frame.events, index, kinds]);
 
   const zoomTo = (r: LeafRange) => setZoom(r.lo <= 0 && r.hi >= n ? null : r);
   const zoomOut = () => {
@@ -83,6 +92,17 @@ export function BTreeView({ frame, index = 0, onZoom, records, reducedMotion, la
           {hashedRow && ` · ${formatCount(counts.hashed)} pages hashed`}
           {counts.split > 0 && ` · ${formatCount(counts.split)} split now`}
         </span>
+        {kinds && (
+          <span>
+            {kinds}
+            {lastKind && (
+              <>
+                {' · last: '}
+                <strong style={{ color: pal.ink }}>{lastKind}</strong>
+              </>
+            )}
+          </span>
+        )}
         {zoomed && (
           <span style={{ display: 'inline-flex', gap: 6, alignItems: 'center' }}>
             leaves #{formatCount(range.lo)}–{formatCount(range.hi - 1)}

@@ -1,7 +1,8 @@
 // Pure layout of the leaf strip: leaf_fill/leaf_state bytes in a leaf range → one column
 // per leaf, or per pixel when leaves outnumber pixels (mean and max fill, pool and AHI
 // shares), and the strip's rows (the AHI row only once the AHI has hashed pages).
-import { LEAF_DIRTY, LEAF_HASHED, LEAF_RESIDENT, LEAF_SPLIT_RECENT } from '../../engine/frames';
+import { LEAF_DIRTY, LEAF_HASHED, LEAF_RESIDENT, LEAF_SPLIT_RECENT, type TraceEvent } from '../../engine/frames';
+import { formatCount } from '../../charts/common/format';
 import type { LeafRange } from './layout';
 
 /** Column-wise view model of the strip; arrays are indexed by column. */
@@ -140,4 +141,31 @@ export function stripRows(hashed: boolean): StripRows {
  */
 export function showHashedRow(hashedNow: number, counters: Record<string, number>): boolean {
   return hashedNow > 0 || (counters.adaptive_hash_pages_added ?? 0) > 0;
+}
+
+/** The kinds of page split, in the order the tree's header lists them. */
+const SPLIT_KINDS = [
+  ['toRight', 'to_right'],
+  ['middle', 'middle'],
+  ['toLeft', 'to_left'],
+] as const;
+
+/**
+ * "splits: 34 to_right · 1 middle · 0 to_left" (the index's split counts by the way
+ * btr_page_split_and_insert chose the split point), or null before the first split.
+ */
+export function splitKindsLine(splits: { toRight: number; toLeft: number; middle: number } | undefined): string | null {
+  if (!splits || splits.toRight + splits.toLeft + splits.middle === 0) return null;
+  return `splits: ${SPLIT_KINDS.map(([k, name]) => `${formatCount(splits[k])} ${name}`).join(' · ')}`;
+}
+
+/** The kind of the last split of `index` among `events` (one frame's), or null if none. */
+export function lastSplitKind(events: readonly TraceEvent[], index: number): 'to_right' | 'to_left' | 'middle' | null {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e.kind !== 'PageSplit' || e.index !== index) continue;
+    const kind = (e as Extract<TraceEvent, { kind: 'PageSplit'; split: string }>).split;
+    if (kind === 'to_right' || kind === 'to_left' || kind === 'middle') return kind;
+  }
+  return null;
 }

@@ -56,13 +56,15 @@ export function BTreeView({ frame, index = 0, onZoom, records, reducedMotion, la
   const hashedRow = showHashedRow(counts.hashed, frame.summary.counters);
   const kinds = splitKindsLine(frame.summary.indexes.find((s) => s.index === index)?.splits);
   // The last split's kind stays shown until the next split (a frame's events are only
-  // that frame's), so it can be read in slow motion; cleared when time goes back to 0.
-  const [lastKind, setLastKind] = useState<string | null>(null);
+  // that frame's), so it can be read in slow motion; dropped when time goes back to
+  // before it (step back, reset), where it had not happened yet.
+  const [last, setLast] = useState<{ kind: string; timeNs: number } | null>(null);
   useEffect(() => {
     const k = lastSplitKind(frame.events, index);
-    if (k) setLastKind(k);
-    else if (!kinds) setLastKind(null);
-  }, [frame.events, index, kinds]);
+    if (k) setLast({ kind: k, timeNs: frame.timeNs });
+    else setLast((l) => (l && frame.timeNs < l.timeNs ? null : l));
+  }, [frame.events, frame.timeNs, index]);
+  const lastKind = kinds ? last?.kind : undefined;
 
   const zoomTo = (r: LeafRange) => setZoom(r.lo <= 0 && r.hi >= n ? null : r);
   const zoomOut = () => {

@@ -5,7 +5,7 @@
 // (Space, ←/→, +/−), which stay out of the way of fields and of the leaf strip.
 import type { Page } from 'playwright-core';
 import { expect, openPage, test } from './harness';
-import { simTime, stepForward, waitForPanel } from './panel';
+import { settledTime, simTime, stepForward, waitForPanel } from './panel';
 
 interface Focused {
   label: string; // tag + accessible-ish name
@@ -135,10 +135,11 @@ test('"Go to the experiment" moves focus into the panel, and every control works
   await expect.poll(() => playButton.getAttribute('aria-label')).toBe('Pause');
   await page.keyboard.press(' ');
   await expect.poll(() => playButton.getAttribute('aria-label')).toBe('Play');
-  const t0 = await simTime(page);
+  // Settled reads: the pause's last frame may still move the clock after Space.
+  const t0 = await settledTime(page);
   await page.keyboard.press('ArrowRight');
   await expect.poll(() => simTime(page)).not.toBe(t0);
-  const t1 = await simTime(page);
+  const t1 = await settledTime(page);
   await page.keyboard.press('ArrowRight');
   await expect.poll(() => simTime(page)).not.toBe(t1);
   await page.keyboard.press('ArrowLeft');

@@ -14,6 +14,21 @@ export async function simTime(page: Page): Promise<string> {
   return ((await page.locator('.sim-time output').first().textContent()) ?? '').trim();
 }
 
+/**
+ * The simulated time once it has stopped moving (two reads 150 ms apart agree): after a
+ * pause or a step, a frame already on its way can still move the clock once.
+ */
+export async function settledTime(page: Page): Promise<string> {
+  let last = await simTime(page);
+  for (let i = 0; i < 40; i++) {
+    await page.waitForTimeout(150);
+    const now = await simTime(page);
+    if (now === last) return now;
+    last = now;
+  }
+  throw new Error(`simulated time still moving after 6 s (last ${last})`);
+}
+
 /** Every numbers table of the experiment panel as text (counters, sizes), in page order. */
 export async function tablesText(page: Page): Promise<string[]> {
   return page.locator('.experiment-panel table').evaluateAll((ts) => ts.map((t) => (t.textContent ?? '').replace(/\s+/g, ' ').trim()));

@@ -64,14 +64,15 @@ pub fn sweep_row(e: &Engine) -> SweepRow {
     }
 }
 
-/// Runs a scenario to its end (or `until` ns) in 0.1 s slices; returns the row.
+/// Runs a scenario to its end (or `until` ns, or the instant its workload runs out)
+/// in 0.1 s slices; returns the row.
 #[inline] // compiled in api/, for size (see Engine::new)
 pub fn run_row(scenario: &str, until: Option<u64>) -> Result<SweepRow, EngineError> {
     let mut e = Engine::new(parse_scenario(scenario)?)?;
     let end = until.unwrap_or(e.end_time()).min(e.end_time());
     while e.now < end && !e.done() {
         let next = (e.now + SEC / 10).min(end);
-        e.run_until(next);
+        e.run_until_finish(next);
     }
     Ok(sweep_row(&e))
 }

@@ -105,3 +105,70 @@ fn status_text_reports_the_ahi_and_the_pool_like_innodb() {
         "one index, one partition"
     );
 }
+
+/// Runs to the end in slices of `slice` ns, with `run_until_finish` or `run_until`.
+fn run_sliced(json: &str, slice: u64, finish: bool) -> SimHandle {
+    let mut h = SimHandle::new(json).expect("valid scenario");
+    while !h.engine.done() {
+        let t = h.engine.now + slice;
+        if finish {
+            h.engine.run_until_finish(t);
+        } else {
+            h.engine.run_until(t);
+        }
+    }
+    h
+}
+
+fn summary_json(h: &SimHandle) -> String {
+    serde_json::to_string(&h.engine.summary()).expect("summary json")
+}
+
+#[test]
+fn a_finished_run_ends_where_the_workload_runs_out_however_time_is_sliced() {
+    let json = scenario(true, 128, 20_000, 5);
+    // Plain slices overshoot the finish by up to a slice, so where they end (and the
+    // flushing done meanwhile) depends on the slicing: the problem being fixed.
+    let coarse = run_sliced(&json, SEC / 10, false);
+    let fine = run_sliced(&json, 7_000_000, false);
+    assert_ne!(coarse.engine.now, fine.engine.now);
+
+    let reference = run_sliced(&json, SEC / 10, true);
+    let f = reference
+        .engine
+        .finished_at()
+        .expect("the workload ran out");
+    assert_eq!(reference.engine.now, f);
+    assert!(f < coarse.engine.now && f <= fine.engine.now);
+    // Every row was inserted by then (the last statement's completion is the finish).
+    assert_eq!(reference.engine.summary().tables[0].rows, 20_000);
+    for slice in [7_000_000, 33_333_333, 1_000_000_007, 600 * SEC] {
+        let h = run_sliced(&json, slice, true);
+        assert_eq!(h.engine.now, f, "slice {slice}");
+        assert_eq!(summary_json(&h), summary_json(&reference), "slice {slice}");
+    }
+}
+
+#[test]
+fn after_the_finish_run_until_finish_runs_on_like_run_until() {
+    let json = scenario(false, 64, 5_000, 9);
+    let mut a = run_sliced(&json, SEC / 10, true);
+    let f = a.engine.finished_at().expect("finished");
+    let mut b = SimHandle::new(&json).expect("valid scenario");
+    b.engine.run_until(f);
+    assert_eq!(summary_json(&a), summary_json(&b));
+    // Background work goes on past the finish either way, to the same state.
+    a.engine.run_until_finish(f + SEC);
+    b.engine.run_until(f + SEC);
+    assert_eq!(a.engine.now, f + SEC);
+    assert_eq!(summary_json(&a), summary_json(&b));
+    assert_eq!(a.engine.finished_at(), Some(f));
+}
+
+#[test]
+fn a_run_that_ends_at_its_duration_has_no_finish() {
+    let json = scenario(false, 64, 0, 9).replace(r#""duration_s":600"#, r#""duration_s":0.3"#);
+    let h = run_sliced(&json, SEC / 10, true);
+    assert_eq!(h.engine.finished_at(), None);
+    assert_eq!(h.engine.now, SEC * 3 / 10);
+}

@@ -113,11 +113,11 @@ impl Reader {
 
 /// Runs one slice, to `end` (see `STEP_NS`), reading every event.
 fn advance(h: &mut SimHandle, end: u64, r: &mut Reader, shift: &mut u32) {
-    while h.engine.now < end {
+    while h.engine.now < end && !h.engine.done() {
         let from = h.engine.now;
         let step = (STEP_NS >> *shift).max(1);
         let snap = h.snapshot();
-        h.engine.run_until((from + step).min(end));
+        h.engine.run_until_finish((from + step).min(end));
         if !r.lossless(h) {
             h.restore(snap).expect("snapshot just taken");
             h.drop_snapshot(snap);

@@ -94,11 +94,11 @@ const TRACE_CAPACITY = 4096;
  * many, one that read under a quarter of the ring halves them again.
  */
 function advance(sim: Sim, end: number, r: Reader, state: { stepNs: number; shift: number }): void {
-  while (sim.time_ns() < end) {
+  while (sim.time_ns() < end && !sim.is_done()) {
     const from = sim.time_ns();
     const step = Math.max(1, Math.floor(state.stepNs / 2 ** state.shift));
     const snap = sim.snapshot();
-    sim.run_until(Math.min(from + step, end));
+    sim.run_until_finish(Math.min(from + step, end));
     if (!r.lossless(sim)) {
       sim.restore(snap);
       sim.drop_snapshot(snap);

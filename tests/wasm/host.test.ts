@@ -78,3 +78,53 @@ describe('SimHost on the real engine: the query cache', () => {
     direct.free();
   });
 });
+
+describe('SimHost on the real engine: where a finished run ends', () => {
+  loadEngine();
+  const scenarios = [
+    lessonScenario('pk-sequential.json', { 'workload.max_rows': 6000, 'server.innodb_buffer_pool_pages': 64 }),
+    lessonScenario('pk-random.json', { 'workload.max_rows': 6000, 'server.innodb_buffer_pool_pages': 64 }),
+  ];
+  /** The instant a scenario's workload runs out, run alone. */
+  const finishOf = (json: string) => {
+    const sim = new engine.Simulation(json);
+    while (!sim.is_done()) sim.run_until_finish(sim.time_ns() + 1e8);
+    const t = sim.time_ns();
+    sim.free();
+    return t;
+  };
+  /** Plays the A/B pair to the end in frames of `frameNs`, as the player does. */
+  const play = (frameNs: number) => {
+    const host = new SimHost(engine as unknown as EngineModule);
+    host.handle('create', { scenarios });
+    let r = host.handle('runTo', { tNs: 0 });
+    while (!r.done.every(Boolean)) r = host.handle('runTo', { tNs: r.timeNs + frameNs, budgetMs: 10_000 });
+    const summaries = host.handle('frame', {}).frames.map((f) => f.summary);
+    return { timeNs: r.timeNs, summaries };
+  };
+
+  it('A/B in lockstep ends at the later finish, the same numbers at any frame pacing', () => {
+    const [fa, fb] = scenarios.map(finishOf);
+    expect(fa).toBeLessThan(fb); // sequential ids finish first
+    const fast = play(23_456_789);
+    const slow = play(3_000_001);
+    expect(fast.timeNs).toBe(fb);
+    expect(slow.timeNs).toBe(fb);
+    expect(fast.summaries.map((s) => s.timeNs)).toEqual([fb, fb]);
+    expect(slow.summaries).toEqual(fast.summaries);
+    // The side that finished first ran on (background flushing) to the later finish,
+    // exactly as a plain run to that instant does.
+    const a = new engine.Simulation(scenarios[0]);
+    a.run_until(fb);
+    expect(fast.summaries[0]).toEqual(JSON.parse(a.summary_json()));
+    a.free();
+  });
+
+  it('a seek past the end stops at the finish; one before it does not', () => {
+    const host = new SimHost(engine as unknown as EngineModule);
+    host.handle('create', { scenarios: [scenarios[1]] });
+    const fb = finishOf(scenarios[1]);
+    expect(host.handle('runTo', { tNs: fb - 1000 })).toEqual({ timeNs: fb - 1000, done: [false] });
+    expect(host.handle('runTo', { tNs: fb + 5e8 })).toEqual({ timeNs: fb, done: [true] });
+  });
+});

@@ -39,13 +39,10 @@ export interface SummaryLite {
   done: boolean;
 }
 
-/** Runs a simulation to its end (or `maxS` simulated seconds) in 0.1 s slices. */
+/** Runs a simulation to its end (or `maxS` simulated seconds) in 0.1 s slices, stopping
+ * where its workload runs out, as the CLI does. */
 export function runToEnd(sim: InstanceType<typeof Simulation>, maxS = 3600): SummaryLite {
   const end = Math.min(sim.end_ns(), maxS * 1e9);
-  let s: SummaryLite = JSON.parse(sim.summary_json());
-  while (sim.time_ns() < end && !s.done) {
-    sim.run_until(Math.min(end, sim.time_ns() + 1e8));
-    s = JSON.parse(sim.summary_json());
-  }
-  return s;
+  while (sim.time_ns() < end && !sim.is_done()) sim.run_until_finish(Math.min(end, sim.time_ns() + 1e8));
+  return JSON.parse(sim.summary_json()) as SummaryLite;
 }

@@ -27,8 +27,8 @@ describe('native and WASM agree bit for bit', () => {
       const json = lessonScenario(file, { 'workload.max_rows': 30_000, 'server.innodb_buffer_pool_pages': 128, 'seed': 7 });
       const n = native(json);
       const sim = new Simulation(json);
-      // the CLI runs in 0.1 s slices until done; so do we
-      while (!JSON.parse(sim.summary_json()).done && sim.time_ns() < sim.end_ns()) sim.run_until(sim.time_ns() + 1e8);
+      // the CLI runs in 0.1 s slices until the workload runs out; so do we
+      while (!sim.is_done() && sim.time_ns() < sim.end_ns()) sim.run_until_finish(sim.time_ns() + 1e8);
       const w = JSON.parse(sim.summary_json());
       const cols: string[] = JSON.parse(sim.series_columns_json());
       const flat = Array.from(sim.series(0));

@@ -105,6 +105,21 @@ impl Simulation {
         Ok(())
     }
 
+    /// Advances to `t_ns` like `run_until`, but stops at the instant the workload runs
+    /// out if that comes first (once: afterwards it is `run_until`). A finished run
+    /// then ends at the same time however the caller sliced time.
+    pub fn run_until_finish(&mut self, t_ns: f64) -> Result<(), JsError> {
+        let t = to_ns(t_ns, "run_until_finish.t_ns")?;
+        self.h.engine.run_until_finish(t);
+        Ok(())
+    }
+
+    /// The run is complete: its end reached, or its workload ran out
+    /// (`summary_json().done`, without building the summary).
+    pub fn is_done(&self) -> bool {
+        self.h.engine.done()
+    }
+
     /// Advances by `dt_ns`.
     pub fn run_for(&mut self, dt_ns: f64) -> Result<(), JsError> {
         let dt = to_ns(dt_ns, "run_for.dt_ns")?;

@@ -58,10 +58,10 @@ fn run(args: &[String]) -> Result<(), String> {
         .map(|s| (s * SEC as f64) as u64)
         .unwrap_or(h.engine.end_time());
     let t1 = Instant::now();
-    // Run in slices so a finished workload stops early.
+    // Run in slices; a workload that runs out stops the run at that instant.
     while h.engine.now < end && !h.engine.done() {
         let next = (h.engine.now + SEC / 10).min(end);
-        h.engine.run_until(next);
+        h.engine.run_until_finish(next);
     }
     let wall = t1.elapsed().as_secs_f64();
     let summary = h.engine.summary();

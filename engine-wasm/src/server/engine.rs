@@ -130,6 +130,9 @@ pub struct Engine {
     /// Split sequence number per page (0 = never split), for "recent split" marks.
     pub split_seq: Vec<u64>,
     pub(super) reserved_rows: u64,
+    /// When the closed-loop workload ran out (its last client thread went idle at
+    /// the row target); `None` while it runs. See [`Engine::run_until_finish`].
+    pub(super) finished_at: Option<Nanos>,
     pub(super) next_change: usize,
     /// The adaptive hash index.
     pub ahi: Ahi,
@@ -265,6 +268,7 @@ impl Engine {
             tracing: false,
             split_seq: Vec::new(),
             reserved_rows: 0,
+            finished_at: None,
             next_change: 0,
             ahi,
             ahi_latches,
@@ -356,7 +360,28 @@ impl Engine {
 
     /// Advances virtual time to `t` (capped at the scenario's end).
     pub fn run_until(&mut self, t: Nanos) {
-        let t = t.min(self.end);
+        self.advance(t, false);
+    }
+
+    /// [`Engine::run_until`], except that a workload running out on the way stops
+    /// the clock at that instant (after every event at it): where a finished run
+    /// ends then depends on the scenario and seed alone, not on how the caller
+    /// sliced time (frame pacing in the player). Once the workload has finished,
+    /// this is `run_until`: background work (flushing, purge of the flush list)
+    /// goes on as the caller asks.
+    pub fn run_until_finish(&mut self, t: Nanos) {
+        let stop = self.finished_at.is_none();
+        self.advance(t, stop);
+    }
+
+    /// When the closed-loop workload ran out (`None` while it runs, and for runs
+    /// that end at their duration).
+    pub fn finished_at(&self) -> Option<Nanos> {
+        self.finished_at
+    }
+
+    fn advance(&mut self, t: Nanos, stop_at_finish: bool) {
+        let mut t = t.min(self.end);
         loop {
             // A scheduled knob change (run.changes) applies at its time, after the
             // events before that instant and before the events at it.
@@ -367,12 +392,19 @@ impl Engine {
                 .get(self.next_change)
                 .map(|c| (c.at_s * SEC as f64) as Nanos)
                 .filter(|&c| c <= t);
-            let limit = change_at.map_or(t, |c| c.saturating_sub(1));
+            let mut limit = change_at.map_or(t, |c| c.saturating_sub(1));
             while let Some((at, ev)) = self.queue.pop_until(limit) {
                 self.now = at;
                 self.dispatch(ev);
+                if stop_at_finish && self.finished_at.is_some() {
+                    // The rest of this instant still runs; nothing after it.
+                    t = t.min(at);
+                    limit = limit.min(at);
+                }
             }
-            let Some(c) = change_at else { break };
+            let Some(c) = change_at.filter(|&c| c <= t) else {
+                break;
+            };
             self.now = self.now.max(c);
             let ch = self.scenario.run.changes[self.next_change].clone();
             self.next_change += 1;
@@ -380,6 +412,17 @@ impl Engine {
             let _ = self.apply_knob(&ch.knob, ch.value);
         }
         self.now = self.now.max(t);
+    }
+
+    /// Notes the instant the closed-loop workload ran out: every client thread idle
+    /// with no statement left to start (called when a thread parks).
+    pub(super) fn note_if_finished(&mut self) {
+        if self.finished_at.is_none()
+            && self.scenario.workload.rate_tps == 0.0
+            && self.sessions.iter().all(|s| s.state == ThreadState::Idle)
+        {
+            self.finished_at = Some(self.now);
+        }
     }
 
     /// Runs one event's handler. All but the two busiest (`on_cpu_done`, `on_wake`) are

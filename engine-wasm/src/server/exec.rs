@@ -24,6 +24,7 @@ impl Engine {
             let s = &mut self.sessions[tid as usize];
             s.phase = Phase::Idle;
             s.state = ThreadState::Idle;
+            self.note_if_finished();
             return;
         }
         // Open loop: a new event starts only when one has arrived.

@@ -39,6 +39,7 @@ impl Engine {
             }
         }
         self.scenario.workload.threads = n;
+        self.note_if_finished();
     }
 
     /// Changes device latencies now (runtime knobs); `None` keeps a value.

@@ -143,7 +143,7 @@ export class SimHost {
     runTo: ({ tNs, budgetMs, seek }) => {
       this.requireSims();
       if (budgetMs === undefined) {
-        for (const s of this.slots) s.sim.run_until(tNs);
+        this.advanceAll(tNs);
         if (seek) this.slots.forEach(markSplitsSeen);
         return this.runResult();
       }
@@ -153,7 +153,7 @@ export class SimHost {
       const slices = 8;
       for (let i = 1; i <= slices; i++) {
         const t = Math.round(from + ((tNs - from) * i) / slices);
-        for (const s of this.slots) s.sim.run_until(t);
+        if (this.advanceAll(t)) break;
         if (this.now() - start >= budgetMs) break;
       }
       return this.runResult();
@@ -262,10 +262,23 @@ export class SimHost {
   }
 
   private runResult(): RunResult {
-    return {
-      timeNs: this.timeNs(),
-      done: this.slots.map((s) => (JSON.parse(s.sim.summary_json()) as Summary).done),
-    };
+    return { timeNs: this.timeNs(), done: this.slots.map((s) => s.sim.is_done()) };
+  }
+
+  /**
+   * Advances every simulation to `t` in lockstep. A run whose workload runs out on the way
+   * stops at that instant; when that leaves every run complete, all of them stop at the
+   * latest such instant. So a finished run ends where its scenario and seed put it, not
+   * where a frame happened to end (frame pacing differs between viewings). Returns true
+   * when it stopped there, short of `t`.
+   */
+  private advanceAll(t: number): boolean {
+    const running = this.slots.filter((s) => !s.sim.is_done());
+    for (const s of running) s.sim.run_until_finish(t);
+    const finished = running.length > 0 && running.every((s) => s.sim.is_done());
+    const target = finished ? Math.max(...running.map((s) => s.sim.time_ns())) : t;
+    for (const s of this.slots) s.sim.run_until(target);
+    return target < t;
   }
 
   private eventCount(s: SimSlot): number {

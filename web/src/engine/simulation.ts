@@ -6,6 +6,10 @@ export interface Simulation {
   free(): void;
   time_ns(): number;
   run_until(t_ns: number): void;
+  /** run_until, but stops at the instant the workload runs out if that comes first (once). */
+  run_until_finish(t_ns: number): void;
+  /** The run is complete (summary_json().done without building the summary). */
+  is_done(): boolean;
   run_for(dt_ns: number): void;
   set_knob(name: string, value: number): void;
   snapshot(): number;

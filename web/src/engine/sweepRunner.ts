@@ -3,7 +3,7 @@
 // engine's sweep row (its averages) for the sweep chart.
 
 import { EngineError } from './errors';
-import type { Summary, SweepRow } from './frames';
+import type { SweepRow } from './frames';
 import type { SweepDone, SweepValue } from './protocol';
 import type { EngineModule, Simulation } from './simulation';
 
@@ -50,8 +50,8 @@ export class SweepRunner {
       }
       const sim = sw.sim;
       const before = sim.time_ns();
-      sim.run_until(Math.min(sw.endNs, before + SWEEP_SLICE_NS));
-      const finished = sim.time_ns() >= sw.endNs || sim.time_ns() <= before || (JSON.parse(sim.summary_json()) as Summary).done;
+      sim.run_until_finish(Math.min(sw.endNs, before + SWEEP_SLICE_NS));
+      const finished = sim.time_ns() >= sw.endNs || sim.time_ns() <= before || sim.is_done();
       if (finished) {
         completed.push({ value: item.value, side: item.side, row: JSON.parse(sim.sweep_row_json()) as SweepRow });
         sim.free();

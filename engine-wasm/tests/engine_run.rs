@@ -139,6 +139,7 @@ fn a_finished_run_ends_where_the_workload_runs_out_however_time_is_sliced() {
         .finished_at()
         .expect("the workload ran out");
     assert_eq!(reference.engine.now, f);
+    assert_eq!(reference.engine.summary().finished_ns, Some(f));
     assert!(f < coarse.engine.now && f <= fine.engine.now);
     // Every row was inserted by then (the last statement's completion is the finish).
     assert_eq!(reference.engine.summary().tables[0].rows, 20_000);
@@ -170,5 +171,6 @@ fn a_run_that_ends_at_its_duration_has_no_finish() {
     let json = scenario(false, 64, 0, 9).replace(r#""duration_s":600"#, r#""duration_s":0.3"#);
     let h = run_sliced(&json, SEC / 10, true);
     assert_eq!(h.engine.finished_at(), None);
+    assert_eq!(h.engine.summary().finished_ns, None);
     assert_eq!(h.engine.now, SEC * 3 / 10);
 }

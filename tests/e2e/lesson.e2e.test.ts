@@ -3,7 +3,7 @@
 // URL knob shows a message naming it and the page keeps working; a link to a step is
 // scrolled there before the first paint; the fill view shows the index a step names.
 import { expect, openPage, screenshot, test } from './harness';
-import { counter, pause, play, playFor, simTime, waitForPanel } from './panel';
+import { counter, pause, play, playFor, settledTime, simTime, waitForPanel } from './panel';
 
 test('home → lesson → play: splits rise on both A/B panels', async () => {
   const { page, errors } = await openPage('/');
@@ -118,4 +118,36 @@ test('the fill view shows the index the step asks about, and the reader can swit
   await expect.poll(() => chart.getAttribute('aria-label')).toMatch(/for PRIMARY in /);
   expect(await meanFill('A: Sequential INT id')).toBeGreaterThan(85);
   expect(errors).toEqual([]);
+});
+
+test('a finished A/B run stops where the later side ran out, at any speed, and each side says when it did', async () => {
+  const ends: string[] = [];
+  for (const speed of ['max', '30']) {
+    const { page, errors } = await openPage('/#/lesson/primary-keys?step=9&k.workload.max_rows=20000&k.server.innodb_buffer_pool_pages=64');
+    await waitForPanel(page);
+    await page.locator('.player-bar select').first().selectOption(speed);
+    await play(page);
+    await page.locator('.badge', { hasText: 'run complete' }).waitFor({ timeout: 60_000 });
+    const chips = await page.locator('.ab-chip').allTextContents();
+    const at = chips.map((c) => /finished at (.+)$/.exec(c)?.[1]);
+    expect(at.every((a) => a !== undefined), chips.join(' | ')).toBe(true);
+    // With the table 4x the pool, the random-id side runs out last; the run stops there.
+    const t = await simTime(page);
+    expect(t).toBe(at[1]);
+    expect(at[0]).not.toBe(at[1]);
+    ends.push(`${t} ${chips.join(' | ')}`);
+    if (speed === 'max') await screenshot('lesson-ab-finished', page);
+    // A quarter of a millisecond back (the step at 0.001x): B has not finished yet, A has.
+    await page.locator('.player-bar select').first().selectOption('0.001');
+    await page.getByRole('button', { name: 'Step back' }).first().click();
+    await expect.poll(() => simTime(page)).not.toBe(t);
+    const back = await settledTime(page);
+    const now = await page.locator('.ab-chip').allTextContents();
+    expect(now[1], back).not.toContain('finished');
+    expect(now[0], back).toContain(`finished at ${at[0]}`);
+    expect(errors).toEqual([]);
+    await page.close();
+  }
+  // Same scenario and seed: the same end at both speeds.
+  expect(ends[1]).toBe(ends[0]);
 });

@@ -18,6 +18,7 @@ function summary(counters: Record<string, number>, tables: Summary['tables'] = [
     latency: { count: 0, meanUs: 0, p50Us: 0, p95Us: 0, p99Us: 0 },
     threads: { total: 0, running: 0, waitingCpu: 0, waitingIo: 0, spinning: 0, sleepingOnLatch: 0 },
     done: false,
+    finishedNs: null,
   };
 }
 

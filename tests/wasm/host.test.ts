@@ -111,6 +111,8 @@ describe('SimHost on the real engine: where a finished run ends', () => {
     expect(fast.timeNs).toBe(fb);
     expect(slow.timeNs).toBe(fb);
     expect(fast.summaries.map((s) => s.timeNs)).toEqual([fb, fb]);
+    // Each side says when its own workload ran out.
+    expect(fast.summaries.map((s) => s.finishedNs)).toEqual([fa, fb]);
     expect(slow.summaries).toEqual(fast.summaries);
     // The side that finished first ran on (background flushing) to the later finish,
     // exactly as a plain run to that instant does.

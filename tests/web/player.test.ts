@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addSnapshot, emptyStore, pickSnapshot, shouldSnapshot, type SnapshotStore } from '../../web/src/player/snapshots';
-import { achievedSpeed, adaptEstimate, formatAchieved, formatSimTime, frameAdvanceNs, nextSpeed, pushPace, slowerThanAsked, SPEEDS, stepNs, type PaceSample } from '../../web/src/player/speed';
+import { achievedSpeed, adaptEstimate, finishedText, formatAchieved, formatSimTime, frameAdvanceNs, nextSpeed, pushPace, slowerThanAsked, SPEEDS, stepNs, type PaceSample } from '../../web/src/player/speed';
 
 function fill(store: SnapshotStore, times: number[]): { store: SnapshotStore; dropped: number[] } {
   const dropped: number[] = [];
@@ -91,6 +91,13 @@ describe('speed', () => {
     expect(formatSimTime(1.5e9)).toBe('1.500 s');
     expect(formatSimTime(2.5e6)).toBe('2.5 ms');
     expect(formatSimTime(42e3)).toBe('42 µs');
+  });
+  it("says when a run's workload ran out, and nothing while it runs", () => {
+    expect(finishedText(184_670_200)).toBe('finished at 184.7 ms');
+    expect(finishedText(3.12e9)).toBe('finished at 3.120 s');
+    expect(finishedText(0)).toBe('finished at 0 µs');
+    expect(finishedText(null)).toBeNull();
+    expect(finishedText(undefined)).toBeNull();
   });
 });
 

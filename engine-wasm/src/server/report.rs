@@ -140,6 +140,9 @@ pub struct Summary {
     pub threads: Threads,
     /// Run target reached.
     pub done: bool,
+    /// When the workload ran out ([`Engine::finished_at`]); `None` while it runs and
+    /// for runs that end at their duration.
+    pub finished_ns: Option<u64>,
 }
 
 impl Engine {
@@ -333,6 +336,7 @@ impl Engine {
             },
             threads,
             done: self.done(),
+            finished_ns: self.finished_at,
         }
     }
 

@@ -229,6 +229,8 @@ export interface Summary {
   /** Client threads by state; `total` counts the non-idle ones. */
   threads: { total: number; running: number; waitingCpu: number; waitingIo: number; spinning: number; sleepingOnLatch: number; waitingQcLock?: number };
   done: boolean; // the scenario's run target (rows or duration) is reached
+  /** When the workload ran out (its last row inserted); null while it runs and for runs that end at their duration. */
+  finishedNs: number | null;
 }
 
 /** What the worker posts for one simulation per animation frame. */

@@ -69,6 +69,11 @@ export function formatSimTime(ns: number): string {
   return `${(ns / 1e3).toFixed(0)} µs`;
 }
 
+/** The header note for a run whose workload has run out ("finished at 184.7 ms"); null while it runs. */
+export function finishedText(finishedNs: number | null | undefined): string | null {
+  return finishedNs === null || finishedNs === undefined ? null : `finished at ${formatSimTime(finishedNs)}`;
+}
+
 /** One point of playback progress: wall-clock ms and the simulated time reached. */
 export interface PaceSample {
   wallMs: number;

@@ -103,3 +103,29 @@ describe('PK-3: random-PK insert latency once data outgrows the pool', () => {
     expect(rnd / seq, `random ${rnd} µs vs sequential ${seq} µs`).toBeLessThan(2);
   });
 });
+
+describe("the lesson's 'Measure the slowdown' step (400,000 rows, 512-page pool)", () => {
+  it('each side finishes where the text says, and the ratio of the finishes is the latency ratio', () => {
+    const run = (file: string) => {
+      const sim = new Simulation(lessonScenario(file, { 'workload.max_rows': 400_000, 'workload.table_size': 20, 'server.innodb_buffer_pool_pages': 512 }));
+      const s = runToEnd(sim);
+      sim.free();
+      return s;
+    };
+    const seq = run('pk-sequential.json');
+    const rnd = run('pk-random.json');
+    const fs = (seq.finishedNs ?? NaN) / 1e9;
+    const fr = (rnd.finishedNs ?? NaN) / 1e9;
+    // The lesson: "about 3.7 simulated seconds" and "about 41".
+    expect(fs, `sequential finished at ${fs} s`).toBeGreaterThan(3.3);
+    expect(fs).toBeLessThan(4.1);
+    expect(fr, `random finished at ${fr} s`).toBeGreaterThan(37);
+    expect(fr).toBeLessThan(45);
+    // Same threads, same rows: time to finish and mean latency grow by the same factor ("about 11x").
+    const byTime = fr / fs;
+    const byLatency = rnd.latency.meanUs / seq.latency.meanUs;
+    expect(byTime, `finish ratio ${byTime}`).toBeGreaterThan(10);
+    expect(byTime).toBeLessThan(12.5);
+    expect(Math.abs(byTime / byLatency - 1), `finish ratio ${byTime} vs latency ratio ${byLatency}`).toBeLessThan(0.05);
+  });
+});

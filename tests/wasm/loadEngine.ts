@@ -37,6 +37,7 @@ export interface SummaryLite {
   indexes: { name: string; avgLeafFill: number; leafPages: number; splits: { toRight: number; toLeft: number; middle: number } }[];
   latency: { count: number; meanUs: number; p95Us: number };
   done: boolean;
+  finishedNs: number | null;
 }
 
 /** Runs a simulation to its end (or `maxS` simulated seconds) in 0.1 s slices, stopping

@@ -18,6 +18,7 @@ mod qc_exec;
 mod qc_key;
 mod qc_lock;
 pub mod report;
+mod run;
 pub mod script;
 mod select;
 mod session;

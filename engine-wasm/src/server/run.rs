@@ -1,0 +1,141 @@
+//! The run loop: virtual time advances event by event (`run_until`), stopping where
+//! the run ends, at its duration or (with `run_until_finish`) at the instant its
+//! closed-loop workload runs out; and which thread may start another statement.
+
+use super::engine::{Engine, Ev};
+use super::session::ThreadState;
+use crate::scenario::QueryKind;
+use crate::sim::cpu::Tid;
+use crate::sim::{Nanos, SEC};
+
+impl Engine {
+    /// The run's end time (scenario duration).
+    pub fn end_time(&self) -> Nanos {
+        self.end
+    }
+
+    /// True when the scenario's end is reached or no thread has work left.
+    pub fn done(&self) -> bool {
+        self.now >= self.end
+            || (self.scenario.workload.rate_tps == 0.0
+                && self.sessions.iter().all(|s| s.state == ThreadState::Idle))
+    }
+
+    /// Advances virtual time to `t` (capped at the scenario's end).
+    pub fn run_until(&mut self, t: Nanos) {
+        self.advance(t, false);
+    }
+
+    /// [`Engine::run_until`], except that a workload running out on the way stops
+    /// the clock at that instant (after every event at it): where a finished run
+    /// ends then depends on the scenario and seed alone, not on how the caller
+    /// sliced time (frame pacing in the player). Once the workload has finished,
+    /// this is `run_until`: background work (flushing, purge of the flush list)
+    /// goes on as the caller asks.
+    pub fn run_until_finish(&mut self, t: Nanos) {
+        let stop = self.finished_at.is_none();
+        self.advance(t, stop);
+    }
+
+    /// When the closed-loop workload ran out (`None` while it runs, and for runs
+    /// that end at their duration).
+    pub fn finished_at(&self) -> Option<Nanos> {
+        self.finished_at
+    }
+
+    fn advance(&mut self, t: Nanos, stop_at_finish: bool) {
+        let mut t = t.min(self.end);
+        loop {
+            // A scheduled knob change (run.changes) applies at its time, after the
+            // events before that instant and before the events at it.
+            let change_at = self
+                .scenario
+                .run
+                .changes
+                .get(self.next_change)
+                .map(|c| (c.at_s * SEC as f64) as Nanos)
+                .filter(|&c| c <= t);
+            let mut limit = change_at.map_or(t, |c| c.saturating_sub(1));
+            while let Some((at, ev)) = self.queue.pop_until(limit) {
+                self.now = at;
+                self.dispatch(ev);
+                if stop_at_finish && self.finished_at.is_some() {
+                    // The rest of this instant still runs; nothing after it.
+                    t = t.min(at);
+                    limit = limit.min(at);
+                }
+            }
+            let Some(c) = change_at.filter(|&c| c <= t) else {
+                break;
+            };
+            self.now = self.now.max(c);
+            let ch = self.scenario.run.changes[self.next_change].clone();
+            self.next_change += 1;
+            // Checked when the scenario was parsed, so this cannot fail.
+            let _ = self.apply_knob(&ch.knob, ch.value);
+        }
+        self.now = self.now.max(t);
+    }
+
+    /// Notes the instant the closed-loop workload ran out: every client thread idle
+    /// with no statement left to start (called when a thread parks).
+    pub(super) fn note_if_finished(&mut self) {
+        if self.finished_at.is_none()
+            && self.scenario.workload.rate_tps == 0.0
+            && self.sessions.iter().all(|s| s.state == ThreadState::Idle)
+        {
+            self.finished_at = Some(self.now);
+        }
+    }
+
+    /// Runs one event's handler. All but the two busiest (`on_cpu_done`, `on_wake`) are
+    /// `#[inline(never)]`: each is called only from here, and inlined they made
+    /// the run loop (`advance`) one ~20 kB wasm function with ~95 locals. Apart, the wasm is
+    /// ~0.4 kB gzip smaller and the lesson runs take the same time (paired runs,
+    /// native and WASM); out-lining the two busiest as well slowed the AHI latch run.
+    fn dispatch(&mut self, ev: Ev) {
+        match ev {
+            Ev::Cpu(tid) => self.on_cpu_done(tid),
+            Ev::Wake(tid) => self.on_wake(tid),
+            Ev::ReadDone(p) => self.on_read_done(p),
+            Ev::WriteDone(p) => self.on_lru_write_done(p),
+            Ev::FlushDone(p, tid) => {
+                self.on_lru_write_done(p);
+                self.on_wake(tid);
+            }
+            Ev::Cleaner(gen) => self.flush_tick(gen),
+            Ev::BatchWrite(p) => self.on_batch_write_done(p),
+            Ev::Dblwr => self.on_dblwr_step(),
+            Ev::Checkpoint => self.on_checkpoint_timer(),
+            Ev::Sample => {
+                self.take_sample();
+                self.queue.push(self.now + self.sample_every(), Ev::Sample);
+            }
+            Ev::QcTimeout(tid, gen) => self.on_qc_timeout(tid, gen),
+            Ev::Arrival => self.on_arrival(),
+        }
+    }
+
+    /// Whether a new statement may start (row target not reached).
+    pub(super) fn may_start(&mut self, tid: Tid) -> bool {
+        if tid >= self.scenario.workload.threads {
+            return false;
+        }
+        match self.scenario.workload.query {
+            QueryKind::PointSelect
+            | QueryKind::SecondarySelect
+            | QueryKind::RandomPoints
+            | QueryKind::OltpReadOnly
+            | QueryKind::ReadWrite
+            | QueryKind::OltpLua => true,
+            QueryKind::Insert => {
+                let max = self.scenario.workload.max_rows;
+                if max > 0 && self.reserved_rows >= max {
+                    return false;
+                }
+                self.reserved_rows += 1;
+                true
+            }
+        }
+    }
+}

@@ -140,6 +140,7 @@ fn a_finished_run_ends_where_the_workload_runs_out_however_time_is_sliced() {
         .expect("the workload ran out");
     assert_eq!(reference.engine.now, f);
     assert_eq!(reference.engine.summary().finished_ns, Some(f));
+    assert!(reference.engine.summary().can_finish);
     assert!(f < coarse.engine.now && f <= fine.engine.now);
     // Every row was inserted by then (the last statement's completion is the finish).
     assert_eq!(reference.engine.summary().tables[0].rows, 20_000);
@@ -172,5 +173,6 @@ fn a_run_that_ends_at_its_duration_has_no_finish() {
     let h = run_sliced(&json, SEC / 10, true);
     assert_eq!(h.engine.finished_at(), None);
     assert_eq!(h.engine.summary().finished_ns, None);
+    assert!(!h.engine.summary().can_finish);
     assert_eq!(h.engine.now, SEC * 3 / 10);
 }

@@ -126,10 +126,15 @@ test('a finished A/B run stops where the later side ran out, at any speed, and e
     const { page, errors } = await openPage('/#/lesson/primary-keys?step=9&k.workload.max_rows=20000&k.server.innodb_buffer_pool_pages=64');
     await waitForPanel(page);
     await page.locator('.player-bar select').first().selectOption(speed);
+    const head = page.locator('.panel-head').first();
+    await expect.poll(() => page.locator('.ab-chip').allTextContents()).toEqual(['A: Sequential INT id · not done yet', 'B: Random VARCHAR(26) id · not done yet']);
+    const headHeight = await head.evaluate((e) => e.getBoundingClientRect().height);
     await play(page);
     await page.locator('.badge', { hasText: 'run complete' }).waitFor({ timeout: 60_000 });
+    // The notes keep their width: the header does not reflow (the charts below do not jump).
+    expect(await head.evaluate((e) => e.getBoundingClientRect().height)).toBe(headHeight);
     const chips = await page.locator('.ab-chip').allTextContents();
-    const at = chips.map((c) => /finished at (.+)$/.exec(c)?.[1]);
+    const at = chips.map((c) => /done at (.+)$/.exec(c)?.[1]);
     expect(at.every((a) => a !== undefined), chips.join(' | ')).toBe(true);
     // With the table 4x the pool, the random-id side runs out last; the run stops there.
     const t = await simTime(page);
@@ -143,8 +148,8 @@ test('a finished A/B run stops where the later side ran out, at any speed, and e
     await expect.poll(() => simTime(page)).not.toBe(t);
     const back = await settledTime(page);
     const now = await page.locator('.ab-chip').allTextContents();
-    expect(now[1], back).not.toContain('finished');
-    expect(now[0], back).toContain(`finished at ${at[0]}`);
+    expect(now[1], back).not.toContain('done at');
+    expect(now[0], back).toContain(`done at ${at[0]}`);
     expect(errors).toEqual([]);
     await page.close();
   }

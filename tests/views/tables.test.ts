@@ -19,6 +19,7 @@ function summary(counters: Record<string, number>, tables: Summary['tables'] = [
     threads: { total: 0, running: 0, waitingCpu: 0, waitingIo: 0, spinning: 0, sleepingOnLatch: 0 },
     done: false,
     finishedNs: null,
+    canFinish: false,
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addSnapshot, emptyStore, pickSnapshot, shouldSnapshot, type SnapshotStore } from '../../web/src/player/snapshots';
-import { achievedSpeed, adaptEstimate, finishedText, formatAchieved, formatSimTime, frameAdvanceNs, nextSpeed, pushPace, slowerThanAsked, SPEEDS, stepNs, type PaceSample } from '../../web/src/player/speed';
+import { achievedSpeed, adaptEstimate, finishedText, finishNote, formatAchieved, formatSimTime, frameAdvanceNs, nextSpeed, pushPace, slowerThanAsked, SPEEDS, stepNs, type PaceSample } from '../../web/src/player/speed';
 
 function fill(store: SnapshotStore, times: number[]): { store: SnapshotStore; dropped: number[] } {
   const dropped: number[] = [];
@@ -93,11 +93,18 @@ describe('speed', () => {
     expect(formatSimTime(42e3)).toBe('42 µs');
   });
   it("says when a run's workload ran out, and nothing while it runs", () => {
-    expect(finishedText(184_670_200)).toBe('finished at 184.7 ms');
-    expect(finishedText(3.12e9)).toBe('finished at 3.120 s');
-    expect(finishedText(0)).toBe('finished at 0 µs');
+    expect(finishedText(184_670_200)).toBe('done at 184.7 ms');
+    expect(finishedText(3.12e9)).toBe('done at 3.120 s');
+    expect(finishedText(0)).toBe('done at 0 µs');
     expect(finishedText(null)).toBeNull();
     expect(finishedText(undefined)).toBeNull();
+  });
+  it('notes a run that stops at a row target, before and after it does; none for a duration-bound run', () => {
+    expect(finishNote({ canFinish: true, finishedNs: null, done: false })).toBe('not done yet');
+    expect(finishNote({ canFinish: true, finishedNs: 832_600_000, done: true })).toBe('done at 832.6 ms');
+    expect(finishNote({ canFinish: true, finishedNs: null, done: true })).toBe('row target not reached');
+    expect(finishNote({ canFinish: false, finishedNs: null, done: true })).toBeNull();
+    expect(finishNote(undefined)).toBeNull();
   });
 });
 

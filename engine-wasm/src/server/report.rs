@@ -143,6 +143,9 @@ pub struct Summary {
     /// When the workload ran out ([`Engine::finished_at`]); `None` while it runs and
     /// for runs that end at their duration.
     pub finished_ns: Option<u64>,
+    /// The workload stops at a row target (inserts up to `workload.max_rows`, closed
+    /// loop), so `finished_ns` will be set unless the duration ends the run first.
+    pub can_finish: bool,
 }
 
 impl Engine {
@@ -337,6 +340,9 @@ impl Engine {
             threads,
             done: self.done(),
             finished_ns: self.finished_at,
+            can_finish: self.scenario.workload.rate_tps == 0.0
+                && self.scenario.workload.query == crate::scenario::QueryKind::Insert
+                && self.scenario.workload.max_rows > 0,
         }
     }
 

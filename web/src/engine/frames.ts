@@ -231,6 +231,8 @@ export interface Summary {
   done: boolean; // the scenario's run target (rows or duration) is reached
   /** When the workload ran out (its last row inserted); null while it runs and for runs that end at their duration. */
   finishedNs: number | null;
+  /** The workload stops at a row target (inserts up to workload.max_rows, closed loop), so it can finish before the duration. */
+  canFinish: boolean;
 }
 
 /** What the worker posts for one simulation per animation frame. */

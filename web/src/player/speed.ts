@@ -69,9 +69,19 @@ export function formatSimTime(ns: number): string {
   return `${(ns / 1e3).toFixed(0)} µs`;
 }
 
-/** The header note for a run whose workload has run out ("finished at 184.7 ms"); null while it runs. */
+/** The header note for a run whose workload has run out ("done at 184.7 ms"); null while it runs. */
 export function finishedText(finishedNs: number | null | undefined): string | null {
-  return finishedNs === null || finishedNs === undefined ? null : `finished at ${formatSimTime(finishedNs)}`;
+  return finishedNs === null || finishedNs === undefined ? null : `done at ${formatSimTime(finishedNs)}`;
+}
+
+/**
+ * The note beside a run's label, for a run that stops at a row target: "done at 184.7 ms"
+ * once its workload has run out, "not done yet" before, "row target not reached" when its
+ * duration ended it first. Null for a run that can only end at its duration (no note).
+ */
+export function finishNote(s: { canFinish: boolean; finishedNs: number | null; done: boolean } | undefined): string | null {
+  if (!s?.canFinish) return null;
+  return finishedText(s.finishedNs) ?? (s.done ? 'row target not reached' : 'not done yet');
 }
 
 /** One point of playback progress: wall-clock ms and the simulated time reached. */

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { ChartSpec, KnobSpec, SizeReferenceSpec, SweepSpec, ViewName } from '../lessons/types';
 import type { WorkerFactory } from '../engine/client';
 import { usePlayer } from '../player/usePlayer';
-import { finishedText, type Speed } from '../player/speed';
+import { finishNote, type Speed } from '../player/speed';
 import { EngineMessage, RestartMessage } from './EngineMessage';
 import { Knobs } from './Knobs';
 import { PlayerBar } from './PlayerBar';
@@ -89,8 +89,10 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
 
   const labels = (sims ?? []).map((s, i) => (sims && sims.length > 1 ? `${i === 0 ? 'A' : 'B'}: ${s.label}` : s.label));
   const frames = session.frames;
-  // Each run's finish, once its workload has run out (A may finish long before B).
-  const finished = labels.map((_, i) => finishedText(frames?.[i]?.summary.finishedNs));
+  // Each run's finish, once its workload has run out (A may finish long before B). The
+  // note keeps one width from the first frame on, so the header never reflows when a run
+  // finishes (the charts below would jump).
+  const finished = labels.map((_, i) => finishNote(frames?.[i]?.summary));
   const ready = session.source !== null;
   const abColor = (i: number) => (i === 0 ? palette.ab.A : palette.ab.B);
 
@@ -103,14 +105,24 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
             {labels.map((l, i) => (
               <span key={i} className="ab-chip" style={{ borderColor: abColor(i), color: abColor(i) }}>
                 {l}
-                {finished[i] ? <span className="ab-finished"> · {finished[i]}</span> : null}
+                {finished[i] ? (
+                  <>
+                    {' '}
+                    <span className="ab-finished">· {finished[i]}</span>
+                  </>
+                ) : null}
               </span>
             ))}
           </p>
         ) : sims ? (
           <p className="muted">
             {labels[0]}
-            {finished[0] ? ` · ${finished[0]}` : null}
+            {finished[0] ? (
+              <>
+                {' '}
+                <span className="ab-finished">· {finished[0]}</span>
+              </>
+            ) : null}
           </p>
         ) : null}
       </header>

@@ -340,9 +340,7 @@ impl Engine {
             threads,
             done: self.done(),
             finished_ns: self.finished_at,
-            can_finish: self.scenario.workload.rate_tps == 0.0
-                && self.scenario.workload.query == crate::scenario::QueryKind::Insert
-                && self.scenario.workload.max_rows > 0,
+            can_finish: self.can_finish(),
         }
     }
 

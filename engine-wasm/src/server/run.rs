@@ -77,6 +77,14 @@ impl Engine {
         self.now = self.now.max(t);
     }
 
+    /// Whether the workload stops at a row target (inserts up to `workload.max_rows`,
+    /// closed loop): the only workload that runs out before the run's duration, and
+    /// so the only one [`Engine::finished_at`] can be set for.
+    pub fn can_finish(&self) -> bool {
+        let w = &self.scenario.workload;
+        w.rate_tps == 0.0 && w.query == QueryKind::Insert && w.max_rows > 0
+    }
+
     /// Notes the instant the closed-loop workload ran out: every client thread idle
     /// with no statement left to start (called when a thread parks).
     pub(super) fn note_if_finished(&mut self) {

@@ -37,3 +37,18 @@ export function runNative(exe, file) {
   const tx = transactionsOf(out.summary);
   return { ops, selects: selectsOf(out.summary), wall: out.wallSeconds, rate: ops / out.wallSeconds, txRate: tx == null ? null : tx / out.wallSeconds, buildSeconds: out.buildSeconds, done: out.summary?.done };
 }
+
+/** The headline's B+tree work alone (`innodb-sim trees <file> --json`): the same rows
+ *  into the trees without the server, then into std BTreeMaps. Resolves
+ *  { rows, treeSeconds, mapSeconds, pages } or { missing }. */
+export function runTrees(exe, file) {
+  const r = probe(exe, ['trees', file, '--json'], { maxBuffer: 1 << 20 });
+  if (!r || r.status !== 0) return { missing: `innodb-sim trees failed: ${(r?.stderr ?? '').trim().slice(0, 200)}` };
+  try {
+    const out = JSON.parse(r.stdout);
+    if (!(out.treeSeconds > 0 && out.mapSeconds > 0 && out.rows > 0)) return { missing: 'innodb-sim trees printed no timings' };
+    return out;
+  } catch {
+    return { missing: 'innodb-sim trees --json output is not JSON' };
+  }
+}

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, log } from '../lib/util.mjs';
 import { discoverLessons, SCENARIOS_DIR, scenarioText } from './lessons.mjs';
-import { runNative } from './native.mjs';
+import { runNative, runTrees } from './native.mjs';
 import { goalRow, infoRow, missingRow } from './report.mjs';
 import { fmtRate, fmtX, median } from './stats.mjs';
 import { runChild } from './fork.mjs';
@@ -97,6 +97,36 @@ function headlineScenario(rows) {
   return { file, json: JSON.stringify(sc) };
 }
 
+/** The headline's B+tree work alone, native: its rows straight into the trees (no
+ *  server, buffer pool or clock), the same keys into std BTreeMaps, and the trees'
+ *  share of the full native run. Shows how much of the run is the trees and how fast
+ *  a general in-memory ordered map does the same inserts. */
+function treeRows(rows, details, label, exe, file, runs, full) {
+  const metric = (what) => `Headline ${label}: ${what}`;
+  const out = [];
+  for (let i = 0; exe && i < runs; i++) {
+    const t = runTrees(exe, file);
+    if (t.missing) {
+      rows.push(missingRow({ section: S, metric: metric('B+trees alone, native'), note: t.missing }));
+      return;
+    }
+    out.push(t);
+  }
+  if (!out.length) {
+    rows.push(missingRow({ section: S, metric: metric('B+trees alone, native'), note: 'needs the native CLI' }));
+    return;
+  }
+  const treeS = median(out.map((t) => t.treeSeconds));
+  const mapS = median(out.map((t) => t.mapSeconds));
+  const n = out[0].rows;
+  details.headlineTrees = { rows: n, indexes: out[0].indexes, pages: out[0].pages, treeSeconds: out.map((t) => t.treeSeconds), mapSeconds: out.map((t) => t.mapSeconds) };
+  const timed = (s) => (v) => `${fmtRate(v)} (${s.toFixed(2)} s)`;
+  rows.push(infoRow({ section: S, metric: metric(`the same rows into its ${out[0].indexes} B+trees alone (no server), native`), value: n / treeS, show: timed(treeS) }));
+  rows.push(infoRow({ section: S, metric: metric('the same keys into std BTreeMaps, native'), value: out[0].mapRows / mapS, show: timed(mapS) }));
+  const wall = median(full?.walls ?? []);
+  rows.push(infoRow({ section: S, metric: metric('B+trees\' share of the native run'), value: wall ? treeS / wall : null, show: (v) => `${Math.round(v * 100)}%`, note: 'needs the native run' }));
+}
+
 /** Runs the section; resolves { rows, details }. `ctx` = { opts, native, wasm, browser() }. */
 export async function speedSection(ctx) {
   const { opts } = ctx;
@@ -132,6 +162,7 @@ export async function speedSection(ctx) {
         const ratio = r.native.rate && r[k].rate ? r[k].rate / r.native.rate : null;
         rows.push(goalRow({ section: S, metric: `Headline ${label}: ${name} / native`, value: ratio, goal: GOALS.headlineWasmToNative, cmp: '>=', show: fmtX, note: 'needs both runs' }));
       }
+      treeRows(rows, details, label, nativeExe, hl.file, opts.headlineRuns, r.native);
     }
 
     // 256-thread point selects with the AHI on (LATCH-1 scaled): native vs WASM in Node.

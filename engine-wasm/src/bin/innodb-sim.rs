@@ -1,5 +1,6 @@
 //! `innodb-sim`: runs a scenario headless and prints its summary and metric series
-//! (`run <scenario.json> [--json|--csv] [--until SECONDS]`).
+//! (`run <scenario.json> [--json|--csv] [--until SECONDS]`); `sweep` runs it once per
+//! value of one setting; `trees` times an insert load's B+tree work alone.
 
 use innodb_lab::metrics::series::COLUMNS;
 use innodb_lab::sim::SEC;
@@ -10,7 +11,11 @@ use std::time::Instant;
 const USAGE: &str = "usage: innodb-sim run <scenario.json> [--json | --csv] [--until SECONDS]\n\
   --json   print {summary, columns, series, wallSeconds} as JSON\n\
   --csv    print the metric series as CSV\n\
-  (default) print a short human summary";
+  (default) print a short human summary\n\
+       innodb-sim sweep <scenario.json> --param PATH --values A,B,... [--json] [--until SECONDS]\n\
+       innodb-sim trees <scenario.json> [--json]\n\
+  an insert load's rows (workload.max_rows) straight into its B+trees (no server,\n\
+  no buffer pool, no clock), then the same keys into std BTreeMaps; prints both times";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -26,6 +31,9 @@ fn main() -> ExitCode {
 fn run(args: &[String]) -> Result<(), String> {
     if args.first().map(String::as_str) == Some("sweep") && args.len() >= 2 {
         return sweep(args);
+    }
+    if args.first().map(String::as_str) == Some("trees") && args.len() >= 2 {
+        return trees(args);
     }
     if args.first().map(String::as_str) != Some("run") || args.len() < 2 {
         return Err(USAGE.to_string());
@@ -210,6 +218,48 @@ fn sweep(args: &[String]) -> Result<(), String> {
         println!(
             "{}",
             serde_json::to_string(&rows).map_err(|e| e.to_string())?
+        );
+    }
+    Ok(())
+}
+
+/// `trees <scenario> [--json]`: the B+tree work of an insert load without the server
+/// (innodb_lab::bench::tree_load), then a std BTreeMap per index on the same keys.
+fn trees(args: &[String]) -> Result<(), String> {
+    let path = &args[1];
+    let json = match args.get(2).map(String::as_str) {
+        None => false,
+        Some("--json") if args.len() == 3 => true,
+        Some(other) => return Err(format!("unknown argument {other}\n{USAGE}")),
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let mut load = innodb_lab::bench::tree_load::TreeLoad::from_scenario(&text)
+        .map_err(|e| format!("{path}: {e}"))?;
+    let t0 = Instant::now();
+    let rows = load.insert_trees();
+    let tree_s = t0.elapsed().as_secs_f64();
+    let t1 = Instant::now();
+    let maps = load.insert_maps();
+    let map_s = t1.elapsed().as_secs_f64();
+    let map_rows = maps.first().map_or(0, |m| m.len());
+    drop(maps);
+    if json {
+        let out = serde_json::json!({
+            "rows": rows, "indexes": load.indexes(), "pages": load.pages(),
+            "treeSeconds": tree_s, "mapRows": map_rows, "mapSeconds": map_s,
+        });
+        println!(
+            "{}",
+            serde_json::to_string(&out).map_err(|e| e.to_string())?
+        );
+    } else {
+        println!(
+            "{path}: {rows} rows into {} B+trees ({} pages) in {tree_s:.3} s ({:.0} rows/s); \
+             std BTreeMap: {map_rows} rows in {map_s:.3} s ({:.0} rows/s)",
+            load.indexes(),
+            load.pages(),
+            rows as f64 / tree_s,
+            map_rows as f64 / map_s
         );
     }
     Ok(())

@@ -2,6 +2,8 @@
 //! batch of keys into a fresh [`BTree`] over a [`PageStore`], then look every key up.
 //! No clock here: the caller times `insert_all` and `lookup_all` (wasm has no `Instant`).
 
+pub mod tree_load;
+
 use crate::storage::btree::{BTree, TreeEvent};
 use crate::storage::key::{Key, MAX_KEY_LEN};
 use crate::storage::page::Rec;

@@ -8,14 +8,18 @@ use innodb_lab::sim_handle::SimHandle;
 use std::process::ExitCode;
 use std::time::Instant;
 
-const USAGE: &str = "usage: innodb-sim run <scenario.json> [--json | --csv] [--until SECONDS]\n\
-  --json   print {summary, columns, series, wallSeconds} as JSON\n\
-  --csv    print the metric series as CSV\n\
-  (default) print a short human summary\n\
-       innodb-sim sweep <scenario.json> --param PATH --values A,B,... [--json] [--until SECONDS]\n\
-       innodb-sim trees <scenario.json> [--json]\n\
-  an insert load's rows (workload.max_rows) straight into its B+trees (no server,\n\
-  no buffer pool, no clock), then the same keys into std BTreeMaps; prints both times";
+// One line per string: a `\` line continuation would also swallow the indentation.
+const USAGE: &str = concat!(
+    "usage: innodb-sim run <scenario.json> [--json | --csv] [--until SECONDS]\n",
+    "  --json   print {summary, columns, series, wallSeconds} as JSON\n",
+    "  --csv    print the metric series as CSV\n",
+    "  (default) print a short human summary\n",
+    "       innodb-sim sweep <scenario.json> --param PATH --values A,B,... [--json] [--until SECONDS]\n",
+    "  one run per value of the setting at PATH; prints a row of rates per value\n",
+    "       innodb-sim trees <scenario.json> [--json]\n",
+    "  an insert load's rows (workload.max_rows) straight into its B+trees (no server,\n",
+    "  no buffer pool, no clock), then the same keys into std BTreeMaps; prints both times",
+);
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

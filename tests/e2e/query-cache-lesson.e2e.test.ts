@@ -41,9 +41,15 @@ test('live step: MySQL queues on the query cache lock, Aurora has none; the thre
   expect(await simTime(page)).not.toBe(t0);
   const aurora = (await qc.locator('.view-col').nth(1).textContent()) ?? '';
   expect(aurora).toContain('no global lock');
-  expect(aurora).toContain('Aurora-style query cache (conceptual)');
+  // the side's label names the cache, so the caption does not repeat the cache's name
+  expect(aurora).toContain('B: Aurora-style cache (conceptual) · hit ratio');
+  expect(aurora).not.toContain('Aurora-style query cache (conceptual)');
   const threads = page.locator('section.view-row[aria-label="Client threads"]');
   await expect.poll(async () => (await threads.first().textContent()) ?? '').toMatch(/\d[\d,]* waiting for query cache lock/);
+  // A's and B's lanes line up, though their labels and counts differ in length
+  const laneTops = await threads.locator('.view-col canvas').evaluateAll((cs) => cs.map((c) => Math.round(c.getBoundingClientRect().top)));
+  expect(laneTops).toHaveLength(2);
+  expect(laneTops[0]).toBe(laneTops[1]);
   // the strip is drawn (a canvas with its sentence) on both sides
   expect(await qc.locator('canvas[aria-label^="Query cache memory"]').count()).toBe(2);
   await page.evaluate(() => document.querySelector('section.view-row[aria-label="Query cache"]')?.scrollIntoView());

@@ -3,7 +3,7 @@
 // by byte offset (slow motion vs counts), and the lock (holder, queue, rates, Aurora).
 import { describe, expect, it } from 'vitest';
 import { QC_BLOCK_FREE as F, QC_BLOCK_QUERY as Q, QC_BLOCK_RESULT as R, QC_BLOCK_RES_CONT as RC, QC_BLOCK_TABLE as T, type QcLock, type TraceEvent } from '../../web/src/engine/frames';
-import { arenaKind, arenaRows, arenaSentence, eventMarks, layoutArena, lockModel, lockRates, MAX_ANIMATED_EVENTS, MAX_QUEUE_DOTS, offsetPoint } from '../../web/src/views/qc/layout';
+import { arenaKind, arenaRows, arenaSentence, eventMarks, layoutArena, lockModel, lockRates, MAX_ANIMATED_EVENTS, MAX_QUEUE_DOTS, offsetPoint, qcCaption } from '../../web/src/views/qc/layout';
 
 const u32 = (...v: number[]) => Uint32Array.from(v);
 const fmt = (v: number) => String(v);
@@ -155,5 +155,16 @@ describe('lockModel / lockRates', () => {
   it('rates per simulated second between frames', () => {
     expect(lockRates({ lock: { ...lock, acquisitions: 500, waits: 300, timeouts: 1 }, timeNs: 0.5e9 }, lock, 1e9)).toEqual({ acquisitions: 1000, waits: 200, timeouts: 4 });
     expect(Number.isNaN(lockRates(null, lock, 1e9).acquisitions)).toBe(true);
+  });
+});
+
+describe('qcCaption', () => {
+  it('names the cache after the side label, unless the label names it already', () => {
+    expect(qcCaption(undefined, 'mysql')).toBe('MySQL 5.7 query cache');
+    expect(qcCaption('A: MySQL 5.7 query cache', 'mysql')).toBe('A: MySQL 5.7 query cache');
+    expect(qcCaption('B: Aurora (conceptual cache)', 'aurora')).toBe('B: Aurora (conceptual cache)');
+    expect(qcCaption('A: cache on', 'mysql')).toBe('A: cache on · MySQL 5.7 query cache');
+    expect(qcCaption('B: MySQL 5.7, cache off', 'none')).toBe('B: MySQL 5.7, cache off · no query cache');
+    expect(qcCaption('A: Aurora writer', 'mysql')).toBe('A: Aurora writer · MySQL 5.7 query cache');
   });
 });

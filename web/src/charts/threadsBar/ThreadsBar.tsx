@@ -16,6 +16,9 @@ export interface ThreadsBarProps {
   label?: string;
 }
 
+/** A count in the legend: right-aligned tabular digits in a fixed width. */
+const countStyle = { display: 'inline-block', textAlign: 'right', fontVariantNumeric: 'tabular-nums' } as const;
+
 /** Stacked bar of thread states for one simulation. */
 export function ThreadsBar({ threads, label }: ThreadsBarProps) {
   const pal = usePalette();
@@ -49,12 +52,16 @@ export function ThreadsBar({ threads, label }: ThreadsBarProps) {
         </svg>
       </div>
       <ul style={legendStyle(pal)}>
-        {label && <li style={{ color: pal.ink, fontWeight: 600 }}>{label}</li>}
+        {/* The label takes a line of its own and every count the width of the total, so
+            the items wrap the same way on both sides of an A/B pair and in every frame:
+            the lanes below line up and never move while the counts change. */}
+        {label && <li style={{ color: pal.ink, fontWeight: 600, flexBasis: '100%' }}>{label}</li>}
         <li>{formatCount(threads.total)} threads:</li>
         {segs.map((s) => (
           <li key={s.key}>
+            <span style={{ ...countStyle, minWidth: `${formatCount(threads.total).length}ch` }}>{formatCount(s.count)}</span>{' '}
             <span style={swatchStyle(pal, segmentColor(pal, s.key), s.hatch, s.cross)} />
-            {formatCount(s.count)} {s.label}
+            {s.label}
           </li>
         ))}
       </ul>

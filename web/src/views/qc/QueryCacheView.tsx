@@ -11,7 +11,7 @@ import { usePalette } from '../../ui/theme';
 import { formatBytes, formatCount, formatPercent, formatSI } from '../../charts/common/format';
 import { prepareCanvas, useWidth } from '../../charts/common/hooks';
 import { captionStyle, figureStyle, legendStyle, MIN_FONT, mutedStyle, swatchStyle } from '../../charts/common/styles';
-import { arenaSentence, eventMarks, layoutArena, lockModel, lockRates, type ArenaKind, type EventSummary } from './layout';
+import { arenaSentence, eventMarks, layoutArena, lockModel, lockRates, qcCaption, type ArenaKind, type EventSummary } from './layout';
 
 export interface QueryCacheViewProps {
   frame: Frame;
@@ -256,12 +256,10 @@ export function QueryCacheView({ frame, label, reducedMotion }: QueryCacheViewPr
   const hits = c.Qcache_hits ?? 0;
   const selects = (c.Com_select ?? 0) + hits;
   const mysql = frame.qcKind !== 'aurora';
-  const kindWords = frame.qcKind === 'mysql' ? 'MySQL 5.7 query cache' : frame.qcKind === 'aurora' ? 'Aurora-style query cache (conceptual)' : 'no query cache';
   return (
     <figure style={figureStyle}>
       <figcaption style={captionStyle}>
-        {label ? `${label} · ` : ''}
-        {kindWords}
+        {qcCaption(label, frame.qcKind)}
         {frame.qcKind !== 'none' && (
           <span style={{ fontWeight: 400, color: pal.inkMuted }}>
             {' '}

@@ -276,3 +276,16 @@ export function arenaSentence(s: ArenaStats, kind: QcKind, fmtCount: (v: number)
     `${n(s.fragments, 'fragment')} under 4 KiB (${fmtBytes(s.fragmentBytes)}).`
   );
 }
+
+/** The cache's name in the view's caption. */
+export function qcKindWords(kind: QcKind): string {
+  return kind === 'mysql' ? 'MySQL 5.7 query cache' : kind === 'aurora' ? 'Aurora-style query cache (conceptual)' : 'no query cache';
+}
+
+/** The view's caption: the side's label, then the cache's name, unless the label names
+ *  the cache already ("A: MySQL 5.7 query cache", "B: Aurora (conceptual cache)"). */
+export function qcCaption(label: string | undefined, kind: QcKind): string {
+  const brand = kind === 'mysql' ? 'MySQL' : kind === 'aurora' ? 'Aurora' : null;
+  if (!label) return qcKindWords(kind);
+  return brand && label.includes(brand) ? label : `${label} · ${qcKindWords(kind)}`;
+}

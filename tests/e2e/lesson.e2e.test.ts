@@ -31,6 +31,26 @@ test('home → lesson → play: splits rise on both A/B panels', async () => {
   expect(errors).toEqual([]);
 });
 
+test('A/B trees of different heights: the leaf strips line up, each tree’s levels sit on its leaves', async () => {
+  const { page, errors } = await openPage('/#/lesson/primary-keys?step=4');
+  await waitForPanel(page);
+  const tree = page.locator('section.view-row[aria-label="B+tree (clustered index)"] .view-col');
+  // read without waiting (a view still loading has no caption yet: 0)
+  const heights = async () => tree.evaluateAll((cols) => cols.map((c) => Number(/height (\d+)/.exec(c.querySelector('figcaption')?.textContent ?? '')?.[1] ?? 0)));
+  await play(page);
+  // sequential ids keep a 2-level tree; random ids grow a third level
+  await expect.poll(heights, { timeout: 40_000 }).toEqual([2, 3]);
+  await pause(page);
+  const tops = async (sel: string) => Promise.all([0, 1].map(async (i) => Math.round((await tree.nth(i).locator(sel).first().boundingBox())?.y ?? -1)));
+  const strips = await tops('canvas');
+  expect(strips[0]).toBeGreaterThan(0);
+  expect(strips[0]).toBe(strips[1]);
+  // A's root is lower than B's root: it stands one level above its own leaves
+  const roots = await tops('svg rect');
+  expect(roots[0]).toBeGreaterThan(roots[1]);
+  expect(errors).toEqual([]);
+}, 90_000);
+
 test('step back returns exactly the same numbers', async () => {
   const { page, errors } = await openPage('/#/lesson/primary-keys?step=4');
   await page.waitForSelector('th[scope=row]:has-text("Innodb_buffer_pool_read_requests")', { timeout: 20_000 });

@@ -11,6 +11,7 @@ import type { Palette } from './palette';
 import type { SeriesData } from './seriesData';
 import type { StatusSnapshot } from './useEngineSession';
 import { useViewComponents, ViewSlot } from './ViewSlot';
+import { useAlignAcross } from './alignAcross';
 import type { ViewComponents } from './viewModules';
 
 const EMPTY_SERIES: SeriesData = { columns: [], rows: [] };
@@ -170,6 +171,25 @@ function FillRow({ frames, labels, fillIndex, reducedMotion, C }: { frames: Fram
   );
 }
 
+/** One structure view per simulation, side by side, their `data-align` blocks lined
+ *  up (alignAcross.ts). */
+function SideBySide({ title, frames, cell }: { title: string; frames: Frame[]; cell: (f: Frame, i: number) => React.ReactNode }) {
+  const cols = useRef<HTMLDivElement>(null);
+  useAlignAcross(cols);
+  return (
+    <section className="view-row" aria-label={title}>
+      <h3>{title}</h3>
+      <div className={`view-cols n${frames.length}`} ref={cols}>
+        {frames.map((f, i) => (
+          <div className="view-col" key={i}>
+            <ViewSlot title={title}>{() => cell(f, i)}</ViewSlot>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
+
 export function PanelViews({ frames, series, status, labels, views, charts, sizeReference, fillIndex, palette, reducedMotion, client }: Props) {
   const { components: V, failed } = useViewComponents();
   const W = V ?? LOADING;
@@ -179,20 +199,7 @@ export function PanelViews({ frames, series, status, labels, views, charts, size
   const has = (v: ViewName) => views.includes(v);
   const started = frames.some((f) => f.timeNs > 0);
 
-  const sideBySide = (title: string, cell: (f: Frame, i: number) => React.ReactNode) => (
-    <section className="view-row" aria-label={title}>
-      <h3>{title}</h3>
-      <div className={`view-cols n${frames.length}`}>
-        {frames.map((f, i) => (
-          <div className="view-col" key={i}>
-            <ViewSlot title={title}>
-              {() => cell(f, i)}
-            </ViewSlot>
-          </div>
-        ))}
-      </div>
-    </section>
-  );
+  const sideBySide = (title: string, cell: (f: Frame, i: number) => React.ReactNode) => <SideBySide title={title} frames={frames} cell={cell} />;
 
   return (
     <>

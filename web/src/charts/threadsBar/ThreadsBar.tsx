@@ -51,10 +51,10 @@ export function ThreadsBar({ threads, label }: ThreadsBarProps) {
           )}
         </svg>
       </div>
-      <ul style={legendStyle(pal)}>
-        {/* The label takes a line of its own and every count the width of the total, so
-            the items wrap the same way on both sides of an A/B pair and in every frame:
-            the lanes below line up and never move while the counts change. */}
+      {/* The label takes a line of its own and every count the width of the total, so
+          the items keep their places while the counts change; in an A/B pair the list
+          takes the taller side's height (data-align), so the lanes below line up. */}
+      <ul style={{ ...legendStyle(pal), alignContent: 'flex-start' }} data-align="threads-legend">
         {label && <li style={{ color: pal.ink, fontWeight: 600, flexBasis: '100%' }}>{label}</li>}
         <li>{formatCount(threads.total)} threads:</li>
         {segs.map((s) => (

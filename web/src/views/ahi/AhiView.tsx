@@ -137,11 +137,11 @@ export function AhiView({ frame, label }: AhiViewProps) {
   const lookups = sum.searches + sum.searchesBtree;
   return (
     <figure style={figureStyle}>
-      <figcaption style={captionStyle}>
+      <figcaption style={captionStyle} data-align="caption">
         {label ? `${label} · ` : ''}
         {formatCount(boxes.length)} AHI partitions · {formatCount(sum.nodes)} nodes · {formatCount(sum.sleepers)} threads asleep on their latches
       </figcaption>
-      <div style={{ fontSize: MIN_FONT + 1 }}>
+      <div style={{ fontSize: MIN_FONT + 1 }} data-align="stats">
         <div>
           <strong>hit ratio {formatPercent(sum.hitRatio)}</strong>
           {lookups > 0 ? ` · ${formatCount(sum.searches)} of ${formatCount(lookups)} lookups answered by the hash` : ' · no lookups yet'}

@@ -84,11 +84,11 @@ export function BTreeView({ frame, index = 0, onZoom, records, reducedMotion, la
 
   return (
     <figure style={figureStyle}>
-      <figcaption style={captionStyle}>
+      <figcaption style={captionStyle} data-align="caption">
         {label ? `${label} · ` : ''}
         {name}: {formatCount(n)} {noun(n, 'leaf page')}, height {height}
       </figcaption>
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 12px', alignItems: 'center', fontSize: 13, color: pal.inkMuted, marginBottom: 4 }}>
+      <div data-align="stats" style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 12px', alignItems: 'center', alignContent: 'flex-start', fontSize: 13, color: pal.inkMuted, marginBottom: 4 }}>
         <span>
           mean fill {formatPercent(mean)} · {formatCount(counts.resident)} in pool · {formatCount(counts.dirty)} dirty
           {hashedRow && ` · ${formatCount(counts.hashed)} pages hashed`}
@@ -118,7 +118,10 @@ export function BTreeView({ frame, index = 0, onZoom, records, reducedMotion, la
         )}
       </div>
       <div ref={ref} style={{ width: '100%' }}>
-        <UpperTree nodes={nodes} range={range} width={width} onZoom={zoomTo} />
+        {/* A shorter tree's levels sit on its leaves, which line up with the other side's. */}
+        <div data-align="upper" style={{ display: 'flex', flexDirection: 'column', justifyContent: 'flex-end' }}>
+          <UpperTree nodes={nodes} range={range} width={width} onZoom={zoomTo} />
+        </div>
         <div style={{ height: 4 }} />
         {n === 0 ? (
           <p style={{ color: pal.inkMuted }}>No leaf pages yet: press play.</p>

@@ -110,10 +110,10 @@ export function BufferPoolView({ frame, maxHeight = 320, label }: BufferPoolView
 
   return (
     <figure style={figureStyle}>
-      <figcaption style={captionStyle}>
+      <figcaption style={captionStyle} data-align="caption">
         {label ? `${label} · ` : ''}Buffer pool: {formatCount(counts.total)} frames
       </figcaption>
-      <p style={mutedStyle(pal)}>
+      <p style={mutedStyle(pal)} data-align="stats">
         {formatCount(counts.free)} free · {formatCount(counts.clean)} clean · {formatCount(counts.dirty)} dirty ·{' '}
         young {formatCount(counts.young)} / old {formatCount(counts.old)}
         {lru > 0 && ` (${formatPercent(counts.old / lru)} old)`}

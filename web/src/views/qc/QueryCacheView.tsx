@@ -258,7 +258,7 @@ export function QueryCacheView({ frame, label, reducedMotion }: QueryCacheViewPr
   const mysql = frame.qcKind !== 'aurora';
   return (
     <figure style={figureStyle}>
-      <figcaption style={captionStyle}>
+      <figcaption style={captionStyle} data-align="caption">
         {qcCaption(label, frame.qcKind)}
         {frame.qcKind !== 'none' && (
           <span style={{ fontWeight: 400, color: pal.inkMuted }}>
@@ -271,9 +271,9 @@ export function QueryCacheView({ frame, label, reducedMotion }: QueryCacheViewPr
         <p style={mutedStyle(pal)}>This scenario has no query cache (server.query_cache is none).</p>
       ) : (
         <>
-          <div style={{ display: 'flex', justifyContent: 'space-between', ...mutedStyle(pal) }}>
+          <div data-align="strip-head" style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 8, ...mutedStyle(pal) }}>
             <span>{frame.qcKind === 'aurora' ? 'entries, oldest first, then unused space' : 'the arena in address order'}</span>
-            <span>wraps every row →</span>
+            <span style={{ whiteSpace: 'nowrap' }}>wraps every row →</span>
           </div>
           <Strip frame={frame} reducedMotion={reducedMotion} />
           <LockPanel frame={frame} />

@@ -104,7 +104,9 @@ export function RedoView({ frame, label, reducedMotion }: RedoViewProps) {
   if (!s) {
     return (
       <figure style={figureStyle}>
-        <figcaption style={captionStyle}>{label ? `${label}: redo log` : 'Redo log'}</figcaption>
+        <figcaption style={captionStyle} data-align="caption">
+          {label ? `${label}: redo log` : 'Redo log'}
+        </figcaption>
         <p style={mutedStyle(pal)}>This scenario does not model the redo log.</p>
       </figure>
     );
@@ -113,10 +115,10 @@ export function RedoView({ frame, label, reducedMotion }: RedoViewProps) {
   const zone = ageZone(s, modified);
   return (
     <figure style={figureStyle}>
-      <figcaption style={captionStyle}>
+      <figcaption style={captionStyle} data-align="caption">
         {label ? `${label}: redo log and flush list` : 'Redo log and flush list'} <span style={{ fontWeight: 400, color: pal.inkMuted }}>(flushing: {s.policy})</span>
       </figcaption>
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center' }}>
+      <div data-align="ring" style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center' }}>
         <Ring s={s} size={220} />
         <div style={{ flex: '1 1 220px', minWidth: 0 }}>
           <p style={{ margin: '0 0 6px', fontWeight: 600 }}>{ZONE_WORDS[zone]}</p>

@@ -91,7 +91,7 @@ export function ThreadLanes({ frame, label, columns = DEFAULT_RING_COLUMNS, maxH
 
   return (
     <figure style={figureStyle}>
-      <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, flexWrap: 'wrap', ...mutedStyle(pal) }}>
+      <div data-align="lanes-head" style={{ display: 'flex', justifyContent: 'space-between', alignContent: 'flex-start', gap: 8, flexWrap: 'wrap', ...mutedStyle(pal) }}>
         <span>{lanes.threadsPerRow > 1 ? `lanes of ${formatCount(lanes.threadsPerRow)} threads` : 'a lane per thread'}, thread 1 on top</span>
         <span>a column per frame, now on the right →</span>
       </div>

@@ -1,0 +1,63 @@
+// A/B columns line up: a view marks the blocks whose height depends on its side's
+// content (a caption that wraps once more, a tree one level taller) with
+// `data-align="<key>"`, and the row gives each block the height of the tallest block
+// with the same key in any column. So the graphics below start at the same height on
+// both sides and can be compared by eye. A block present in one column only keeps its
+// own height. Aligned blocks that should hug what follows them (a tree's upper levels
+// above its leaves) put their content at their bottom themselves.
+import { useLayoutEffect, type RefObject } from 'react';
+
+/** The height each key's blocks get: the tallest of them, for keys found in two or
+ *  more columns; `columns[c]` lists column c's blocks as [key, natural height]. */
+export function sharedHeights(columns: ReadonlyArray<ReadonlyArray<readonly [string, number]>>): Map<string, number> {
+  const tallest = new Map<string, { h: number; cols: number }>();
+  for (const blocks of columns) {
+    const seen = new Set<string>();
+    for (const [key, h] of blocks) {
+      const t = tallest.get(key) ?? { h: 0, cols: 0 };
+      t.h = Math.max(t.h, h);
+      if (!seen.has(key)) t.cols += 1;
+      seen.add(key);
+      tallest.set(key, t);
+    }
+  }
+  const out = new Map<string, number>();
+  for (const [key, t] of tallest) if (t.cols > 1) out.set(key, Math.ceil(t.h));
+  return out;
+}
+
+/** Keys told apart by occurrence ("caption#0", "caption#1"): a column showing two
+ *  trees pairs its second tree's caption with the other column's second. */
+export function occurrenceKeys(keys: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return keys.map((k) => {
+    const n = seen.get(k) ?? 0;
+    seen.set(k, n + 1);
+    return `${k}#${n}`;
+  });
+}
+
+/** Equalizes the `[data-align]` blocks of the row's columns (the children of `ref`)
+ *  after every render, before paint: each block's natural height is measured with
+ *  its previous minimum removed, so blocks shrink back when content does. */
+export function useAlignAcross(ref: RefObject<HTMLElement | null>): void {
+  useLayoutEffect(() => {
+    const root = ref.current;
+    if (!root || root.children.length < 2) return;
+    const cols = [...root.children].map((c) => [...c.querySelectorAll<HTMLElement>('[data-align]')]);
+    const all = cols.flat();
+    if (all.length === 0) return;
+    for (const el of all) el.style.minHeight = '';
+    // Columns stacked (a narrow screen) have nothing to line up with.
+    const tops = [...root.children].map((c) => Math.round(c.getBoundingClientRect().top));
+    if (tops.some((t) => t !== tops[0])) return;
+    const keys = cols.map((els) => occurrenceKeys(els.map((el) => el.dataset.align ?? '')));
+    const heights = sharedHeights(cols.map((els, c) => els.map((el, i) => [keys[c][i], el.getBoundingClientRect().height] as const)));
+    cols.forEach((els, c) =>
+      els.forEach((el, i) => {
+        const h = heights.get(keys[c][i]);
+        if (h !== undefined) el.style.minHeight = `${h}px`;
+      }),
+    );
+  });
+}

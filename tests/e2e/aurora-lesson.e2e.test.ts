@@ -1,7 +1,7 @@
 // The aurora-reader lesson end to end in Chromium: open the writer-vs-reader step, play;
 // Questions rise on both A/B panels, the writer's hash searches rise and the reader's
-// stay at 0, the reader's STATUS text shows ON in the parameter group and OFF in effect;
-// no console errors. Then the IN-list step (k IN (10 existing values)): ~20 rows read
+// stay at 0, the reader's STATUS text shows ON in the parameter group and OFF in effect,
+// and both STATUS texts start at the same height; no console errors. Then the IN-list step (k IN (10 existing values)): ~20 rows read
 // per select, the writer hashes, the reader doesn't; at 30x the player bar says the
 // speed the run really reaches. Screenshots: the lesson page as
 // opened, after playing, and the IN-list step after playing.
@@ -34,6 +34,10 @@ test('aurora-reader lesson: writer and reader advance; the reader never uses the
   const status = page.locator('section.view-row[aria-label="SHOW ENGINE INNODB STATUS"]');
   await expect.poll(async () => (await status.textContent()) ?? '', { timeout: 10_000 }).toContain('SHOW GLOBAL VARIABLES: OFF');
   expect(await status.textContent()).toContain('Aurora reader: parameter group innodb_adaptive_hash_index = ON');
+  // the two monitor texts start at the same height, though B's label is longer
+  const preTops = await status.locator('pre').evaluateAll((ps) => ps.map((p) => Math.round(p.getBoundingClientRect().top)));
+  expect(preTops).toHaveLength(2);
+  expect(preTops[0]).toBe(preTops[1]);
   await screenshot('aurora-lesson-played');
   expect(errors).toEqual([]);
 });

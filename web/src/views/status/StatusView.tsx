@@ -25,8 +25,12 @@ export function StatusView({ text, timeNs, label }: StatusViewProps) {
   const name = `${label ? `${label}: ` : ''}SHOW ENGINE INNODB STATUS`;
   return (
     <figure style={figureStyle}>
-      {label && <figcaption style={captionStyle}>{name}</figcaption>}
-      <p style={mutedStyle(pal)}>
+      {label && (
+        <figcaption style={captionStyle} data-align="caption">
+          {name}
+        </figcaption>
+      )}
+      <p style={mutedStyle(pal)} data-align="about">
         Mirrors the sections of MySQL’s SHOW ENGINE INNODB STATUS
         {sections.length ? ` (${sections.join(', ')})` : ''} for the simulated server. Refreshed at most once a second while
         the simulation moves; like the real command, its per-second averages cover the time since the previous refresh
@@ -36,7 +40,7 @@ export function StatusView({ text, timeNs, label }: StatusViewProps) {
         <p style={mutedStyle(pal)}>The status appears once the simulation moves on: press play or step.</p>
       ) : (
         <>
-          <p style={mutedStyle(pal)}>
+          <p style={mutedStyle(pal)} data-align="as-of">
             as of t = {head?.timeS != null ? `${head.timeS.toFixed(3)} s` : '?'}
             {head?.timeS != null && Math.abs(head.timeS - timeNs / 1e9) < 5e-4 ? ' (the time shown)' : ` · shown: t = ${(timeNs / 1e9).toFixed(3)} s`}
           </p>

@@ -28,8 +28,12 @@ export function SysbenchReport({ series, threads, label, lines = SYSBENCH_LINES,
   const name = `${label ? `${label}: ` : ''}sysbench report`;
   return (
     <figure style={figureStyle}>
-      {label && <figcaption style={captionStyle}>{name}</figcaption>}
-      <p style={mutedStyle(pal)}>
+      {label && (
+        <figcaption style={captionStyle} data-align="caption">
+          {name}
+        </figcaption>
+      )}
+      <p style={mutedStyle(pal)} data-align="about">
         What sysbench prints with --report-interval: one line per {dt === null ? 'metric sample' : `${dt} s sample of simulated time`}, rates per
         second, the newest {lines} lines.
       </p>

@@ -1,5 +1,8 @@
 // Which step the reader is on: the last step section whose top has scrolled above a
-// line 35% down the viewport. Also scrolls to a step on request.
+// line 35% down the viewport. Also scrolls to a step on request. When the window gets
+// wider or narrower the text reflows under a scroll position that stays put, so the
+// reader would land in another step: instead the current step keeps its place (the
+// same share of it above the line), and stays current.
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 
@@ -8,38 +11,77 @@ export function useCurrentStep(count: number, initial: number) {
   const refs = useRef<(HTMLElement | null)[]>([]);
   const scrolling = useRef(false);
 
+  const currentRef = useRef(initial);
+  currentRef.current = current;
+
   useEffect(() => {
     let raf = 0;
+    let width = window.innerWidth;
+    // Where the reading line crosses the current step, as a share of its height (null
+    // when the line is past the narrative's end).
+    let anchor: number | null = null;
+    const line = () => window.innerHeight * 0.35;
+    const note = (i: number) => {
+      const r = refs.current[i]?.getBoundingClientRect();
+      anchor = r && r.height > 0 ? Math.min(Math.max((line() - r.top) / r.height, 0), 0.999) : null;
+    };
     const measure = () => {
       raf = 0;
-      if (scrolling.current) return;
-      const line = window.innerHeight * 0.35;
+      if (scrolling.current) {
+        note(currentRef.current);
+        return;
+      }
       // Past the end of the narrative (e.g. reading the panel below it on a phone): the
       // reader is still on the step they left, so keep it.
       const lastEl = refs.current[count - 1];
-      if (lastEl && lastEl.getBoundingClientRect().bottom < line) return;
+      if (lastEl && lastEl.getBoundingClientRect().bottom < line()) {
+        anchor = null;
+        return;
+      }
       let idx = 0;
       refs.current.forEach((el, i) => {
-        if (el && el.getBoundingClientRect().top <= line) idx = i;
+        if (el && el.getBoundingClientRect().top <= line()) idx = i;
       });
       // At the very bottom the last step is current even if short.
       if (lastEl && lastEl.getBoundingClientRect().bottom <= window.innerHeight + 4 && window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 4) idx = Math.max(idx, count - 1);
       setCurrent(idx);
+      note(idx);
+    };
+    /** After a width change: scroll the current step back under the line. */
+    const reanchor = () => {
+      raf = 0;
+      const el = refs.current[currentRef.current];
+      if (anchor === null || !el) return measure();
+      const r = el.getBoundingClientRect();
+      window.scrollBy(0, r.top + anchor * r.height - line());
     };
     const onScroll = () => {
       if (!raf) raf = requestAnimationFrame(measure);
     };
+    const onResize = () => {
+      // A height-only change (a phone's address bar) moves nothing: measure as usual.
+      const widthChanged = window.innerWidth !== width;
+      width = window.innerWidth;
+      if (raf) cancelAnimationFrame(raf);
+      raf = requestAnimationFrame(widthChanged ? reanchor : measure);
+    };
     window.addEventListener('scroll', onScroll, { passive: true });
-    window.addEventListener('resize', onScroll);
+    window.addEventListener('resize', onResize);
+    // Where the opened step stands before the reader scrolls at all.
+    raf = requestAnimationFrame(() => {
+      raf = 0;
+      note(currentRef.current);
+    });
     return () => {
       window.removeEventListener('scroll', onScroll);
-      window.removeEventListener('resize', onScroll);
+      window.removeEventListener('resize', onResize);
       if (raf) cancelAnimationFrame(raf);
     };
   }, [count]);
 
   const goTo = useCallback((i: number, smooth = true) => {
     const el = refs.current[i];
+    currentRef.current = i;
     setCurrent(i);
     if (!el) return;
     scrolling.current = true;

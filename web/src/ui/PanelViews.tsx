@@ -175,7 +175,7 @@ function FillRow({ frames, labels, fillIndex, reducedMotion, C }: { frames: Fram
  *  up (alignAcross.ts). */
 function SideBySide({ title, frames, cell }: { title: string; frames: Frame[]; cell: (f: Frame, i: number) => React.ReactNode }) {
   const cols = useRef<HTMLDivElement>(null);
-  useAlignAcross(cols);
+  useAlignAcross(cols, frames.length);
   return (
     <section className="view-row" aria-label={title}>
       <h3>{title}</h3>

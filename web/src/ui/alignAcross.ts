@@ -5,7 +5,7 @@
 // both sides and can be compared by eye. A block present in one column only keeps its
 // own height. Aligned blocks that should hug what follows them (a tree's upper levels
 // above its leaves) put their content at their bottom themselves.
-import { useLayoutEffect, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, type RefObject } from 'react';
 
 /** The height each key's blocks get: the tallest of them, for keys found in two or
  *  more columns; `columns[c]` lists column c's blocks as [key, natural height]. */
@@ -37,27 +37,51 @@ export function occurrenceKeys(keys: readonly string[]): string[] {
   });
 }
 
-/** Equalizes the `[data-align]` blocks of the row's columns (the children of `ref`)
- *  after every render, before paint: each block's natural height is measured with
- *  its previous minimum removed, so blocks shrink back when content does. */
-export function useAlignAcross(ref: RefObject<HTMLElement | null>): void {
+/** Equalizes the `[data-align]` blocks of the columns (the children of `root`): each
+ *  block's natural height is measured with its previous minimum removed, so blocks
+ *  shrink back when content does; stacked columns (a narrow screen) get none. */
+export function alignColumns(root: HTMLElement): void {
+  if (root.children.length < 2) return;
+  const cols = [...root.children].map((c) => [...c.querySelectorAll<HTMLElement>('[data-align]')]);
+  const all = cols.flat();
+  if (all.length === 0) return;
+  for (const el of all) el.style.minHeight = '';
+  const tops = [...root.children].map((c) => Math.round(c.getBoundingClientRect().top));
+  if (tops.some((t) => t !== tops[0])) return;
+  const keys = cols.map((els) => occurrenceKeys(els.map((el) => el.dataset.align ?? '')));
+  const heights = sharedHeights(cols.map((els, c) => els.map((el, i) => [keys[c][i], el.getBoundingClientRect().height] as const)));
+  cols.forEach((els, c) =>
+    els.forEach((el, i) => {
+      const h = heights.get(keys[c][i]);
+      if (h !== undefined) el.style.minHeight = `${h}px`;
+    }),
+  );
+}
+
+/** Lines up the row's columns (the children of `ref`) after every render, before
+ *  paint; and, a frame later, whenever a column changes size without the row
+ *  rendering (the window resized while paused, a view's own state changed). */
+export function useAlignAcross(ref: RefObject<HTMLElement | null>, columns: number): void {
   useLayoutEffect(() => {
-    const root = ref.current;
-    if (!root || root.children.length < 2) return;
-    const cols = [...root.children].map((c) => [...c.querySelectorAll<HTMLElement>('[data-align]')]);
-    const all = cols.flat();
-    if (all.length === 0) return;
-    for (const el of all) el.style.minHeight = '';
-    // Columns stacked (a narrow screen) have nothing to line up with.
-    const tops = [...root.children].map((c) => Math.round(c.getBoundingClientRect().top));
-    if (tops.some((t) => t !== tops[0])) return;
-    const keys = cols.map((els) => occurrenceKeys(els.map((el) => el.dataset.align ?? '')));
-    const heights = sharedHeights(cols.map((els, c) => els.map((el, i) => [keys[c][i], el.getBoundingClientRect().height] as const)));
-    cols.forEach((els, c) =>
-      els.forEach((el, i) => {
-        const h = heights.get(keys[c][i]);
-        if (h !== undefined) el.style.minHeight = `${h}px`;
-      }),
-    );
+    if (ref.current) alignColumns(ref.current);
   });
+  useEffect(() => {
+    const root = ref.current;
+    if (!root || columns < 2 || typeof ResizeObserver === 'undefined') return;
+    let pending = 0;
+    // In the next frame, not in the callback: a size set there would be observed in
+    // the same frame again (the "ResizeObserver loop" error).
+    const ro = new ResizeObserver(() => {
+      if (pending) return;
+      pending = requestAnimationFrame(() => {
+        pending = 0;
+        alignColumns(root);
+      });
+    });
+    for (const c of root.children) ro.observe(c);
+    return () => {
+      ro.disconnect();
+      cancelAnimationFrame(pending);
+    };
+  }, [ref, columns]);
 }

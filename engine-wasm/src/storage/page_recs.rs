@@ -35,8 +35,12 @@ pub struct PageRecs {
     /// Record keys in arrival order (heap slots): 32 bytes each, two to a cache line.
     heap: Vec<Key>,
     /// Record sizes by heap slot, apart from the keys so a key never straddles a
-    /// cache line.
+    /// cache line; empty while every record has the size `size` (a table whose
+    /// columns are all fixed-length, or strings of one length), so an insert
+    /// writes the key alone and such a page spends nothing on sizes.
     sizes: Vec<u16>,
+    /// The size of every record while `sizes` is empty (0 without records).
+    size: u16,
     /// Child page of each heap slot; empty while every record's child is
     /// [`FIL_NULL`] (a leaf), so leaves spend nothing on it.
     children: Vec<PageNo>,
@@ -171,8 +175,42 @@ impl PageRecs {
     fn slot_rec(&self, slot: usize) -> Rec {
         Rec {
             key: self.heap[slot],
-            size: self.sizes[slot],
+            size: self.size_of(slot),
             child: self.children.get(slot).copied().unwrap_or(FIL_NULL),
+        }
+    }
+
+    /// Size of the record in heap slot `slot`.
+    #[inline]
+    fn size_of(&self, slot: usize) -> u16 {
+        if self.sizes.is_empty() {
+            self.size
+        } else {
+            self.sizes[slot]
+        }
+    }
+
+    /// Sets the size of heap slot `slot` (`slot == heap.len()` appends), keeping
+    /// `sizes` empty while every record has the same size.
+    #[inline]
+    fn set_size(&mut self, slot: usize, size: u16) {
+        if self.sizes.is_empty() {
+            let n = self.heap.len();
+            if n == 0 || (n == 1 && slot == 0) {
+                self.size = size;
+                return;
+            }
+            if size == self.size {
+                return;
+            }
+            // The first record of another size: every record gets its own.
+            self.sizes.reserve_exact(self.heap.capacity().max(n + 1));
+            self.sizes.resize(n, self.size);
+        }
+        if slot == self.sizes.len() {
+            self.sizes.push(size);
+        } else {
+            self.sizes[slot] = size;
         }
     }
 
@@ -307,12 +345,14 @@ impl PageRecs {
         let n = self.heap.len();
         if n == self.heap.capacity() {
             self.heap.reserve_exact(grow_step(n));
-            self.sizes.reserve_exact(grow_step(n));
+            if !self.sizes.is_empty() {
+                self.sizes.reserve_exact(grow_step(n));
+            }
         }
 
         let slot = n;
+        self.set_size(slot, rec.size);
         self.heap.push(rec.key);
-        self.sizes.push(rec.size);
         if rec.child != FIL_NULL || !self.children.is_empty() {
             // The first real child gives every earlier record FIL_NULL.
             self.children.resize(n, FIL_NULL);
@@ -352,7 +392,9 @@ impl PageRecs {
         }
         let rec = self.slot_rec(slot);
         self.heap.swap_remove(slot);
-        self.sizes.swap_remove(slot);
+        if !self.sizes.is_empty() {
+            self.sizes.swap_remove(slot);
+        }
         if !self.children.is_empty() {
             self.children.swap_remove(slot);
         }
@@ -371,7 +413,7 @@ impl PageRecs {
     pub fn replace(&mut self, pos: usize, rec: Rec) {
         let slot = slot_of(self.dir()[pos]);
         self.heap[slot] = rec.key;
-        self.sizes[slot] = rec.size;
+        self.set_size(slot, rec.size);
         self.set_slot_child(slot, rec.child);
         self.admit_into(rec.key.head_le());
         let word = prefix_of(rec.key.be_u64_at(usize::from(self.skip))) | slot as u64;
@@ -401,6 +443,7 @@ impl PageRecs {
     pub fn clear(&mut self) {
         self.heap.clear();
         self.sizes.clear();
+        self.size = 0;
         self.children.clear();
         self.buf.clear();
         self.gap = 0;
@@ -440,7 +483,9 @@ impl PageRecs {
         let extra = recs.len() + grow_step(want);
         if want > self.heap.capacity() {
             self.heap.reserve_exact(extra);
-            self.sizes.reserve_exact(extra);
+            if !self.sizes.is_empty() {
+                self.sizes.reserve_exact(extra);
+            }
         }
         if self.buf.len() + recs.len() > self.buf.capacity() {
             self.buf.reserve_exact(extra);

@@ -15,7 +15,7 @@ impl PageRecs {
                 self.children.len()
             ));
         }
-        if self.sizes.len() != self.heap.len() {
+        if !self.sizes.is_empty() && self.sizes.len() != self.heap.len() {
             return Err(format!(
                 "{} heap records, {} sizes",
                 self.heap.len(),

@@ -53,6 +53,37 @@ fn remove_replace_and_drain_keep_heap_and_directory_in_step() {
     assert_eq!(r.check(), Ok(()));
 }
 
+/// Records of one size keep no size per record; the first of another size gives
+/// every record its own, and each keeps the size it had.
+#[test]
+fn one_size_until_a_record_of_another_size_arrives() {
+    let sized = |k: u8, size: u16| Rec {
+        size,
+        ..rec(&[b'k', k])
+    };
+    let mut r: PageRecs = (0u8..6).map(|i| sized(i * 2, 40)).collect();
+    assert!(r.sizes.is_empty());
+    assert_eq!(r.iter().map(|x| x.size).sum::<u16>(), 240);
+    r.replace(2, sized(4, 40));
+    r.remove(0);
+    assert!(r.sizes.is_empty());
+    r.insert(1, sized(3, 55));
+    assert_eq!(r.sizes.len(), r.len());
+    let got: Vec<(u8, u16)> = r.iter().map(|x| (x.key.as_bytes()[1], x.size)).collect();
+    assert_eq!(got, [(2, 40), (3, 55), (4, 40), (6, 40), (8, 40), (10, 40)]);
+    r.replace(0, sized(2, 70));
+    assert_eq!((r.at(0).size, r.at(1).size, r.at(2).size), (70, 55, 40));
+    assert_eq!(r.check(), Ok(()));
+    // A single record may change size without giving up the one size.
+    let mut one: PageRecs = [sized(1, 30)].into_iter().collect();
+    one.replace(0, sized(1, 31));
+    assert!(one.sizes.is_empty());
+    assert_eq!(one.at(0).size, 31);
+    one.clear();
+    one.insert(0, sized(9, 12));
+    assert_eq!((one.at(0).size, one.sizes.len()), (12, 0));
+}
+
 /// Random inserts, removes and replaces against a sorted vector: order, search
 /// and count_le agree, and the directory stays consistent.
 #[test]

@@ -66,45 +66,90 @@ function upToDate(release, wbVersion) {
   return built > 0 && built >= inputsNewest();
 }
 
+/** A reader over a wasm module's bytes: `byte()`, `leb()` (unsigned LEB128) and `str()` (length-prefixed UTF-8). */
+function reader(b, p) {
+  const r = {
+    p,
+    byte() {
+      return b[r.p++];
+    },
+    leb() {
+      let v = 0;
+      let s = 0;
+      let x;
+      do {
+        x = b[r.p++];
+        v += (x & 0x7f) * 2 ** s;
+        s += 7;
+      } while (x & 0x80);
+      return v;
+    },
+    str() {
+      const n = r.leb();
+      const v = b.subarray(r.p, r.p + n).toString();
+      r.p += n;
+      return v;
+    },
+  };
+  return r;
+}
+
+/** Calls `visit(name, reader, end)` for each custom section of the module in `file`. */
+function eachCustomSection(file, visit) {
+  const b = fs.readFileSync(file);
+  const r = reader(b, 8);
+  while (r.p < b.length) {
+    const id = b[r.p++];
+    const len = r.leb();
+    const end = r.p + len;
+    if (id === 0) visit(r.str(), r, end);
+    r.p = end;
+  }
+}
+
 /** Features the compiled module declares (custom section `target_features`), e.g. "bulk-memory". */
 function wasmTargetFeatures(file) {
-  const b = fs.readFileSync(file);
-  let p = 8;
-  const leb = () => {
-    let r = 0;
-    let s = 0;
-    let x;
-    do {
-      x = b[p++];
-      r += (x & 0x7f) * 2 ** s;
-      s += 7;
-    } while (x & 0x80);
-    return r;
-  };
   const out = [];
-  while (p < b.length) {
-    const id = b[p++];
-    const len = leb();
-    const end = p + len;
-    if (id === 0) {
-      const nl = leb();
-      const name = b.subarray(p, p + nl).toString();
-      p += nl;
-      if (name === 'target_features') {
-        const n = leb();
-        for (let i = 0; i < n; i++) {
-          const prefix = String.fromCharCode(b[p++]);
-          const l = leb();
-          const feat = b.subarray(p, p + l).toString();
-          p += l;
-          if (prefix !== '-') out.push(feat);
-        }
-      }
+  eachCustomSection(file, (name, r) => {
+    if (name !== 'target_features') return;
+    const n = r.leb();
+    for (let i = 0; i < n; i++) {
+      const prefix = String.fromCharCode(r.byte());
+      const feat = r.str();
+      if (prefix !== '-') out.push(feat);
     }
-    p = end;
-  }
+  });
   return out;
 }
+
+/** Function names of the module's `name` section (subsection 1, the function names). */
+function wasmFunctionNames(file) {
+  const out = [];
+  eachCustomSection(file, (name, r, end) => {
+    if (name !== 'name') return;
+    while (r.p < end) {
+      const id = r.byte();
+      const len = r.leb();
+      const next = r.p + len;
+      if (id === 1) {
+        const n = r.leb();
+        for (let i = 0; i < n; i++) {
+          r.leb();
+          out.push(r.str());
+        }
+      }
+      r.p = next;
+    }
+  });
+  return out;
+}
+
+// Functions wasm-opt must leave out of line: the engine's `batch_*` functions are loop
+// bodies re-entered once per batch because WebAssembly engines have no on-stack
+// replacement (a loop keeps the code its function was entered with: a whole run in
+// one call stayed in V8's baseline code). wasm-opt inlines every function that has
+// a single caller, which would put those loops back into their callers.
+const NO_INLINE = '*::batch_*';
 
 // LLVM feature name -> binaryen flag. The baseline set is what current Rust emits by default.
 const FEATURE_FLAGS = {
@@ -166,10 +211,13 @@ export async function buildEngine({ release = false, force = false } = {}) {
     const flags = features.map((f) => FEATURE_FLAGS[f]).filter(Boolean);
     const tmp = `${PKG_WASM}.opt`;
     const before = fs.statSync(PKG_WASM).size;
-    log(TAG, `wasm-opt -O3 ${flags.join(' ')}`);
+    const batches = wasmFunctionNames(PKG_WASM).filter((n) => n.includes('::batch_'));
+    if (!batches.length) die(TAG, `no function of the module matches ${NO_INLINE} (its name section lists none): were the engine's batch_ functions renamed?`);
+    log(TAG, `wasm-opt --no-inline=${NO_INLINE} (${batches.length} functions) -O3 ${flags.join(' ')}`);
     r = await run(process.execPath, [
       wasmOptPath(),
       PKG_WASM,
+      `--no-inline=${NO_INLINE}`,
       '-O3',
       ...flags,
       '--strip-debug',

@@ -10,6 +10,9 @@ use crate::storage::key::Key;
 use crate::storage::page::Rec;
 use crate::storage::FIL_NULL;
 
+/// Rows (or sorted entries) per call of the prepare phase's out-of-line loops.
+const BATCH: usize = 4096;
+
 impl Engine {
     /// Loads `table.prepare_rows` rows.
     pub(super) fn prepare(&mut self) {
@@ -35,7 +38,41 @@ impl Engine {
         let n_sec = self.table.n_indexes() - 1;
         // Each secondary index's entries, as (key, record size).
         let mut entries: Vec<Vec<(Key, u16)>> = (0..n_sec).map(|_| Vec::new()).collect();
-        for _ in 0..n {
+        let mut left = n;
+        while left > 0 {
+            let rows = left.min(BATCH as u64);
+            self.batch_prepare_rows(t, rows, rng, buf, &mut entries);
+            left -= rows;
+        }
+        // BtrBulk fills a page and starts the next one: a build splits no page
+        // (btr_page_split_and_insert() never runs), so neither `index_page_splits`
+        // nor the tree's own counters count the pages it adds.
+        let splits = self.stats.splits;
+        for (i, mut e) in entries.into_iter().enumerate() {
+            sort_by_key(&mut e);
+            for sorted in e.chunks(BATCH) {
+                self.batch_bulk_insert(first + i + 1, i + 1, sorted);
+            }
+            self.table.trees[first + i + 1].counters = TreeCounters::default();
+        }
+        self.stats.splits = splits;
+    }
+
+    /// The next `rows` rows of table `t` into its clustered index, their secondary
+    /// entries kept in `entries`. Out of line, called once per [`BATCH`] rows: a
+    /// WebAssembly engine has no on-stack replacement, so a loop over every row in
+    /// one call would run in V8's baseline code to its end (see `batch_events`).
+    #[inline(never)]
+    fn batch_prepare_rows(
+        &mut self,
+        t: usize,
+        rows: u64,
+        rng: &mut Rng,
+        buf: &mut RowBuf,
+        entries: &mut [Vec<(Key, u16)>],
+    ) {
+        let first = t * self.table.n_indexes();
+        for _ in 0..rows {
             self.table.next_insert_row(rng, buf);
             self.table.stamp_auto_inc(buf);
             if !self.prepare_insert(first, 0, Table::rec(buf, 0)) {
@@ -47,23 +84,21 @@ impl Engine {
                 e.push((buf.keys[i + 1], buf.sizes[i + 1]));
             }
         }
-        // BtrBulk fills a page and starts the next one: a build splits no page
-        // (btr_page_split_and_insert() never runs), so neither `index_page_splits`
-        // nor the tree's own counters count the pages it adds.
-        let splits = self.stats.splits;
-        for (i, mut e) in entries.into_iter().enumerate() {
-            sort_by_key(&mut e);
-            for (key, size) in e {
-                let rec = Rec {
-                    key,
-                    size,
-                    child: FIL_NULL,
-                };
-                self.prepare_insert(first + i + 1, i + 1, rec);
-            }
-            self.table.trees[first + i + 1].counters = TreeCounters::default();
+    }
+
+    /// Sorted entries into tree `tree` (index `i` of its table), one
+    /// [`Engine::prepare_insert`] each; out of line for the reason
+    /// [`Engine::batch_prepare_rows`] is.
+    #[inline(never)]
+    fn batch_bulk_insert(&mut self, tree: usize, i: usize, sorted: &[(Key, u16)]) {
+        for &(key, size) in sorted {
+            let rec = Rec {
+                key,
+                size,
+                child: FIL_NULL,
+            };
+            self.prepare_insert(tree, i, rec);
         }
-        self.stats.splits = splits;
     }
 
     /// One untimed insert of `rec` into tree `tree` (index `i` of its table): the
@@ -151,22 +186,16 @@ impl Engine {
 /// (k, id) need the passes on k's bytes only (3 passes instead of 6).
 fn sort_by_key(e: &mut Vec<(Key, u16)>) {
     let n = e.len();
-    let max_len = e.iter().map(|x| x.0.len()).max().unwrap_or(0);
+    let max_len = e.chunks(BATCH).map(batch_longest_key).max().unwrap_or(0);
     let p = sorted_from(e, max_len);
     let mut other = vec![(Key::EMPTY, 0u16); n];
     // Pass 0 sorts on the length (position max_len), pass k on byte max_len - k; the
-    // passes at positions p and above would leave the order as it is.
+    // passes at positions p and above would leave the order as it is. Each pass
+    // runs over the entries in chunks, out of line (see `Engine::batch_prepare_rows`).
     for pass in (max_len + 1 - p)..=max_len {
-        let digit = |x: &(Key, u16)| {
-            if pass == 0 {
-                x.0.len()
-            } else {
-                usize::from(x.0.padded_byte(max_len - pass))
-            }
-        };
         let mut at = [0usize; 256];
-        for x in e.iter() {
-            at[digit(x)] += 1;
+        for chunk in e.chunks(BATCH) {
+            batch_count_digits(chunk, pass, max_len, &mut at);
         }
         if at.contains(&n) {
             continue;
@@ -177,12 +206,51 @@ fn sort_by_key(e: &mut Vec<(Key, u16)>) {
             *a = sum;
             sum += c;
         }
-        for x in e.iter() {
-            let d = digit(x);
-            other[at[d]] = *x;
-            at[d] += 1;
+        for chunk in e.chunks(BATCH) {
+            batch_scatter(chunk, pass, max_len, &mut at, &mut other);
         }
         std::mem::swap(e, &mut other);
+    }
+}
+
+/// The radix digit of an entry in pass `pass`: its length in pass 0, else byte
+/// `max_len - pass` (zero past the key's end).
+#[inline]
+fn digit(x: &(Key, u16), pass: usize, max_len: usize) -> usize {
+    if pass == 0 {
+        x.0.len()
+    } else {
+        usize::from(x.0.padded_byte(max_len - pass))
+    }
+}
+
+/// The longest key among `chunk`.
+#[inline(never)]
+fn batch_longest_key(chunk: &[(Key, u16)]) -> usize {
+    chunk.iter().map(|x| x.0.len()).max().unwrap_or(0)
+}
+
+/// Adds each entry of `chunk` to the count of its digit.
+#[inline(never)]
+fn batch_count_digits(chunk: &[(Key, u16)], pass: usize, max_len: usize, at: &mut [usize; 256]) {
+    for x in chunk {
+        at[digit(x, pass, max_len)] += 1;
+    }
+}
+
+/// Moves each entry of `chunk` to the next place of its digit in `out`.
+#[inline(never)]
+fn batch_scatter(
+    chunk: &[(Key, u16)],
+    pass: usize,
+    max_len: usize,
+    at: &mut [usize; 256],
+    out: &mut [(Key, u16)],
+) {
+    for x in chunk {
+        let d = digit(x, pass, max_len);
+        out[at[d]] = *x;
+        at[d] += 1;
     }
 }
 
@@ -195,6 +263,24 @@ fn sort_by_key(e: &mut Vec<(Key, u16)>) {
 fn sorted_from(e: &[(Key, u16)], max_len: usize) -> usize {
     // Bit p: in order on (bytes p.., length) so far; bit max_len is the length alone.
     let mut alive: u64 = (1u64 << (max_len + 1)) - 1;
+    // In chunks that overlap by one entry, so every pair of neighbours is seen once.
+    let mut start = 0;
+    while start + 1 < e.len() && alive != 0 {
+        let end = (start + BATCH + 1).min(e.len());
+        alive = batch_sorted_pairs(&e[start..end], max_len, alive);
+        start = end - 1;
+    }
+    if alive == 0 {
+        max_len + 1
+    } else {
+        alive.trailing_zeros() as usize
+    }
+}
+
+/// [`sorted_from`]'s scan over the neighbour pairs of `e`, from the positions still
+/// `alive`; out of line, called per chunk (see `Engine::batch_prepare_rows`).
+#[inline(never)]
+fn batch_sorted_pairs(e: &[(Key, u16)], max_len: usize, mut alive: u64) -> u64 {
     for w in e.windows(2) {
         if alive == 0 {
             break;
@@ -215,11 +301,7 @@ fn sorted_from(e: &[(Key, u16)], max_len: usize) -> usize {
             }
         }
     }
-    if alive == 0 {
-        max_len + 1
-    } else {
-        alive.trailing_zeros() as usize
-    }
+    alive
 }
 
 #[cfg(test)]
@@ -340,6 +422,27 @@ mod tests {
             })
             .collect();
         assert_eq!(sorted_from(&e, 8), 4);
+        // The scan and the passes run in chunks of BATCH entries: a pair out of order
+        // where one chunk of the scan ends and the next begins (entries BATCH and
+        // BATCH + 1) is seen, and the sort still orders it. (k, id) with the ids in
+        // order but for that pair: without it the ids are in order from byte 4.
+        let mut e: Vec<(Key, u16)> = (0..(2 * BATCH as i32 + 5))
+            .map(|id| {
+                let k = (rng.next_u64() % 500) as i32;
+                (Key::from_i32(k).concat(&Key::from_i32(id)), 0)
+            })
+            .collect();
+        assert_eq!(sorted_from(&e, 8), 4);
+        e.swap(BATCH, BATCH + 1);
+        assert_eq!(
+            sorted_from(&e, 8),
+            8,
+            "the pair across the boundary is seen"
+        );
+        let mut want = e.clone();
+        want.sort_by_key(|x| x.0);
+        sort_by_key(&mut e);
+        assert_eq!(e, want);
         let mut one = vec![(Key::from_i32(1), 9)];
         sort_by_key(&mut one);
         assert_eq!(one, vec![(Key::from_i32(1), 9)]);

@@ -8,6 +8,10 @@ use crate::scenario::QueryKind;
 use crate::sim::cpu::Tid;
 use crate::sim::{Nanos, SEC};
 
+/// Events per call of [`Engine::batch_events`]: enough that the call costs nothing,
+/// few enough that a long run re-enters it thousands of times.
+const EVENT_BATCH: u32 = 4096;
+
 impl Engine {
     /// The run's end time (scenario duration).
     pub fn end_time(&self) -> Nanos {
@@ -56,15 +60,7 @@ impl Engine {
                 .map(|c| (c.at_s * SEC as f64) as Nanos)
                 .filter(|&c| c <= t);
             let mut limit = change_at.map_or(t, |c| c.saturating_sub(1));
-            while let Some((at, ev)) = self.queue.pop_until(limit) {
-                self.now = at;
-                self.dispatch(ev);
-                if stop_at_finish && self.finished_at.is_some() {
-                    // The rest of this instant still runs; nothing after it.
-                    t = t.min(at);
-                    limit = limit.min(at);
-                }
-            }
+            while self.batch_events(&mut t, &mut limit, stop_at_finish) {}
             let Some(c) = change_at.filter(|&c| c <= t) else {
                 break;
             };
@@ -75,6 +71,37 @@ impl Engine {
             let _ = self.apply_knob(&ch.knob, ch.value);
         }
         self.now = self.now.max(t);
+    }
+
+    /// Runs up to [`EVENT_BATCH`] events due by `limit`; false once none is left. A
+    /// workload running out (with `stop_at_finish`) moves `t` and `limit` to that
+    /// instant: the rest of the instant still runs, nothing after it.
+    ///
+    /// Out of line and re-entered every batch because WebAssembly engines have no
+    /// on-stack replacement: a loop keeps running the code its function had when it
+    /// was entered. As one loop in `advance`, a run made in one call (a whole
+    /// scenario, a sweep point, the benchmark) stayed in V8's baseline (Liftoff) code
+    /// to its end, the optimized code never used; re-entered, this function switches
+    /// to it as soon as it is ready (issue #2).
+    ///
+    /// The `batch_` prefix is that convention's name: `#[inline(never)]` keeps LLVM
+    /// from inlining such a function, and scripts/build-engine.mjs tells wasm-opt
+    /// not to inline any function named `batch_*` (it inlines every function with a
+    /// single caller otherwise).
+    #[inline(never)]
+    fn batch_events(&mut self, t: &mut Nanos, limit: &mut Nanos, stop_at_finish: bool) -> bool {
+        for _ in 0..EVENT_BATCH {
+            let Some((at, ev)) = self.queue.pop_until(*limit) else {
+                return false;
+            };
+            self.now = at;
+            self.dispatch(ev);
+            if stop_at_finish && self.finished_at.is_some() {
+                *t = (*t).min(at);
+                *limit = (*limit).min(at);
+            }
+        }
+        true
     }
 
     /// Whether the workload stops at a row target (inserts up to `workload.max_rows`,

@@ -194,6 +194,17 @@ impl PageRecs {
     /// `sizes` empty while every record has the same size.
     #[inline]
     fn set_size(&mut self, slot: usize, size: u16) {
+        // The usual case, a page whose records all have this size, stays inline.
+        if self.sizes.is_empty() && size == self.size && !self.heap.is_empty() {
+            return;
+        }
+        self.set_size_other(slot, size);
+    }
+
+    /// [`PageRecs::set_size`] on a page without records, with sizes per record, or
+    /// for a record of another size.
+    #[inline(never)]
+    fn set_size_other(&mut self, slot: usize, size: u16) {
         if self.sizes.is_empty() {
             let n = self.heap.len();
             if n == 0 || (n == 1 && slot == 0) {

@@ -13,7 +13,6 @@ use super::page::Rec;
 use super::PageNo;
 use super::FIL_NULL;
 use serde::{Deserialize, Serialize};
-use std::ops::Range;
 
 use super::page_dir::{
     head_masks, head_order, prefix_of, shared_bytes, slot_of, ties, words_below, Head, Marks, Word,
@@ -177,51 +176,6 @@ impl PageRecs {
             key: self.heap[slot],
             size: self.size_of(slot),
             child: self.children.get(slot).copied().unwrap_or(FIL_NULL),
-        }
-    }
-
-    /// Size of the record in heap slot `slot`.
-    #[inline]
-    fn size_of(&self, slot: usize) -> u16 {
-        if self.sizes.is_empty() {
-            self.size
-        } else {
-            self.sizes[slot]
-        }
-    }
-
-    /// Sets the size of heap slot `slot` (`slot == heap.len()` appends), keeping
-    /// `sizes` empty while every record has the same size.
-    #[inline]
-    fn set_size(&mut self, slot: usize, size: u16) {
-        // The usual case, a page whose records all have this size, stays inline.
-        if self.sizes.is_empty() && size == self.size && !self.heap.is_empty() {
-            return;
-        }
-        self.set_size_other(slot, size);
-    }
-
-    /// [`PageRecs::set_size`] on a page without records, with sizes per record, or
-    /// for a record of another size.
-    #[inline(never)]
-    fn set_size_other(&mut self, slot: usize, size: u16) {
-        if self.sizes.is_empty() {
-            let n = self.heap.len();
-            if n == 0 || (n == 1 && slot == 0) {
-                self.size = size;
-                return;
-            }
-            if size == self.size {
-                return;
-            }
-            // The first record of another size: every record gets its own.
-            self.sizes.reserve_exact(self.heap.capacity().max(n + 1));
-            self.sizes.resize(n, self.size);
-        }
-        if slot == self.sizes.len() {
-            self.sizes.push(size);
-        } else {
-            self.sizes[slot] = size;
         }
     }
 
@@ -462,70 +416,13 @@ impl PageRecs {
         self.last = 0;
         self.marks = Marks::default();
     }
-
-    /// Moves records `range` (key order) to the end of `out`, and compacts the rest
-    /// into key order (a reorganize).
-    pub fn drain_into(&mut self, range: Range<usize>, out: &mut Vec<Rec>) {
-        let mut all: Vec<Rec> = self.iter().collect();
-        out.extend(all.drain(range));
-        self.clear();
-        // The page keeps what it held before the split: give back the rest.
-        let keep = all.len() + grow_step(all.len());
-        self.heap.shrink_to(keep);
-        self.sizes.shrink_to(keep);
-        self.children.shrink_to(keep);
-        self.buf.shrink_to(keep);
-        self.extend_sorted(&all);
-    }
-
-    /// Appends records given in key order, all greater than the current ones.
-    pub fn extend_sorted(&mut self, recs: &[Rec]) {
-        if let (Some(first), Some(last)) = (recs.first(), recs.last()) {
-            // Keys in order between the first and the last share what those two share.
-            let (a, b) = (first.key.head_le(), last.key.head_le());
-            if self.is_empty() {
-                self.set_base(a, shared_bytes(a, b));
-            } else {
-                self.admit_into(a);
-                self.admit_into(b);
-            }
-        }
-        let want = self.len() + recs.len();
-        let extra = recs.len() + grow_step(want);
-        if want > self.heap.capacity() {
-            self.heap.reserve_exact(extra);
-            if !self.sizes.is_empty() {
-                self.sizes.reserve_exact(extra);
-            }
-        }
-        if self.buf.len() + recs.len() > self.buf.capacity() {
-            self.buf.reserve_exact(extra);
-        }
-        for r in recs {
-            self.put(self.len(), *r);
-        }
-        self.marks = Marks::spread(self.dir());
-    }
-
-    /// Puts records given in key order, all smaller than the current ones, in front.
-    pub fn prepend_sorted(&mut self, recs: &[Rec]) {
-        let mut all = recs.to_vec();
-        all.extend(self.iter());
-        self.clear();
-        self.extend_sorted(&all);
-    }
 }
 
-impl FromIterator<Rec> for PageRecs {
-    /// Collects records given in key order.
-    fn from_iter<I: IntoIterator<Item = Rec>>(iter: I) -> PageRecs {
-        let mut recs = PageRecs::default();
-        for r in iter {
-            recs.insert(recs.len(), r);
-        }
-        recs
-    }
-}
+#[path = "page_recs_sizes.rs"]
+mod sizes;
+
+#[path = "page_recs_bulk.rs"]
+mod bulk;
 
 #[path = "page_recs_check.rs"]
 mod check;

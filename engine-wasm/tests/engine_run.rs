@@ -176,3 +176,42 @@ fn a_run_that_ends_at_its_duration_has_no_finish() {
     assert!(!h.engine.summary().can_finish);
     assert_eq!(h.engine.now, SEC * 3 / 10);
 }
+
+/// `Questions` and `Com_insert` count a statement when it reaches the server, as
+/// MySQL does (`dispatch_command`, `mysql_execute_command`); `Innodb_rows_inserted`
+/// when its row goes in; the latency histogram when it ends. Mid-run, every busy
+/// client thread has exactly one statement counted that has not ended.
+#[test]
+fn statements_count_when_they_start_as_mysql_counts_them() {
+    let mut h = SimHandle::new(&scenario(true, 128, 40_000, 3)).expect("valid scenario");
+    while h.engine.table.rows < 10_000 {
+        let t = h.engine.now + SEC / 100;
+        h.engine.run_until(t);
+    }
+    assert!(!h.engine.done());
+    let c = h.engine.summary().counters;
+    let busy = h.engine.thread_states().iter().filter(|&&s| s != 0).count() as f64;
+    let ended = h.engine.hist.count() as f64;
+    let rows = c["Innodb_rows_inserted"];
+    assert!(busy > 0.0, "a run in progress has busy threads");
+    assert_eq!(c["Questions"], c["Com_insert"]);
+    assert_eq!(
+        c["Com_insert"] - ended,
+        busy,
+        "one statement in flight per busy thread"
+    );
+    assert!(
+        c["Com_insert"] >= rows && rows >= ended,
+        "Com_insert {} ≥ rows inserted {rows} ≥ ended {ended}",
+        c["Com_insert"]
+    );
+    // Once the workload has run out, nothing is in flight: all three agree.
+    while !h.engine.done() {
+        let t = h.engine.now + SEC / 10;
+        h.engine.run_until(t);
+    }
+    let c = h.engine.summary().counters;
+    assert_eq!(c["Com_insert"], 40_000.0);
+    assert_eq!(c["Innodb_rows_inserted"], 40_000.0);
+    assert_eq!(h.engine.hist.count(), 40_000);
+}

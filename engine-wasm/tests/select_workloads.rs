@@ -217,3 +217,49 @@ fn select_random_points_searches_k_once_per_value() {
         assert_eq!(s.queries, s.selects);
     }
 }
+
+/// SHOW ENGINE INNODB STATUS's ROW OPERATIONS section reports InnoDB's row counters
+/// (`Innodb_rows_inserted`, `_updated`, `_deleted`, `_read`) and their rates since
+/// the previous printout, not the statements (`Com_xxx`).
+#[test]
+fn status_row_operations_report_the_rows_and_their_rates() {
+    let mut h = SimHandle::new(&scenario("read_write", 1, 20_000, 2048, "")).expect("valid");
+    h.engine.run_until(SEC / 2);
+    let _ = h.status_text();
+    h.engine.run_until(SEC);
+    let text = h.status_text();
+    let s = &h.engine.stats;
+    let rows = format!(
+        "Number of rows inserted {}, updated {}, deleted {}, read {}",
+        s.rows_inserted, s.rows_updated, s.rows_deleted, s.rows_read
+    );
+    assert!(text.contains(&rows), "{rows}\n{text}");
+    // each read_write transaction: 10 point selects, 2 updates, 1 delete, 1 insert
+    let line = text
+        .lines()
+        .find(|l| l.contains(" inserts/s, "))
+        .expect("rates line");
+    let rates: Vec<f64> = line
+        .split(", ")
+        .map(|p| {
+            p.split_whitespace()
+                .next()
+                .and_then(|x| x.parse().ok())
+                .expect("rate")
+        })
+        .collect();
+    let (ins, upd, del, read) = (rates[0], rates[1], rates[2], rates[3]);
+    assert!(ins > 100.0 && del > 100.0, "{line}");
+    assert!(
+        (upd / ins - 2.0).abs() < 0.2,
+        "two updates per insert: {line}"
+    );
+    assert!(
+        (del / ins - 1.0).abs() < 0.1,
+        "one delete per insert: {line}"
+    );
+    assert!(
+        (read / ins - 10.0).abs() < 0.5,
+        "ten rows read per insert: {line}"
+    );
+}

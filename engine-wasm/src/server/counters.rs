@@ -92,6 +92,7 @@ impl Engine {
             ("Com_update", self.stats.updates),
             ("Com_delete", self.stats.deletes),
             ("Innodb_rows_updated", self.stats.rows_updated),
+            ("Innodb_rows_deleted", self.stats.rows_deleted),
             ("Qcache_hits", qcc.hits),
             ("Qcache_inserts", qcc.inserts),
             ("Qcache_not_cached", qcc.not_cached),

@@ -61,13 +61,14 @@ pub(super) enum Ev {
 /// Engine-level counters (the buffer pool and trees keep their own).
 #[derive(Clone, Debug, Default)]
 pub struct Stats {
-    /// Statements completed (`Questions`).
+    /// Statements dispatched (`Questions`), counted when they start.
     pub queries: u64,
-    /// INSERTs completed (`Com_insert`), failed ones included.
+    /// INSERTs started (`Com_insert`), failed ones included.
     pub inserts: u64,
     /// Rows actually inserted (`Innodb_rows_inserted`).
     pub rows_inserted: u64,
-    /// SELECTs completed (`Com_select`).
+    /// SELECTs executed (`Com_select`): counted when they start, or for a query
+    /// cache lookup when it misses (hits are not Com_select).
     pub selects: u64,
     /// Rows read by selects (`Innodb_rows_read`).
     pub rows_read: u64,
@@ -80,15 +81,17 @@ pub struct Stats {
     /// sysbench events completed: single statements, or the transactions of the
     /// `oltp_read_only`, read_write and oltp.lua scripts (sysbench's tps).
     pub transactions: u64,
-    /// UPDATE statements completed (`Com_update`).
+    /// UPDATE statements started (`Com_update`).
     pub updates: u64,
     /// Rows updated (`Innodb_rows_updated`).
     pub rows_updated: u64,
-    /// DELETE statements completed (`Com_delete`).
+    /// DELETE statements started (`Com_delete`).
     pub deletes: u64,
-    /// BEGIN statements completed (`Com_begin`).
+    /// Rows deleted (delete-marked) by completed DELETEs (`Innodb_rows_deleted`).
+    pub rows_deleted: u64,
+    /// BEGIN statements started (`Com_begin`).
     pub begins: u64,
-    /// COMMIT statements completed (`Com_commit`).
+    /// COMMIT statements started (`Com_commit`).
     pub commits: u64,
 }
 

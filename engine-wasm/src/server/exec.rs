@@ -16,6 +16,25 @@ use crate::storage::{PageNo, FIL_NULL};
 use crate::trace::TraceKind;
 
 impl Engine {
+    /// A statement reaches the server: `Questions` (dispatch_command) and its
+    /// `Com_xxx` (mysql_execute_command) count now, before it runs, as MySQL counts
+    /// them; a SELECT's `Com_select` waits for the query cache lookup, whose hits
+    /// are not Com_select (qc_after). So a statement in flight is already counted:
+    /// `Com_insert` ≥ `Innodb_rows_inserted` ≥ the inserts that completed.
+    fn count_dispatch(&mut self, stmt: Stmt) {
+        self.stats.queries += 1;
+        let com = match stmt {
+            Stmt::Insert | Stmt::InsertDeleted => &mut self.stats.inserts,
+            Stmt::UpdateIndex | Stmt::UpdateNonIndex => &mut self.stats.updates,
+            Stmt::Delete => &mut self.stats.deletes,
+            Stmt::Begin => &mut self.stats.begins,
+            Stmt::Commit => &mut self.stats.commits,
+            // counted in begin_statement or at the query cache miss
+            Stmt::Point | Stmt::Secondary | Stmt::RandomPoints | Stmt::Range(_) => return,
+        };
+        *com += 1;
+    }
+
     /// Starts the thread's next statement (the next of its event's script, see
     /// script.rs), or parks it when there is no more work.
     pub(super) fn begin_statement(&mut self, tid: Tid) {
@@ -40,6 +59,7 @@ impl Engine {
         }
         let step = self.script[pos.min(self.script.len() - 1)];
         let stmt = step.stmt;
+        self.count_dispatch(stmt);
         let insert = stmt == Stmt::Insert;
         let ends_writing = self.ends_writing_trx(tid, stmt);
         let s = &mut self.sessions[tid as usize];
@@ -82,9 +102,11 @@ impl Engine {
         }
         if stmt.is_cacheable_select() {
             if self.qc_lookup_applies() {
+                // Com_select counts once the lookup misses (qc_after)
                 self.qc_begin_select(tid);
                 return;
             }
+            self.stats.selects += 1;
             if self.qc.active()
                 && self.scenario.server.query_cache_type != crate::scenario::QueryCacheType::Off
             {
@@ -436,25 +458,11 @@ impl Engine {
 
     fn finish_statement(&mut self, tid: Tid) {
         let s = &mut self.sessions[tid as usize];
-        self.stats.queries += 1;
         match s.stmt {
-            Stmt::Insert => self.stats.inserts += 1,
-            Stmt::InsertDeleted => {
-                self.stats.inserts += 1;
-                self.stats.rows_inserted += 1;
-            }
-            Stmt::UpdateIndex | Stmt::UpdateNonIndex => {
-                self.stats.updates += 1;
-                self.stats.rows_updated += 1;
-            }
-            Stmt::Delete => self.stats.deletes += 1,
-            Stmt::Begin => self.stats.begins += 1,
-            Stmt::Commit => self.stats.commits += 1,
-            // a query cache hit is not a Com_select
-            Stmt::Point | Stmt::Secondary | Stmt::RandomPoints | Stmt::Range(_) if s.qc_hit => {}
-            Stmt::Point | Stmt::Secondary | Stmt::RandomPoints | Stmt::Range(_) => {
-                self.stats.selects += 1
-            }
+            Stmt::InsertDeleted => self.stats.rows_inserted += 1,
+            Stmt::UpdateIndex | Stmt::UpdateNonIndex => self.stats.rows_updated += 1,
+            Stmt::Delete => self.stats.rows_deleted += 1,
+            _ => {}
         }
         // sysbench's event: the whole script (one statement, or a transaction).
         if s.txn_pos + 1 >= self.script.len() {

@@ -198,6 +198,8 @@ impl Engine {
                 self.qc_continue(tid, carry + NET_WRITE_NS);
             }
             QcOp::Lookup => {
+                // a miss (or a lookup given up): the statement is executed, Com_select
+                self.stats.selects += 1;
                 self.sessions[tid as usize].phase = Phase::QcParse;
                 self.qc_continue(tid, carry + SQL_PARSE_NS);
             }

@@ -22,6 +22,8 @@ pub struct StatusBase {
     requests: u64,
     rows_read: u64,
     inserted: u64,
+    updated: u64,
+    deleted: u64,
     log_writes: u64,
 }
 
@@ -64,7 +66,9 @@ impl Engine {
             written: b.pages_written,
             requests: b.read_requests,
             rows_read: self.stats.rows_read,
-            inserted: self.stats.inserts,
+            inserted: self.stats.rows_inserted,
+            updated: self.stats.rows_updated,
+            deleted: self.stats.rows_deleted,
             log_writes: self.log_dev.counters().writes,
         }
     }
@@ -306,12 +310,17 @@ impl Engine {
         let _ = writeln!(
             o,
             "Number of rows inserted {}, updated {}, deleted {}, read {}",
-            self.stats.inserts, self.stats.updates, self.stats.deletes, self.stats.rows_read
+            self.stats.rows_inserted,
+            self.stats.rows_updated,
+            self.stats.rows_deleted,
+            self.stats.rows_read
         );
         let _ = writeln!(
             o,
-            "{} inserts/s, 0.00 updates/s, 0.00 deletes/s, {} reads/s",
+            "{} inserts/s, {} updates/s, {} deletes/s, {} reads/s",
             per_s(now.inserted, base.inserted),
+            per_s(now.updated, base.updated),
+            per_s(now.deleted, base.deleted),
             per_s(now.rows_read, base.rows_read)
         );
         let _ = writeln!(o, "----------------------------\nEND OF INNODB MONITOR OUTPUT\n============================");

@@ -30,9 +30,9 @@ export const COUNTER_HELP: [name: string, help: string][] = [
   ['Qcache_hits', 'SELECTs answered from the query cache.'],
   ['Qcache_inserts', 'Results stored in the query cache.'],
   ['Qcache_lowmem_prunes', 'Cached results evicted to make room for new ones.'],
-  ['Com_select', 'SELECT statements executed.'],
-  ['Com_insert', 'INSERT statements executed.'],
-  ['Questions', 'Statements sent by clients.'],
+  ['Com_select', 'SELECT statements executed, counted when they start (query cache hits are not counted here).'],
+  ['Com_insert', 'INSERT statements executed, counted when they start, so it can run ahead of the rows inserted.'],
+  ['Questions', 'Statements sent by clients, counted when they arrive.'],
 ];
 
 const HELP = new Map(COUNTER_HELP);

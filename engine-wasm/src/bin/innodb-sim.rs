@@ -5,8 +5,24 @@
 use innodb_lab::metrics::series::COLUMNS;
 use innodb_lab::sim::SEC;
 use innodb_lab::sim_handle::SimHandle;
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
+
+/// `println!` that ends the command quietly (`Ok`) when the reader has gone, as
+/// `innodb-sim run s.json | head -3` does, instead of panicking on the broken pipe;
+/// any other write error is returned as the command's error.
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        if let Err(e) = writeln!(std::io::stdout().lock(), $($arg)*) {
+            return if e.kind() == std::io::ErrorKind::BrokenPipe {
+                Ok(())
+            } else {
+                Err(format!("cannot write the output: {e}"))
+            };
+        }
+    };
+}
 
 // One line per string: a `\` line continuation would also swallow the indentation.
 const USAGE: &str = concat!(
@@ -88,32 +104,37 @@ fn run(args: &[String]) -> Result<(), String> {
                 "wallSeconds": wall,
                 "buildSeconds": build,
             });
-            println!(
+            outln!(
                 "{}",
                 serde_json::to_string(&out).map_err(|e| e.to_string())?
             );
         }
         "csv" => {
-            println!("{}", COLUMNS.join(","));
+            outln!("{}", COLUMNS.join(","));
             for row in series.chunks(COLUMNS.len()) {
                 let cells: Vec<String> = row.iter().map(|v| format!("{v}")).collect();
-                println!("{}", cells.join(","));
+                outln!("{}", cells.join(","));
             }
         }
         _ => {
-            println!(
+            outln!(
                 "{path}: {:.3} s simulated in {wall:.3} s wall (+{build:.3} s setup), done: {}",
                 summary.time_ns as f64 / SEC as f64,
                 summary.done
             );
             for t in &summary.tables {
-                println!(
+                outln!(
                     "{}: {} rows, data {} B ({:.1} B/row), index {} B ({:.1} B/row)",
-                    t.table, t.rows, t.data_length, t.data_per_row, t.index_length, t.index_per_row
+                    t.table,
+                    t.rows,
+                    t.data_length,
+                    t.data_per_row,
+                    t.index_length,
+                    t.index_per_row
                 );
             }
             for ix in &summary.indexes {
-                println!(
+                outln!(
                     "  {:<12} height {} leaves {} fill {:.3} splits to_right/to_left/middle {}/{}/{}",
                     ix.name,
                     ix.height,
@@ -125,12 +146,16 @@ fn run(args: &[String]) -> Result<(), String> {
                 );
             }
             let l = &summary.latency;
-            println!(
+            outln!(
                 "latency µs: mean {:.1} p50 {:.1} p95 {:.1} p99 {:.1} (n = {})",
-                l.mean_us, l.p50_us, l.p95_us, l.p99_us, l.count
+                l.mean_us,
+                l.p50_us,
+                l.p95_us,
+                l.p99_us,
+                l.count
             );
             for (name, value) in summary.counters.iter() {
-                println!("  {name:<44} {value}");
+                outln!("  {name:<44} {value}");
             }
         }
     }
@@ -182,7 +207,7 @@ fn sweep(args: &[String]) -> Result<(), String> {
         .map_err(|e| format!("{path}: {e}"))?;
     let mut rows = Vec::new();
     if !json {
-        println!(
+        outln!(
             "{:>14} {:>12} {:>12} {:>8} {:>10} {:>10} {:>10} {:>10} {:>8} {:>7}",
             param.rsplit('.').next().unwrap_or(&param),
             "SELECT/s",
@@ -203,7 +228,7 @@ fn sweep(args: &[String]) -> Result<(), String> {
         if json {
             rows.push(serde_json::json!({"value": v, "row": row, "wallSeconds": wall}));
         } else {
-            println!(
+            outln!(
                 "{:>14} {:>12.0} {:>12.0} {:>8.1} {:>10} {:>10} {:>10} {:>10} {:>8} {:>7.2}",
                 v.to_string().trim_matches('"'),
                 row.selects_per_s,
@@ -219,7 +244,7 @@ fn sweep(args: &[String]) -> Result<(), String> {
         }
     }
     if json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string(&rows).map_err(|e| e.to_string())?
         );
@@ -252,12 +277,12 @@ fn trees(args: &[String]) -> Result<(), String> {
             "rows": rows, "indexes": load.indexes(), "pages": load.pages(),
             "treeSeconds": tree_s, "mapRows": map_rows, "mapSeconds": map_s,
         });
-        println!(
+        outln!(
             "{}",
             serde_json::to_string(&out).map_err(|e| e.to_string())?
         );
     } else {
-        println!(
+        outln!(
             "{path}: {rows} rows into {} B+trees ({} pages) in {tree_s:.3} s ({:.0} rows/s); \
              std BTreeMap: {map_rows} rows in {map_s:.3} s ({:.0} rows/s)",
             load.indexes(),

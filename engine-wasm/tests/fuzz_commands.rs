@@ -639,8 +639,10 @@ fn apply(w: &mut World, c: &Cmd) -> Result<(), String> {
             // Questions and Com_xxx count when a statement starts (a SELECT's
             // Com_select when its query cache lookup misses; a hit is Qcache_hits
             // instead), the latency histogram when a sysbench event ends: they
-            // differ by the statements in flight, at most one per client thread.
-            let threads = f64::from(w.h.engine.scenario.workload.threads);
+            // differ by the statements in flight, at most one per client session.
+            // every client session, also those a lowered workload.threads is parking
+            // (each finishes the statement it has started)
+            let threads = w.h.engine.thread_states().len() as f64;
             let dispatched = c("Com_insert")
                 + c("Com_select")
                 + c("Com_update")

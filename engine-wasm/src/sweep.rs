@@ -20,7 +20,7 @@ pub struct SweepRow {
     pub seconds: f64,
     /// SELECTs answered per second (`Com_select` + `Qcache_hits`).
     pub selects_per_s: f64,
-    /// Statements per second (`Questions`).
+    /// Statements completed per second (sysbench's qps).
     pub qps: f64,
     /// `Qcache_hits` / SELECTs.
     pub hit_rate: f64,
@@ -48,7 +48,7 @@ pub fn sweep_row(e: &Engine) -> SweepRow {
     SweepRow {
         seconds: secs,
         selects_per_s: selects as f64 / secs,
-        qps: e.stats.queries as f64 / secs,
+        qps: e.stats.completed as f64 / secs,
         hit_rate: if selects > 0 {
             c.hits as f64 / selects as f64
         } else {

@@ -63,6 +63,9 @@ pub(super) enum Ev {
 pub struct Stats {
     /// Statements dispatched (`Questions`), counted when they start.
     pub queries: u64,
+    /// Statements completed: what a client (sysbench's qps) counts, and the `qps`
+    /// series and sweep rates.
+    pub completed: u64,
     /// INSERTs started (`Com_insert`), failed ones included.
     pub inserts: u64,
     /// Rows actually inserted (`Innodb_rows_inserted`).

@@ -153,9 +153,11 @@ impl Engine {
         let c = self.bp.counters();
         SampleBase {
             t: self.now,
-            queries: self.stats.queries,
+            // statements completed, as sysbench's qps (Questions counts at the start)
+            queries: self.stats.completed,
             transactions: self.stats.transactions,
-            inserts: self.stats.inserts,
+            // rows inserted, as InnoDB's own `inserts/s` (Com_insert counts at the start)
+            inserts: self.stats.rows_inserted,
             reads: c.reads,
             requests: c.read_requests,
             splits: self.stats.splits,

@@ -263,3 +263,27 @@ fn status_row_operations_report_the_rows_and_their_rates() {
         "ten rows read per insert: {line}"
     );
 }
+
+/// The `writes_per_s` series column counts INSERT, UPDATE and DELETE statements
+/// completed (sysbench's writes): four per read_write transaction, none in
+/// oltp_read_only.
+#[test]
+fn writes_per_s_counts_every_row_changing_statement() {
+    use innodb_lab::metrics::series::COLUMNS;
+    let col = |name: &str| COLUMNS.iter().position(|c| *c == name).expect("column");
+    let (w, tps) = (col("writes_per_s"), col("tps"));
+    let last_row = |h: &SimHandle| {
+        let all = h.engine.series.since(0);
+        all[all.len() - COLUMNS.len()..].to_vec()
+    };
+    let rw = last_row(&run(&scenario("read_write", 1, 20_000, 2048, "")));
+    assert!(rw[tps] > 1000.0, "{} tps", rw[tps]);
+    assert!(
+        (rw[w] / rw[tps] - 4.0).abs() < 0.05,
+        "{} writes/s at {} tps",
+        rw[w],
+        rw[tps]
+    );
+    let ro = last_row(&run(&scenario("oltp_read_only", 1, 20_000, 2048, "")));
+    assert!(ro[tps] > 1000.0 && ro[w] == 0.0, "{} writes/s", ro[w]);
+}

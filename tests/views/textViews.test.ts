@@ -31,6 +31,13 @@ describe('sysbench lines', () => {
       '[ 1s ] thds: 16 tps: 8486.00 qps: 135776.00 (r/w/o: 118804.00/0.00/16972.00) lat (ms,95%): 2.13 err/s: 0.00 reconn/s: 0.00',
     );
   });
+  it('read_write: every INSERT, UPDATE and DELETE is a write (writes_per_s), not only the inserts', () => {
+    // per transaction: BEGIN, 10 point selects, 2 updates, DELETE, INSERT, COMMIT
+    const cols = [...COLUMNS, 'tps', 'writes_per_s'];
+    expect(sysbenchLine(cols, [1, 16000, 1000, 1500, 2000, 20000, 1000, 4000], 16)).toBe(
+      '[ 1s ] thds: 16 tps: 1000.00 qps: 16000.00 (r/w/o: 10000.00/4000.00/2000.00) lat (ms,95%): 2.00 err/s: 0.00 reconn/s: 0.00',
+    );
+  });
   it('the newest lines, oldest first', () => {
     const rows = Array.from({ length: 20 }, (_, i) => [(i + 1) / 10, 1000 * i, 0, 1, 2, 0]);
     const lines = sysbenchLines({ columns: COLUMNS, rows }, 8, 12);

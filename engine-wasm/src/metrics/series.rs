@@ -39,6 +39,8 @@ pub const COLUMNS: &[&str] = &[
     "threads_flush_wait",
     "lsn_avg_rate_mb",
     "pct_for_lsn",
+    // INSERT, UPDATE and DELETE statements completed (sysbench's writes).
+    "writes_per_s",
 ];
 
 /// Rows of `COLUMNS.len()` values, flattened.

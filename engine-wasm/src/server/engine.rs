@@ -66,6 +66,8 @@ pub struct Stats {
     /// Statements completed: what a client (sysbench's qps) counts, and the `qps`
     /// series and sweep rates.
     pub completed: u64,
+    /// INSERT, UPDATE and DELETE statements completed (sysbench's "writes").
+    pub writes_completed: u64,
     /// INSERTs started (`Com_insert`), failed ones included.
     pub inserts: u64,
     /// Rows actually inserted (`Innodb_rows_inserted`).

@@ -459,6 +459,9 @@ impl Engine {
     fn finish_statement(&mut self, tid: Tid) {
         let s = &mut self.sessions[tid as usize];
         self.stats.completed += 1;
+        if s.stmt.is_write() {
+            self.stats.writes_completed += 1;
+        }
         match s.stmt {
             Stmt::InsertDeleted => self.stats.rows_inserted += 1,
             Stmt::UpdateIndex | Stmt::UpdateNonIndex => self.stats.rows_updated += 1,

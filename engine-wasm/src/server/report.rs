@@ -32,6 +32,7 @@ pub struct SampleBase {
     qc_hits: u64,
     qc_inserts: u64,
     qc_prunes: u64,
+    writes: u64,
 }
 
 /// information_schema.TABLES for the table.
@@ -172,6 +173,7 @@ impl Engine {
             qc_hits: self.qc.counters().hits,
             qc_inserts: self.qc.counters().inserts,
             qc_prunes: self.qc.counters().lowmem_prunes,
+            writes: self.stats.writes_completed,
         }
     }
 
@@ -247,6 +249,7 @@ impl Engine {
             self.threads_waiting_flush() as f64,
             self.flush.counters.buffer_flush_lsn_avg_rate as f64 / MIB,
             self.flush.counters.buffer_flush_pct_for_lsn as f64,
+            rate(b.writes, a.writes),
         ];
         self.series.push(&row);
         self.hist_iv.clear();

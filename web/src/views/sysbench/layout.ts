@@ -32,7 +32,9 @@ export function sysbenchLine(columns: string[], row: number[], threads: number):
     return i < 0 ? NaN : row[i];
   };
   const zero = (v: number) => (Number.isFinite(v) ? v : 0);
-  const writes = zero(col('inserts_per_s'));
+  // INSERT/UPDATE/DELETE statements completed; engines before that column: inserts
+  const writesRaw = col('writes_per_s');
+  const writes = zero(Number.isFinite(writesRaw) ? writesRaw : col('inserts_per_s'));
   const qpsRaw = col('qps');
   const qps = Number.isFinite(qpsRaw) ? qpsRaw : writes;
   const tpsRaw = col('tps');

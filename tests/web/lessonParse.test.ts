@@ -75,6 +75,28 @@ describe('lesson parser', () => {
     expect(activeExperimentFor([], 2)).toBeUndefined();
   });
 
+  it('in a step with several experiments, activates the one its quiz names, else the first', () => {
+    const block = (id: string) => '```experiment\nid: ' + id + '\ntitle: ' + id + '\nscenarios: { A: { label: L, file: pk-random.json } }\n```\n\n';
+    const quiz = (after: string) => '```quiz\nid: q-' + after + '\nquestion: Q?\nchoices: [a, b]\nanswer: 0\nexplain: E\nafter: ' + after + '\n```\n\n';
+    const l = lessonWith(
+      '## One\n\n' + quiz('main') + block('main') + block('follow-up') + '## Two\n\nText.\n\n## Three\n\n' + block('first') + block('second'),
+    );
+    expect(l.errors).toEqual([]);
+    const placed = experimentsOf(l);
+    expect(placed.map((p) => [p.experiment.id, p.step, p.quizzed])).toEqual([
+      ['main', 0, true],
+      ['follow-up', 0, false],
+      ['first', 2, false],
+      ['second', 2, false],
+    ]);
+    expect(activeExperimentFor(placed, 0)?.id).toBe('main');
+    expect(activeExperimentFor(placed, 1)?.id).toBe('main'); // no experiment: the step above's
+    expect(activeExperimentFor(placed, 2)?.id).toBe('first');
+    // The quiz names the second block of its step: that one is shown.
+    const l2 = lessonWith('## One\n\n' + block('control') + quiz('asked') + block('asked'));
+    expect(activeExperimentFor(experimentsOf(l2), 0)?.id).toBe('asked');
+  });
+
   it('front matter problems name the file and field', () => {
     expect(parseLessonMeta(file, 'no front matter').errors[0]).toMatch(/^lessons\/sample-lesson\.md: front matter: required/);
     expect(parseLessonMeta(file, '---\nid: [\n---\n').errors[0]).toMatch(/front matter: invalid YAML/);

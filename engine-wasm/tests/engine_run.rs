@@ -215,3 +215,35 @@ fn statements_count_when_they_start_as_mysql_counts_them() {
     assert_eq!(c["Innodb_rows_inserted"], 40_000.0);
     assert_eq!(h.engine.hist.count(), 40_000);
 }
+
+/// The latency columns describe the statements completed in each interval: after the
+/// workload ran out none complete, and the samples say so (NaN, a gap in a chart)
+/// instead of a latency of 0 µs.
+#[test]
+fn latency_samples_after_the_finish_are_missing_not_zero() {
+    let json = scenario(false, 64, 5_000, 9);
+    let mut h = run_sliced(&json, SEC / 10, true);
+    let f = h.engine.finished_at().expect("finished");
+    h.engine.run_until(f + 2 * SEC);
+    let s = &h.engine.series;
+    let (mut before, mut after) = (0, 0);
+    for i in 0..s.len() {
+        let t = s.get(i, "t_s").expect("t_s");
+        let inserts = s.get(i, "inserts_per_s").expect("inserts_per_s");
+        let (mean, p95) = (
+            s.get(i, "latency_mean_us").expect("mean"),
+            s.get(i, "latency_p95_us").expect("p95"),
+        );
+        if inserts > 0.0 {
+            before += 1;
+            assert!(mean > 0.0 && p95 >= mean * 0.5, "t {t}: {mean} {p95}");
+        } else if (t * SEC as f64) as u64 > f {
+            after += 1;
+            assert!(mean.is_nan() && p95.is_nan(), "t {t}: {mean} {p95}");
+        }
+    }
+    assert!(
+        before > 0 && after >= 19,
+        "{before} samples with inserts, {after} after"
+    );
+}

@@ -212,12 +212,22 @@ impl Engine {
         } else {
             f64::NAN
         };
+        // No statement completed in the interval (an idle or finished run): no latency
+        // to report, a gap in the chart rather than a fall to 0 µs.
+        let (lat_mean, lat_p95) = if self.hist_iv.count() > 0 {
+            (
+                self.hist_iv.mean_ns() / 1e3,
+                self.hist_iv.quantile_ns(0.95) as f64 / 1e3,
+            )
+        } else {
+            (f64::NAN, f64::NAN)
+        };
         let row: [f64; COLUMNS.len()] = [
             b.t as f64 / SEC as f64,
             rate(b.queries, a.queries),
             rate(b.inserts, a.inserts),
-            self.hist_iv.mean_ns() / 1e3,
-            self.hist_iv.quantile_ns(0.95) as f64 / 1e3,
+            lat_mean,
+            lat_p95,
             rate(b.reads, a.reads),
             hit,
             c.dirty_len as f64,

@@ -32,6 +32,8 @@ describe('format', () => {
     expect(formatSI(NaN)).toBe('–');
     expect(formatWithUnit(124, 'µs')).toBe('124 µs');
     expect(formatWithUnit(NaN, 'µs')).toBe('–');
+    expect(formatWithUnit(0.728, '0–1')).toBe('0.728'); // a scale, not a unit
+    expect(formatWithUnit(3, '% of the log')).toBe('3 % of the log');
   });
   it('bytes with binary prefixes, as information_schema sizes are', () => {
     expect(formatBytes(16384)).toBe('16 KiB');

@@ -133,5 +133,6 @@ describe('stateCounts / countsSentence', () => {
     expect(countsSentence(n, String)).toBe(
       '12 client threads: 2 running, 1 waiting for a CPU, 1 spinning on a latch, 2 asleep on a latch, 3 waiting for query cache lock, 1 waiting for IO, 2 idle',
     );
+    expect(countsSentence(stateCounts(u8(1)), String)).toMatch(/^1 client thread: 1 running,/);
   });
 });

@@ -36,7 +36,9 @@ export function formatSI(v: number | undefined): string {
 /** A value with its unit: formatWithUnit(124, 'µs') → "124 µs". */
 export function formatWithUnit(v: number | undefined, unit: string): string {
   const s = formatSI(v);
-  return unit && s !== DASH ? `${s} ${unit}` : s;
+  // A "unit" that is a range ("0–1": a fraction) names the axis's scale; after a value
+  // it would read as a second number ("0.73 0–1").
+  return unit && s !== DASH && !/^\d/.test(unit) ? `${s} ${unit}` : s;
 }
 
 /** Fraction 0..1 as a percentage with one decimal: 0.6931 → "69.3%". */

@@ -5,7 +5,7 @@ import { useMemo, type CSSProperties } from 'react';
 import type { Frame } from '../../engine/frames';
 import type { Palette } from '../../ui/palette';
 import { usePalette } from '../../ui/theme';
-import { formatCount, formatPercent } from '../../charts/common/format';
+import { formatCount, formatPercent, noun } from '../../charts/common/format';
 import { captionStyle, figureStyle, legendStyle, MIN_FONT, mutedStyle, numStyle, swatchStyle } from '../../charts/common/styles';
 import { ahiPartBoxes, ahiSummary, compactParts, listedParts, type AhiPartBox } from './layout';
 
@@ -139,7 +139,8 @@ export function AhiView({ frame, label }: AhiViewProps) {
     <figure style={figureStyle}>
       <figcaption style={captionStyle} data-align="caption">
         {label ? `${label} · ` : ''}
-        {formatCount(boxes.length)} AHI partitions · {formatCount(sum.nodes)} nodes · {formatCount(sum.sleepers)} threads asleep on their latches
+        {formatCount(boxes.length)} AHI {noun(boxes.length, 'partition')} · {formatCount(sum.nodes)} {noun(sum.nodes, 'node')} · {formatCount(sum.sleepers)}{' '}
+        {noun(sum.sleepers, 'thread')} asleep on their latches
       </figcaption>
       <div style={{ fontSize: MIN_FONT + 1 }} data-align="stats">
         <div>

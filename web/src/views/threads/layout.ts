@@ -3,6 +3,7 @@
 // frame shown; the pixels as RGBA bytes, and the words of the accessible summary.
 import { THREAD_STATE_COUNT } from '../../engine/frames';
 import { THREAD_STATES } from '../../charts/common/threadStates';
+import { noun } from '../../charts/common/format';
 import { column, type StateRing } from './ring';
 
 /** Vertical geometry of the lanes. */
@@ -98,5 +99,5 @@ export function stateCounts(states: Uint8Array): number[] {
 export function countsSentence(counts: number[], fmt: (v: number) => string): string {
   const total = counts.reduce((a, b) => a + b, 0);
   const parts = THREAD_STATES.map((s) => `${fmt(counts[s.byte] ?? 0)} ${s.label}`);
-  return `${fmt(total)} client threads: ${parts.join(', ')}`;
+  return `${fmt(total)} client ${noun(total, 'thread')}: ${parts.join(', ')}`;
 }

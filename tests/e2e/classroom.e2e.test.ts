@@ -238,6 +238,18 @@ test('phone (390×844): the lesson reads in one column, the panel below the text
   await waitForPanel(present.page);
   expect(await present.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await screenshot('classroom-phone-presenter-390x844', present.page, { fullPage: false });
+  // Every lesson's text, its sources included (long InnoDB function names), fits the width.
+  const ids = fs
+    .readdirSync(path.join(ROOT, 'lessons'))
+    .filter((f) => f.endsWith('.md') && f !== 'README.md')
+    .map((f) => f.replace(/\.md$/, ''));
+  expect(ids.length).toBeGreaterThanOrEqual(6);
+  for (const id of ids) {
+    await page.goto(page.url().replace(/#.*$/, `#/lesson/${id}`));
+    await page.locator('.sources').waitFor();
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect({ id, wide }).toEqual({ id, wide: Math.min(wide, 390) });
+  }
 });
 
 test('offline zip: unzipped and served by a plain static server, the site runs', async () => {

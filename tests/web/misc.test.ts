@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyOverrides, getPath, scenarioEndNs } from '../../web/src/engine/scenario';
-import { buildSims, knobValuesFor } from '../../web/src/lessons/scenarios';
+import { buildSims, knobNotesFor, knobValuesFor } from '../../web/src/lessons/scenarios';
 import type { ExperimentSpec } from '../../web/src/lessons/types';
 import { sliderToValue, snap, stepKnob, valueToSlider } from '../../web/src/ui/knobScale';
 import { contrastRatio, fillColor, frameColor, paletteCss, PALETTES } from '../../web/src/ui/palette';
@@ -49,6 +49,18 @@ describe('buildSims', () => {
     expect(knobValuesFor(exp, { 'workload.max_rows': 1001 })).toEqual({ 'workload.max_rows': 200 });
     expect(knobValuesFor(exp, { 'workload.max_rows': 0 })).toEqual({ 'workload.max_rows': 200 });
     expect(knobValuesFor(exp, { 'workload.max_rows': NaN })).toEqual({ 'workload.max_rows': 200 });
+  });
+  it('puts a chosen value on the knob\'s step grid, as a typed value is, and says why a value is not used as is', () => {
+    const coarse: ExperimentSpec = { ...exp, knobs: [{ ...exp.knobs[0], min: 500, max: 20000, step: 500, default: 3000 }] };
+    expect(knobValuesFor(coarse, { 'workload.max_rows': 1234 })).toEqual({ 'workload.max_rows': 1000 });
+    expect(knobNotesFor(coarse, { 'workload.max_rows': 1234 })).toEqual(['Rows (k.workload.max_rows): this knob moves in steps of 500, so 1234 runs as 1000.']);
+    expect(knobValuesFor(coarse, { 'workload.max_rows': 50000 })).toEqual({ 'workload.max_rows': 3000 });
+    expect(knobNotesFor(coarse, { 'workload.max_rows': 50000 })).toEqual([
+      "Rows (k.workload.max_rows): 50000 is outside this experiment's range (500 to 20000), so it runs with its default, 3000.",
+    ]);
+    expect(knobNotesFor(coarse, { 'workload.max_rows': 1500 })).toEqual([]);
+    expect(knobNotesFor(coarse, {})).toEqual([]);
+    expect(JSON.parse(buildSims(coarse, texts, { 'workload.max_rows': 1234 }, 1).sims![0].json).workload.max_rows).toBe(1000);
   });
   it('names a missing or broken scenario file', () => {
     expect(buildSims(exp, { 'a.json': texts['a.json'] }, {}, undefined).error).toMatch(/lessons\/scenarios\/b\.json is missing/);

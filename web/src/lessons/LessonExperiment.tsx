@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ExperimentPanel, type ExperimentPanelProps } from '../ui/ExperimentPanel';
 import { loadScenarioText } from './registry';
-import { buildSims, knobValuesFor } from './scenarios';
+import { buildSims, knobNotesFor, knobValuesFor } from './scenarios';
 import type { ExperimentSpec } from './types';
 
 interface Props {
@@ -37,9 +37,18 @@ export function LessonExperiment({ experiment, knobValues, onKnob, seed, onSeed,
     [texts, experiment, mineKey, seed],
   );
   const done = useMemo(() => () => onDone(experiment.id), [onDone, experiment.id]);
+  const notes = knobNotesFor(experiment, knobValues);
 
   return (
-    <ExperimentPanel
+    <>
+      {notes.length > 0 ? (
+        <div className="notice notice-warn knob-notes" role="status">
+          {notes.map((n) => (
+            <p key={n}>{n}</p>
+          ))}
+        </div>
+      ) : null}
+      <ExperimentPanel
       title={experiment.title}
       sims={built?.sims ?? null}
       loadError={built?.error ?? null}
@@ -57,7 +66,8 @@ export function LessonExperiment({ experiment, knobValues, onKnob, seed, onSeed,
       fillIndex={experiment.fillIndex}
       sweep={experiment.sweep}
       {...panel}
-    />
+      />
+    </>
   );
 }
 

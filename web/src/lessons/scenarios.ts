@@ -2,26 +2,42 @@
 // from lessons/scenarios/, then the block's overrides, the knob values and the seed.
 
 import { applyOverrides, type JsonObject } from '../engine/scenario';
-import type { ExperimentSpec, SweepSpec, SweepValueSpec } from './types';
+import { snap } from '../ui/knobScale';
+import type { ExperimentSpec, KnobSpec, SweepSpec, SweepValueSpec } from './types';
 
 export interface BuiltSim {
   label: string;
   json: string;
 }
 
+/** What the reader's value for knob `k` becomes here, and why when it is not used as is. */
+function knobValueFor(k: KnobSpec, v: number | undefined): { value: number; note?: string } {
+  if (v === undefined || !Number.isFinite(v)) return { value: k.default };
+  const name = `${k.label} (k.${k.path})`;
+  if (k.toggle ? v !== 0 && v !== 1 : v < k.min || v > k.max) {
+    const range = k.toggle ? '0 or 1' : `${k.min} to ${k.max}`;
+    return { value: k.default, note: `${name}: ${v} is outside this experiment's range (${range}), so it runs with its default, ${k.default}.` };
+  }
+  const s = snap(k, v);
+  if (s !== v) return { value: s, note: `${name}: this knob moves in steps of ${k.step}, so ${v} runs as ${s}.` };
+  return { value: v };
+}
+
 /**
  * The value of each knob of `exp`: the reader's (URL or slider) when it is within this
- * experiment's range, else the default. (Experiments of one lesson may share a knob path
- * with different ranges; a value chosen for one must not push another out of range.)
+ * experiment's range, on the knob's step grid (as a typed value is), else the default.
+ * (Experiments of one lesson may share a knob path with different ranges; a value chosen
+ * for one must not push another out of range.)
  */
 export function knobValuesFor(exp: ExperimentSpec, chosen: Record<string, number>): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const k of exp.knobs) {
-    const v = chosen[k.path];
-    const allowed = v !== undefined && Number.isFinite(v) && v >= k.min && v <= k.max && (!k.toggle || v === 0 || v === 1);
-    out[k.path] = allowed ? v : k.default;
-  }
+  for (const k of exp.knobs) out[k.path] = knobValueFor(k, chosen[k.path]).value;
   return out;
+}
+
+/** Why a value the reader chose is not what `exp` runs with (see knobValuesFor), one line per knob. */
+export function knobNotesFor(exp: ExperimentSpec, chosen: Record<string, number>): string[] {
+  return exp.knobs.flatMap((k) => knobValueFor(k, chosen[k.path]).note ?? []);
 }
 
 /**

@@ -49,23 +49,23 @@ export function LessonExperiment({ experiment, knobValues, onKnob, seed, onSeed,
         </div>
       ) : null}
       <ExperimentPanel
-      title={experiment.title}
-      sims={built?.sims ?? null}
-      loadError={built?.error ?? null}
-      views={experiment.views}
-      charts={experiment.charts}
-      knobs={experiment.knobs}
-      knobValues={mine}
-      onKnob={onKnob}
-      seed={built?.seed}
-      onSeed={onSeed}
-      defaultSpeed={experiment.speed}
-      keyboard
-      onDone={done}
-      sizeReference={experiment.sizeReference}
-      fillIndex={experiment.fillIndex}
-      sweep={experiment.sweep}
-      {...panel}
+        title={experiment.title}
+        sims={built?.sims ?? null}
+        loadError={built?.error ?? null}
+        views={experiment.views}
+        charts={experiment.charts}
+        knobs={experiment.knobs}
+        knobValues={mine}
+        onKnob={onKnob}
+        seed={built?.seed}
+        onSeed={onSeed}
+        defaultSpeed={experiment.speed}
+        keyboard
+        onDone={done}
+        sizeReference={experiment.sizeReference}
+        fillIndex={experiment.fillIndex}
+        sweep={experiment.sweep}
+        {...panel}
       />
     </>
   );

@@ -33,6 +33,18 @@ async function exportFile(page: Page, button: string, view?: string): Promise<{ 
 test('presenter: keys move between slides, Space plays, . steps, notes follow in a second window', async () => {
   const { page, context } = await openPage('/#/present/primary-keys', { viewport: { width: 1920, height: 1080 } });
   await waitForPanel(page);
+  // The projector theme applies here without becoming the reader's stored choice: after a
+  // reload of the presenter, and in a lesson opened afterwards, the choice is still auto.
+  const theme = () => page.evaluate(() => [document.documentElement.getAttribute('data-theme'), localStorage.getItem('innodb-lab.theme')]);
+  await expect.poll(theme).toEqual(['projector', null]);
+  await page.reload();
+  await waitForPanel(page);
+  await expect.poll(theme).toEqual(['projector', null]);
+  const lessonTab = await context.newPage();
+  await lessonTab.goto(page.url().replace(/#.*$/, '#/lesson/primary-keys'));
+  await lessonTab.locator('.lesson-narrative').waitFor();
+  expect(await lessonTab.evaluate(() => [document.documentElement.getAttribute('data-theme'), localStorage.getItem('innodb-lab.theme')])).toEqual([null, null]);
+  await lessonTab.close();
   const count = page.locator('.presenter-count');
   await expect.poll(() => count.textContent()).toBe('1 / 11');
   await page.keyboard.press('PageDown');

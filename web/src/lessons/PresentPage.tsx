@@ -35,20 +35,17 @@ function Slides({ lesson, query }: { lesson: Lesson; query: string }) {
   const { seed, knobValues, settings } = useExperimentSettings(parsed.state);
   const [help, setHelp] = useState(false);
   const [ran, setRan] = useState<Set<string>>(new Set());
-  const { choice, setChoice } = useTheme();
+  const { choice, setChoice, override, setOverride } = useTheme();
   const channel = useRef<BroadcastChannel | null>(null);
   const go = useCallback((i: number) => setStep(Math.max(0, Math.min(n - 1, i))), [n]);
 
-  // Projector theme unless the presenter picked one; the reader's choice comes back after.
+  // Projector theme unless the reader picked one, as an override that is never stored:
+  // leaving the page by any way (a link, a reload, closing the tab) leaves their choice.
   const entryChoice = useRef(choice);
   useEffect(() => {
-    const before = entryChoice.current;
-    if (before === 'auto') setChoice('projector');
-    return () => {
-      if (before === 'auto') setChoice('auto');
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per visit
-  }, []);
+    if (entryChoice.current === 'auto') setOverride('projector');
+    return () => setOverride(null);
+  }, [setOverride]);
 
   useEffect(() => {
     const onMsg = (m: PresenterMessage) => {
@@ -125,7 +122,10 @@ function Slides({ lesson, query }: { lesson: Lesson; query: string }) {
         <button type="button" onClick={() => go(step + 1)} disabled={step >= n - 1} aria-label="Next slide">
           Next →
         </button>
-        <select className="presenter-extra" value={choice === 'auto' ? 'projector' : choice} onChange={(e) => setChoice(e.target.value as ThemeChoice)} aria-label="Presenter theme">
+        <select className="presenter-extra" value={override ?? (choice === 'auto' ? 'projector' : choice)} onChange={(e) => {
+            setOverride(null);
+            setChoice(e.target.value as ThemeChoice);
+          }} aria-label="Presenter theme">
           <option value="projector">Projector</option>
           <option value="dark">Dark</option>
           <option value="light">Light</option>

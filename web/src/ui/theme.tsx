@@ -7,14 +7,28 @@ import { PALETTES, type Palette, type ThemeName } from './palette';
 export type ThemeChoice = 'auto' | ThemeName;
 
 interface ThemeState {
+  /** The reader's stored choice. */
   choice: ThemeChoice;
+  /** The theme in effect: a page's override, else the choice (auto: the system's). */
   theme: ThemeName;
   setChoice: (c: ThemeChoice) => void;
+  /** A theme a page applies while it is shown, never stored (the presenter's projector
+   *  theme): the reader's choice is back as soon as the page sets null, and in any
+   *  other tab or visit, however the page was left. */
+  override: ThemeName | null;
+  setOverride: (t: ThemeName | null) => void;
   reducedMotion: boolean;
 }
 
 const STORAGE_KEY = 'innodb-lab.theme';
-const ThemeContext = createContext<ThemeState>({ choice: 'auto', theme: 'light', setChoice: () => undefined, reducedMotion: false });
+const ThemeContext = createContext<ThemeState>({
+  choice: 'auto',
+  theme: 'light',
+  setChoice: () => undefined,
+  override: null,
+  setOverride: () => undefined,
+  reducedMotion: false,
+});
 
 function media(query: string): boolean {
   return typeof matchMedia === 'function' && matchMedia(query).matches;
@@ -43,21 +57,25 @@ function readChoice(): ThemeChoice {
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [choice, setChoiceState] = useState<ThemeChoice>(readChoice);
+  const [override, setOverride] = useState<ThemeName | null>(null);
   const prefersDark = useMedia('(prefers-color-scheme: dark)');
   const reducedMotion = useMedia('(prefers-reduced-motion: reduce)');
-  const theme: ThemeName = choice === 'auto' ? (prefersDark ? 'dark' : 'light') : choice;
+  const shown: ThemeChoice = override ?? choice;
+  const theme: ThemeName = shown === 'auto' ? (prefersDark ? 'dark' : 'light') : shown;
 
   useEffect(() => {
     const root = document.documentElement;
-    if (choice === 'auto') root.removeAttribute('data-theme');
-    else root.setAttribute('data-theme', choice);
-  }, [choice]);
+    if (shown === 'auto') root.removeAttribute('data-theme');
+    else root.setAttribute('data-theme', shown);
+  }, [shown]);
 
   const value = useMemo<ThemeState>(
     () => ({
       choice,
       theme,
       reducedMotion,
+      override,
+      setOverride,
       setChoice: (c) => {
         setChoiceState(c);
         try {
@@ -67,7 +85,7 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
         }
       },
     }),
-    [choice, theme, reducedMotion],
+    [choice, theme, reducedMotion, override],
   );
   return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
 }

@@ -168,6 +168,23 @@ test('exports: PNG and SVG of a view, series CSV, and a scenario JSON the native
   expect(parsed.images + parsed.texts).toBeGreaterThan(2);
   expect(svgText).toContain('Buffer pool');
 
+  // A chart's legend is a label and its latest value in one line: each text where the
+  // page draws it (they were both placed at the line's left edge, one over the other),
+  // and the legend swatches as boxes.
+  const chart = (await exportFile(page, 'SVG', 'Page splits per second')).data.toString('utf8');
+  const legend = await page.evaluate((text) => {
+    const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+    const texts = [...doc.querySelectorAll(':root > text')].map((t) => ({ x: Number(t.getAttribute('x')), y: Number(t.getAttribute('y')), s: t.textContent ?? '' }));
+    const label = texts.find((t) => t.s === 'A: Sequential INT id');
+    const next = texts.find((t) => t.s === 'B: Random VARCHAR(26) id');
+    // A's latest value ("2.52k splits/s"), between A's label and B's on the legend line
+    const value = texts.find((t) => label && next && t.y === label.y && t.x > label.x && t.x < next.x && /\d/.test(t.s));
+    return { label, value, sameSpot: texts.some((a, i) => texts.some((b, j) => i < j && a.x === b.x && a.y === b.y)) };
+  }, chart);
+  expect(legend.label).toBeDefined();
+  expect(legend.value!.x).toBeGreaterThan(legend.label!.x + 100);
+  expect(legend.sameSpot).toBe(false);
+
   const csv = (await exportFile(page, 'Series CSV')).data.toString('utf8').trim().split('\n');
   const header = csv[0].split(',');
   expect(header.slice(0, 4)).toEqual(['run', 't_s', 'qps', 'inserts_per_s']);

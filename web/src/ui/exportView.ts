@@ -40,10 +40,43 @@ function inControl(el: Element): boolean {
   return el.closest('button, select, label, summary, .view-tools') !== null;
 }
 
-function textOf(el: Element): string {
-  let t = '';
-  for (const n of el.childNodes) if (n.nodeType === Node.TEXT_NODE) t += n.textContent ?? '';
-  return t.replace(/\s+/g, ' ').trim();
+/**
+ * A text node as the lines it is drawn in: each run of words that share a line box, with
+ * where that line starts (a wrapped caption becomes several lines, and the text after an
+ * inline child starts where it is drawn, not at its parent's left edge).
+ */
+function textLines(node: Text, origin: DOMRect): { x: number; y: number; text: string }[] {
+  const raw = node.textContent ?? '';
+  if (!raw.trim()) return [];
+  const range = document.createRange();
+  const lines: { x: number; y: number; text: string }[] = [];
+  const re = /\S+\s*/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(raw)) !== null) {
+    range.setStart(node, m.index);
+    range.setEnd(node, m.index + m[0].trimEnd().length);
+    const r = range.getClientRects()[0];
+    if (!r) continue;
+    const y = r.top - origin.top;
+    const last = lines[lines.length - 1];
+    if (last && Math.abs(last.y - y) < r.height / 2) last.text += m[0];
+    else lines.push({ x: r.left - origin.left, y, text: m[0] });
+  }
+  return lines.map((l) => ({ ...l, text: l.text.replace(/\s+/g, ' ').trim() }));
+}
+
+/** A box the page paints (a legend swatch, a queue glyph, a coloured cell): its fill and border. */
+function boxElement(el: Element, r: { x: number; y: number; w: number; h: number }): string | null {
+  const cs = getComputedStyle(el);
+  const bg = cs.backgroundColor;
+  const bw = parseFloat(cs.borderTopWidth) || 0;
+  const hasBg = bg && bg !== 'transparent' && !/rgba\(.*,\s*0\)$/.test(bg);
+  // a full box only (a rule above or below a row is not a swatch's outline)
+  const sides = ['Top', 'Right', 'Bottom', 'Left'] as const;
+  const hasBorder = sides.every((k) => (parseFloat(cs.getPropertyValue(`border-${k.toLowerCase()}-width`)) || 0) > 0 && !['none', 'hidden'].includes(cs.getPropertyValue(`border-${k.toLowerCase()}-style`)));
+  if ((!hasBg && !hasBorder) || r.w < 1 || r.h < 1) return null;
+  const stroke = hasBorder ? ` stroke="${esc(cs.borderTopColor)}" stroke-width="${bw}"` : '';
+  return `<rect x="${r.x.toFixed(1)}" y="${r.y.toFixed(1)}" width="${r.w.toFixed(1)}" height="${r.h.toFixed(1)}" rx="${parseFloat(cs.borderTopLeftRadius) || 0}" fill="${hasBg ? esc(bg) : 'none'}"${stroke}/>`;
 }
 
 function textElement(el: Element, x: number, y: number, text: string): string {
@@ -61,6 +94,7 @@ export function sectionToSvg(section: HTMLElement): { svg: string; width: number
   const bg = cs.backgroundColor && cs.backgroundColor !== 'rgba(0, 0, 0, 0)' ? cs.backgroundColor : '#ffffff';
   const inert = document.implementation.createDocument('http://www.w3.org/2000/svg', 'svg', null);
   const parts: string[] = [`<rect width="${width}" height="${height}" fill="${esc(bg)}"/>`];
+  const origin = box;
   const at = (el: Element) => {
     const r = el.getBoundingClientRect();
     return { x: r.left - box.left, y: r.top - box.top, w: r.width, h: r.height };
@@ -106,16 +140,14 @@ export function sectionToSvg(section: HTMLElement): { svg: string; width: number
     }
     const style = getComputedStyle(el);
     if (style.display === 'none' || style.visibility === 'hidden' || el.classList.contains('visually-hidden')) return;
-    const text = textOf(el);
-    if (text) {
-      const r = at(el);
-      const pad = parseFloat(style.paddingLeft) || 0;
-      const align = style.textAlign;
-      if (align === 'right' || align === 'end') {
-        parts.push(textElement(el, r.x + r.w - (parseFloat(style.paddingRight) || 0), r.y + (parseFloat(style.paddingTop) || 0), text).replace('<text ', '<text text-anchor="end" '));
-      } else parts.push(textElement(el, r.x + pad, r.y + (parseFloat(style.paddingTop) || 0), text));
+    const box = boxElement(el, at(el));
+    if (box) parts.push(box);
+    // Text nodes where they are drawn, line by line; elements in document order.
+    for (const n of el.childNodes) {
+      if (n.nodeType === Node.TEXT_NODE) {
+        for (const l of textLines(n as Text, origin)) parts.push(textElement(el, l.x, l.y, l.text));
+      } else if (n.nodeType === Node.ELEMENT_NODE) walk(n as Element);
     }
-    for (const c of el.children) walk(c);
   };
   for (const c of section.children) walk(c);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${parts.join('')}</svg>`;

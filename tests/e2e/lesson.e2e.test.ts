@@ -64,6 +64,24 @@ test('A/B trees of different heights: the leaf strips line up, each tree’s lev
     expect(await tree.count()).toBe(2);
     await expect.poll(async () => { const [a, b] = await tops('canvas'); return a === b && a > 0; }).toBe(true);
   }
+  // The projector theme's larger type reflows the text at the same width: the step under
+  // the reading line (35% down) is still step 4, not the one before it.
+  const underLine = () =>
+    page.evaluate(() => {
+      const line = innerHeight * 0.35;
+      const s = [...document.querySelectorAll('.lesson-narrative section.step')].find((el) => {
+        const r = el.getBoundingClientRect();
+        return r.top <= line && r.bottom > line;
+      });
+      return [s?.querySelector('h2')?.textContent ?? null, s?.classList.contains('is-current') ?? false];
+    });
+  await expect.poll(underLine).toEqual(['Same rows, two sizes', true]);
+  for (const theme of ['projector', 'light']) {
+    await page.getByRole('combobox', { name: 'Colour theme' }).selectOption(theme);
+    await page.waitForTimeout(500);
+    expect(await underLine()).toEqual(['Same rows, two sizes', true]);
+    expect(page.url()).toContain('step=4');
+  }
   expect(errors).toEqual([]);
 }, 90_000);
 

@@ -1,10 +1,12 @@
 // Which step the reader is on: the last step section whose top has scrolled above a
 // line 35% down the viewport. Also scrolls to a step on request. When the window gets
-// wider or narrower the text reflows under a scroll position that stays put, so the
-// reader would land in another step: instead the current step keeps its place (the
-// same share of it above the line), and stays current.
+// wider or narrower, or a theme changes the type size (REFLOW_EVENT), the text reflows
+// under a scroll position that stays put, so the reader would land in another step:
+// instead the current step keeps its place (the same share of it above the line), and
+// stays current.
 
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { REFLOW_EVENT } from '../ui/reflow';
 
 export function useCurrentStep(count: number, initial: number) {
   const [current, setCurrent] = useState(initial);
@@ -65,8 +67,14 @@ export function useCurrentStep(count: number, initial: number) {
       if (raf) cancelAnimationFrame(raf);
       raf = requestAnimationFrame(widthChanged ? reanchor : measure);
     };
+    /** The text reflows at the same width (another theme's type size): as a width change. */
+    const onReflow = () => {
+      if (raf) cancelAnimationFrame(raf);
+      raf = requestAnimationFrame(reanchor);
+    };
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('resize', onResize);
+    window.addEventListener(REFLOW_EVENT, onReflow);
     // Where the opened step stands before the reader scrolls at all.
     raf = requestAnimationFrame(() => {
       raf = 0;
@@ -75,6 +83,7 @@ export function useCurrentStep(count: number, initial: number) {
     return () => {
       window.removeEventListener('scroll', onScroll);
       window.removeEventListener('resize', onResize);
+      window.removeEventListener(REFLOW_EVENT, onReflow);
       if (raf) cancelAnimationFrame(raf);
     };
   }, [count]);

@@ -1,8 +1,9 @@
 // Theme choice (auto / light / dark / projector), stored locally, applied as
 // data-theme on <html>; usePalette() gives views the matching colours.
 
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { PALETTES, type Palette, type ThemeName } from './palette';
+import { announceReflow } from './reflow';
 
 export type ThemeChoice = 'auto' | ThemeName;
 
@@ -63,10 +64,14 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const shown: ThemeChoice = override ?? choice;
   const theme: ThemeName = shown === 'auto' ? (prefersDark ? 'dark' : 'light') : shown;
 
+  const firstTheme = useRef(true);
   useEffect(() => {
     const root = document.documentElement;
     if (shown === 'auto') root.removeAttribute('data-theme');
     else root.setAttribute('data-theme', shown);
+    // The projector theme's larger type reflows the text: keep the reader's place.
+    if (!firstTheme.current) announceReflow();
+    firstTheme.current = false;
   }, [shown]);
 
   const value = useMemo<ThemeState>(

@@ -46,6 +46,11 @@ function Slides({ lesson, query }: { lesson: Lesson; query: string }) {
     if (entryChoice.current === 'auto') setOverride('projector');
     return () => setOverride(null);
   }, [setOverride]);
+  // A theme picked here is the reader's own choice: stored, and no longer overridden.
+  const pickTheme = (t: ThemeChoice) => {
+    setOverride(null);
+    setChoice(t);
+  };
 
   useEffect(() => {
     const onMsg = (m: PresenterMessage) => {
@@ -122,10 +127,7 @@ function Slides({ lesson, query }: { lesson: Lesson; query: string }) {
         <button type="button" onClick={() => go(step + 1)} disabled={step >= n - 1} aria-label="Next slide">
           Next →
         </button>
-        <select className="presenter-extra" value={override ?? (choice === 'auto' ? 'projector' : choice)} onChange={(e) => {
-            setOverride(null);
-            setChoice(e.target.value as ThemeChoice);
-          }} aria-label="Presenter theme">
+        <select className="presenter-extra" value={override ?? (choice === 'auto' ? 'projector' : choice)} onChange={(e) => pickTheme(e.target.value as ThemeChoice)} aria-label="Presenter theme">
           <option value="projector">Projector</option>
           <option value="dark">Dark</option>
           <option value="light">Light</option>

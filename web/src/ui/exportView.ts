@@ -72,8 +72,8 @@ function boxElement(el: Element, r: { x: number; y: number; w: number; h: number
   const bw = parseFloat(cs.borderTopWidth) || 0;
   const hasBg = bg && bg !== 'transparent' && !/rgba\(.*,\s*0\)$/.test(bg);
   // a full box only (a rule above or below a row is not a swatch's outline)
-  const sides = ['Top', 'Right', 'Bottom', 'Left'] as const;
-  const hasBorder = sides.every((k) => (parseFloat(cs.getPropertyValue(`border-${k.toLowerCase()}-width`)) || 0) > 0 && !['none', 'hidden'].includes(cs.getPropertyValue(`border-${k.toLowerCase()}-style`)));
+  const drawn = (side: string) => (parseFloat(cs.getPropertyValue(`border-${side}-width`)) || 0) > 0 && !['none', 'hidden'].includes(cs.getPropertyValue(`border-${side}-style`));
+  const hasBorder = ['top', 'right', 'bottom', 'left'].every(drawn);
   if ((!hasBg && !hasBorder) || r.w < 1 || r.h < 1) return null;
   const stroke = hasBorder ? ` stroke="${esc(cs.borderTopColor)}" stroke-width="${bw}"` : '';
   return `<rect x="${r.x.toFixed(1)}" y="${r.y.toFixed(1)}" width="${r.w.toFixed(1)}" height="${r.h.toFixed(1)}" rx="${parseFloat(cs.borderTopLeftRadius) || 0}" fill="${hasBg ? esc(bg) : 'none'}"${stroke}/>`;
@@ -94,7 +94,6 @@ export function sectionToSvg(section: HTMLElement): { svg: string; width: number
   const bg = cs.backgroundColor && cs.backgroundColor !== 'rgba(0, 0, 0, 0)' ? cs.backgroundColor : '#ffffff';
   const inert = document.implementation.createDocument('http://www.w3.org/2000/svg', 'svg', null);
   const parts: string[] = [`<rect width="${width}" height="${height}" fill="${esc(bg)}"/>`];
-  const origin = box;
   const at = (el: Element) => {
     const r = el.getBoundingClientRect();
     return { x: r.left - box.left, y: r.top - box.top, w: r.width, h: r.height };
@@ -140,12 +139,12 @@ export function sectionToSvg(section: HTMLElement): { svg: string; width: number
     }
     const style = getComputedStyle(el);
     if (style.display === 'none' || style.visibility === 'hidden' || el.classList.contains('visually-hidden')) return;
-    const box = boxElement(el, at(el));
-    if (box) parts.push(box);
+    const painted = boxElement(el, at(el));
+    if (painted) parts.push(painted);
     // Text nodes where they are drawn, line by line; elements in document order.
     for (const n of el.childNodes) {
       if (n.nodeType === Node.TEXT_NODE) {
-        for (const l of textLines(n as Text, origin)) parts.push(textElement(el, l.x, l.y, l.text));
+        for (const l of textLines(n as Text, box)) parts.push(textElement(el, l.x, l.y, l.text));
       } else if (n.nodeType === Node.ELEMENT_NODE) walk(n as Element);
     }
   };

@@ -9,26 +9,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Download, Page } from 'playwright-core';
 import { startStaticServer } from '../../scripts/preview.mjs';
+import { csvNumber } from '../../web/src/ui/exportView';
 import { expect, launchBrowser, openPage, screenshot, test } from './harness';
-import { counter, simTime, stepForward, tablesText, waitForPanel } from './panel';
+import { counter, exportFile, simTime, stepForward, tablesText, waitForPanel } from './panel';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-async function saved(d: Download): Promise<Buffer> {
-  const file = await d.path();
-  if (!file) throw new Error(`download ${d.suggestedFilename()} failed: ${await d.failure()}`);
-  return fs.readFileSync(file);
-}
-
-async function exportFile(page: Page, button: string, view?: string): Promise<{ name: string; data: Buffer }> {
-  const menu = page.locator('.export-menu').first();
-  if (!(await menu.evaluate((d) => (d as HTMLDetailsElement).open))) await menu.locator('summary').click();
-  if (view) await menu.getByRole('combobox', { name: 'View to export' }).selectOption({ label: view });
-  const [d] = await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), menu.getByRole('button', { name: button, exact: true }).click()]);
-  return { name: d.suggestedFilename(), data: await saved(d) };
-}
 
 test('presenter: keys move between slides, Space plays, . steps, notes follow in a second window', async () => {
   const { page, context } = await openPage('/#/present/primary-keys', { viewport: { width: 1920, height: 1080 } });
@@ -142,6 +128,20 @@ test('embed page: one experiment, no site chrome; the lesson gives a snippet for
   expect(width).toBeLessThanOrEqual(960);
   await screenshot('classroom-embed-960x720', embed.page, { fullPage: false });
 
+  // Like a copied link, the snippet carries the simulated time the reader stopped at:
+  // the embed opens at the same moment (the snippet had no time at all).
+  await stepForward(page, 2);
+  const t = await simTime(page);
+  expect(t).toBe('500.0 ms');
+  await page.getByRole('button', { name: 'Embed' }).click();
+  const box = page.getByRole('textbox', { name: 'Embed snippet' });
+  await expect.poll(() => box.inputValue()).not.toBe(snippet); // the copy is asynchronous
+  const laterSrc = /src="([^"]+)"/.exec(await box.inputValue())![1];
+  expect(laterSrc).toMatch(/#\/embed\/primary-keys\/seq-vs-random\?t=0\.5$/);
+  const atT = await openPage(laterSrc.replace(/^https?:\/\/[^/]+\//, '/'), { viewport: { width: 960, height: 720 } });
+  await waitForPanel(atT.page);
+  await expect.poll(() => simTime(atT.page), { timeout: 30_000 }).toBe(t);
+
   const missing = await openPage('/#/embed/primary-keys/nope');
   await expect.poll(() => missing.page.locator('.not-found').textContent()).toContain('has no experiment “nope”');
 });
@@ -207,7 +207,8 @@ test('exports: PNG and SVG of a view, series CSV, and a scenario JSON the native
   });
   const cli = out.trim().split('\n');
   expect(cli[0].split(',')).toEqual(header.slice(1));
-  const cliRows = cli.slice(1).map((l) => l.split(',').map(Number));
+  // the CLI prints full precision; the export rounds each cell as csvNumber does
+  const cliRows = cli.slice(1).map((l) => l.split(',').map((v) => Number(csvNumber(Number(v)))));
   expect(cliRows.slice(0, rowsA.length)).toEqual(rowsA);
   fs.rmSync(dir, { recursive: true, force: true });
 }, 660_000);

@@ -1,6 +1,7 @@
 // Reading and driving the experiment panel from e2e tests: the player bar, the counters
 // table, and a text snapshot of every numbers table (to compare two runs exactly).
-import type { Page } from 'playwright-core';
+import fs from 'node:fs';
+import type { Download, Page } from 'playwright-core';
 
 /** Values of one counter row of the metrics table (one per panel, A then B). */
 export async function counter(page: Page, name: string): Promise<number[]> {
@@ -77,4 +78,19 @@ export async function playFor(page: Page, ms: number, counterName = 'Innodb_rows
   await pause(page);
   const after = await counter(page, counterName);
   return { before, after };
+}
+
+async function saved(d: Download): Promise<Buffer> {
+  const file = await d.path();
+  if (!file) throw new Error(`download ${d.suggestedFilename()} failed: ${await d.failure()}`);
+  return fs.readFileSync(file);
+}
+
+/** Downloads an export from the panel's Export menu (`view`: the view to pick first). */
+export async function exportFile(page: Page, button: string, view?: string): Promise<{ name: string; data: Buffer }> {
+  const menu = page.locator('.export-menu').first();
+  if (!(await menu.evaluate((d) => (d as HTMLDetailsElement).open))) await menu.locator('summary').click();
+  if (view) await menu.getByRole('combobox', { name: 'View to export' }).selectOption({ label: view });
+  const [d] = await Promise.all([page.waitForEvent('download', { timeout: 20_000 }), menu.getByRole('button', { name: button, exact: true }).click()]);
+  return { name: d.suggestedFilename(), data: await saved(d) };
 }

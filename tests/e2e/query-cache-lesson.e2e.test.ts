@@ -7,7 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect, openPage, screenshot, test } from './harness';
-import { pause, play, simTime, stepForward } from './panel';
+import { exportFile, pause, play, simTime, stepForward } from './panel';
 
 /** The step of the lesson holding the experiment titled `title` (1-based, as in ?step=). */
 const STEP = { live: 3, cores: 4, size: 6 };
@@ -127,6 +127,8 @@ test('size sweep: Cancel stops it midway, the results so far stay, and the panel
   await page.getByRole('button', { name: 'Run the sweep' }).click();
   await expect.poll(() => progressValue(page), { timeout: 60_000 }).toBeGreaterThan(0);
   await screenshot('qc-lesson-size-sweep-running', page, { fullPage: false });
+  // at least one run finished: results that must outlive the panel (below)
+  await expect.poll(() => sweepStatus(page), { timeout: 60_000 }).toMatch(/^Running: [1-9]\d* of 12 runs done/);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect.poll(() => sweepStatus(page), { timeout: 10_000 }).toMatch(/^Cancelled after \d+ of 12 runs/);
   const p = await progressValue(page);
@@ -143,8 +145,40 @@ test('size sweep: Cancel stops it midway, the results so far stay, and the panel
   await play(page);
   await expect.poll(() => simTime(page), { timeout: 40_000 }).not.toBe(t0);
   await pause(page);
+
+  // The results so far outlive the panel: read on to the next experiment and back, and
+  // they are still there (they were dropped, seconds of compute each).
+  const status = await sweepStatus(page);
+  const bars = await sweep.locator('svg rect title').count();
+  expect(bars).toBeGreaterThan(0);
+  const title = () => page.locator('.experiment-panel h2').first().textContent();
+  await page.evaluate(() => document.querySelectorAll('.lesson-narrative .step')[8]?.scrollIntoView());
+  await expect.poll(title, { timeout: 20_000 }).toBe('700 transactions a second into a 1 GB cache');
+  await page.evaluate(() => document.querySelectorAll('.lesson-narrative .step')[5]?.scrollIntoView());
+  await expect.poll(title, { timeout: 20_000 }).toBe('The size sweep: MySQL 5.7 against Aurora');
+  await expect.poll(() => sweepStatus(page)).toBe(status);
+  expect(await sweep.locator('svg rect title').count()).toBe(bars);
+
+  // Exportable from the panel's Export menu like the live views: the table's numbers are in the SVG.
+  const svg = (await exportFile(page, 'SVG', 'Sweep: SELECTs per second')).data.toString('utf8');
+  const firstCell = ((await sweep.locator('tbody tr td').first().textContent()) ?? '').trim();
+  expect(svg).toContain('64 MB');
+  expect(svg).toContain(`>${firstCell}<`);
+  expect(svg).not.toContain('Run the sweep');
+
+  // Another seed hides them with a note saying why; the old seed brings them back.
+  const seed = page.locator('#knob-seed');
+  const before = await seed.inputValue();
+  await seed.fill('7');
+  await seed.press('Enter');
+  await expect.poll(() => sweep.locator('.sweep-note').textContent(), { timeout: 20_000 }).toMatch(/seed or a knob changed/);
+  expect(await sweep.locator('svg rect title').count()).toBeLessThan(bars);
+  await seed.fill(before);
+  await seed.press('Enter');
+  await expect.poll(() => sweepStatus(page), { timeout: 20_000 }).toBe(status);
+  expect(await sweep.locator('svg rect title').count()).toBe(bars);
   expect(errors).toEqual([]);
-});
+}, 150_000);
 
 test('fixed rate, slow motion: once the MySQL arena is full, single prunes are marked on its strip', async () => {
   const { page, errors } = await openPage('/#/lesson/query-cache?step=9&t=0.6');

@@ -8,7 +8,7 @@ import { expandQuery, packQuery } from '../../web/src/ui/shareLink';
 import { progressLine, readProgress, score } from '../../web/src/lessons/progress';
 import { parseLesson } from '../../web/src/lessons/parse';
 import { notesOf } from '../../web/src/lessons/presenterChannel';
-import { seriesCsv, slug } from '../../web/src/ui/exportView';
+import { csvNumber, seriesCsv, slug } from '../../web/src/ui/exportView';
 
 describe('routes', () => {
   it('maps presenter, notes and embed', () => {
@@ -100,5 +100,21 @@ describe('exports', () => {
     expect(seriesCsv([a], ['A'])).toBe('t_s,qps\n0.1,100\n0.2,150.5\n');
     expect(seriesCsv([a, b], ['Sequential, INT', 'Random'])).toBe('run,t_s,qps\n"Sequential, INT",0.1,100\n"Sequential, INT",0.2,150.5\nRandom,0.1,90\n');
     expect(slug('Sequential vs random: PK!')).toBe('sequential-vs-random-pk');
+  });
+
+  it('rounds cells to 6 digits, never cutting the whole part (an MB column printed 16 decimals)', () => {
+    // checkpoint_age_mb as the engine sends it (pk-random at 0.1 s)
+    expect(csvNumber(3.2342615127563477)).toBe('3.23426');
+    expect(seriesCsv([{ columns: ['checkpoint_age_mb'], rows: [[3.2342615127563477]] }], ['A'])).toBe('checkpoint_age_mb\n3.23426\n');
+    expect(csvNumber(137.90592456301746)).toBe('137.906');
+    expect(csvNumber(0.9999531440352357)).toBe('0.999953');
+    expect(csvNumber(1234567.89)).toBe('1234568');
+    expect(csvNumber(999999.7)).toBe('1000000');
+    expect(csvNumber(99.999999)).toBe('100');
+    expect(csvNumber(10880)).toBe('10880');
+    expect(csvNumber(0.25)).toBe('0.25');
+    expect(csvNumber(-2.5000001)).toBe('-2.5');
+    expect(csvNumber(-0.0000001)).toBe('0');
+    expect(csvNumber(NaN)).toBe('NaN');
   });
 });

@@ -130,9 +130,15 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
     },
     [current, seed, knobValues, active, stepExperiment, id],
   );
-  const embedSnippet = active
-    ? `<iframe src="${siteBase()}${embedHref(id, active.id, formatUrlState({ seed, knobs: knobValues }))}" title="InnoDB Lab: ${active.title.replace(/"/g, '&quot;')}" width="960" height="720" style="border:0;max-width:100%" loading="lazy"></iframe>`
-    : undefined;
+  // The embed starts where the reader is, as a copied link does (t: the simulated time).
+  const embedSnippet = useMemo(
+    () =>
+      active
+        ? (timeNs: number) =>
+            `<iframe src="${siteBase()}${embedHref(id, active.id, formatUrlState({ seed, knobs: knobValues, t: timeNs > 0 ? timeNs / 1e9 : undefined }))}" title="InnoDB Lab: ${active.title.replace(/"/g, '&quot;')}" width="960" height="720" style="border:0;max-width:100%" loading="lazy"></iframe>`
+        : undefined,
+    [active, id, seed, knobValues],
+  );
   const clearPendingT = useCallback(() => setPendingT(undefined), []);
   // Pins the experiment and moves focus to the panel, so a keyboard reader's next Tab is
   // on its player bar rather than in the rest of the narrative.

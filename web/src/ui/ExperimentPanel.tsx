@@ -47,8 +47,8 @@ export interface ExperimentPanelProps {
   onInitialTimeApplied?: () => void;
   /** Builds a link to the current state (shows "Copy link"). */
   shareLink?: (timeNs: number) => Promise<string>;
-  /** HTML to embed this experiment (shows "Embed"). */
-  embedSnippet?: string;
+  /** HTML to embed this experiment as it is at a simulated time (shows "Embed"). */
+  embedSnippet?: (timeNs: number) => string;
   /** ←/→ step the player (default); false in presenter mode, where they change slides. */
   arrowKeys?: boolean;
   /** Hide the export and share tools (default shown). */
@@ -74,7 +74,8 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
   useEffect(() => {
     if (player.done) onDone?.();
   }, [player.done, onDone]);
-  const viewsRef = useRef<HTMLDivElement>(null);
+  // The export menu lists every view in the panel: the live views and a sweep's chart and table.
+  const panelRef = useRef<HTMLElement>(null);
 
   // A shared link's time: once, when the first simulation of this panel is ready.
   const initialApplied = useRef(false);
@@ -97,7 +98,7 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
   const abColor = (i: number) => (i === 0 ? palette.ab.A : palette.ab.B);
 
   return (
-    <section className="experiment-panel" aria-label={`Experiment: ${props.title}`}>
+    <section className="experiment-panel" aria-label={`Experiment: ${props.title}`} ref={panelRef}>
       <header className="panel-head">
         <h2>{props.title}</h2>
         {sims && sims.length > 1 ? (
@@ -124,7 +125,7 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
           labels={labels}
           series={session.series}
           timeNs={player.timeNs}
-          viewsRef={viewsRef}
+          viewsRef={panelRef}
           shareLink={props.shareLink}
           embedSnippet={props.embedSnippet}
         />
@@ -141,7 +142,7 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
       {/* Below the knobs, where the views will appear: when it goes, nothing a reader
           may be reaching for moves. */}
       {session.creating || (!sims && !props.loadError) ? <p className="muted" role="status">{startingText(scenarioJson)}</p> : null}
-      <div className="panel-views" ref={viewsRef}>
+      <div className="panel-views">
       {frames ? (
         <PanelViews
           frames={frames}

@@ -14,10 +14,10 @@ interface Props {
   labels: string[];
   series: SeriesData[];
   timeNs: number;
-  /** The panel's views (sections with an aria-label) are found inside this element. */
+  /** The panel's views (sections with an aria-label: the live views, a sweep) are found inside this element. */
   viewsRef: RefObject<HTMLElement | null>;
   shareLink?: (timeNs: number) => Promise<string>;
-  embedSnippet?: string;
+  embedSnippet?: (timeNs: number) => string;
 }
 
 type Shown = { kind: 'link' | 'embed'; text: string; copied: boolean } | null;
@@ -53,7 +53,7 @@ export function PanelTools({ title, sims, labels, series, timeNs, viewsRef, shar
   };
 
   const copy = async (kind: 'link' | 'embed') => {
-    const text = kind === 'link' ? await shareLink!(timeNs) : embedSnippet!;
+    const text = kind === 'link' ? await shareLink!(timeNs) : embedSnippet!(timeNs);
     const copied = await copyText(text);
     setShown({ kind, text, copied });
   };

@@ -13,20 +13,10 @@ import { formatFixed, formatPercent, formatSI } from '../charts/common/format';
 import { relativeToFirst } from '../charts/sweepChart/layout';
 import type { Palette } from './palette';
 import { useViewComponents, ViewSlot } from './ViewSlot';
+import { emptySweep, replacedNote, sweepKey, sweepResults, type SweepState } from './sweepResults';
 
 /** Wall time the worker runs the sweep between two progress reports. */
 export const SWEEP_STEP_MS = 120;
-
-type Status = 'idle' | 'running' | 'done' | 'cancelled' | 'error';
-
-interface State {
-  status: Status;
-  progress: number; // 0..1
-  /** rows[side][value] */
-  rows: (SweepRow | null)[][];
-  finished: number;
-  error?: string;
-}
 
 interface Props {
   sweep: SweepSpec;
@@ -37,12 +27,14 @@ interface Props {
   workerFactory?: WorkerFactory;
 }
 
-const empty = (sides: number, values: number): State => ({
-  status: 'idle',
-  progress: 0,
-  rows: Array.from({ length: sides }, () => Array.from({ length: values }, () => null)),
-  finished: 0,
-});
+/** What the panel shows: the results for one sweep of one set of scenarios. */
+interface Shown {
+  key: string;
+  sweep: SweepSpec;
+  state: SweepState;
+  /** Why earlier results are gone (replacedNote). */
+  note: string | null;
+}
 
 function metricValue(row: SweepRow | null, metric: SweepSpec['metric']): number | null {
   return row ? row[metric] : null;
@@ -56,7 +48,9 @@ function fmtMetric(v: number | null | undefined, metric: SweepSpec['metric']): s
 export function SweepPanel({ sweep, sims, labels, palette, workerFactory }: Props) {
   const sides = sims?.length ?? 0;
   const total = sides * sweep.values.length;
-  const [state, setState] = useState<State>(() => empty(sides, sweep.values.length));
+  const key = sweepKey(sims, sweep);
+  const [shown, setShown] = useState<Shown>(() => ({ key, sweep, state: sweepResults.get(key) ?? emptySweep(sides, sweep.values.length), note: null }));
+  const state = shown.state;
   const client = useRef<EngineClient | null>(null);
   const runId = useRef(0);
   const { components: V } = useViewComponents();
@@ -67,22 +61,31 @@ export function SweepPanel({ sweep, sims, labels, palette, workerFactory }: Prop
     client.current = null;
   }, []);
 
-  // New scenarios (a knob, a seed) or a new sweep: results no longer apply.
-  const key = JSON.stringify([sims?.map((s) => s.json), sweep]);
+  // New scenarios (a knob, a seed) or a new sweep: the results kept for them, if any.
+  const lastKey = useRef(key);
   useEffect(() => {
+    if (lastKey.current === key) return;
+    lastKey.current = key;
     stop();
-    setState(empty(sims?.length ?? 0, sweep.values.length));
+    const next = sweepResults.get(key) ?? emptySweep(sims?.length ?? 0, sweep.values.length);
+    setShown((prev) => ({ key, sweep, state: next, note: replacedNote(prev, sweep, next) }));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for sims and sweep
   }, [key, stop]);
   useEffect(() => stop, [stop]);
+  // Every result shown is filed under the scenarios it was computed for.
+  useEffect(() => sweepResults.put(shown.key, shown.state), [shown]);
+
+  /** Updates the state of the sweep filed under `k`, unless the panel has moved on. */
+  const update = useCallback((k: string, f: (s: SweepState) => SweepState) => setShown((prev) => (prev.key === k ? { ...prev, state: f(prev.state), note: null } : prev)), []);
 
   const run = useCallback(async () => {
     if (!sims) return;
     stop();
     const id = runId.current;
+    const k = key;
     const c = new EngineClient(workerFactory);
     client.current = c;
-    setState({ ...empty(sims.length, sweep.values.length), status: 'running' });
+    update(k, () => ({ ...emptySweep(sims.length, sweep.values.length), status: 'running' }));
     try {
       await c.sweepStart(
         sims.map((s) => withRunSeconds(s.json, sweep.runS)),
@@ -92,7 +95,7 @@ export function SweepPanel({ sweep, sims, labels, palette, workerFactory }: Prop
       for (;;) {
         const r = await c.sweepStep(SWEEP_STEP_MS);
         if (id !== runId.current) return;
-        setState((prev) => {
+        update(k, (prev) => {
           const rows = prev.rows.map((r2) => r2.slice());
           for (const d of r.completed) rows[d.side][d.value] = d.row;
           return { ...prev, rows, progress: r.progress, finished: prev.finished + r.completed.length, status: r.done ? 'done' : 'running' };
@@ -103,19 +106,19 @@ export function SweepPanel({ sweep, sims, labels, palette, workerFactory }: Prop
       if (id !== runId.current) return; // cancelled: the worker was stopped on purpose
       const data = parseEngineError(e);
       const words = data.errors.map((x) => (x.path ? `${x.path}: ${x.message}` : x.message)).join('; ');
-      setState((prev) => ({ ...prev, status: 'error', error: data.code === 'panic' ? `The engine hit a bug during the sweep: ${words}` : `The sweep could not run: ${words}` }));
+      update(k, (prev) => ({ ...prev, status: 'error', error: data.code === 'panic' ? `The engine hit a bug during the sweep: ${words}` : `The sweep could not run: ${words}` }));
     } finally {
       if (id === runId.current) {
         c.dispose();
         client.current = null;
       }
     }
-  }, [sims, sweep, workerFactory, stop]);
+  }, [sims, sweep, key, workerFactory, stop, update]);
 
   const cancel = useCallback(() => {
     stop();
-    setState((prev) => (prev.status === 'running' ? { ...prev, status: 'cancelled' } : prev));
-  }, [stop]);
+    update(key, (prev) => (prev.status === 'running' ? { ...prev, status: 'cancelled' } : prev));
+  }, [stop, update, key]);
 
   const running = state.status === 'running';
   const ab = (i: number) => (i === 0 ? palette.ab.A : palette.ab.B);
@@ -134,6 +137,8 @@ export function SweepPanel({ sweep, sims, labels, palette, workerFactory }: Prop
         ? `Done: ${total} runs of ${formatFixed(sweep.runS, 2)} simulated s each.`
         : state.status === 'cancelled'
           ? `Cancelled after ${state.finished} of ${total} runs; the results so far stay. Run again to start over.`
+          : state.status === 'stopped'
+            ? `Stopped after ${state.finished} of ${total} runs: the panel moved on while the sweep ran. The results so far stay; run again to start over.`
           : state.status === 'error'
             ? (state.error ?? 'The sweep failed.')
             : `${total} runs of ${formatFixed(sweep.runS, 2)} simulated s each (${sweep.labels.join(', ')}${sides > 1 ? ', for A and B' : ''}), one after another.`;
@@ -143,7 +148,7 @@ export function SweepPanel({ sweep, sims, labels, palette, workerFactory }: Prop
       <h3>
         Sweep: {sweep.title} by <code>{sweep.path}</code>
       </h3>
-      <div className="sweep-controls">
+      <div className="sweep-controls" data-no-export>
         <button type="button" onClick={() => void run()} disabled={!sims || running}>
           {state.status === 'idle' ? 'Run the sweep' : 'Run the sweep again'}
         </button>
@@ -156,6 +161,7 @@ export function SweepPanel({ sweep, sims, labels, palette, workerFactory }: Prop
       <p role="status" className={state.status === 'error' ? 'notice notice-error' : 'muted'}>
         {statusWords}
       </p>
+      {shown.note ? <p className="notice sweep-note">{shown.note}</p> : null}
       <ViewSlot title="Sweep chart">
         {() =>
           V ? (

@@ -35,9 +35,9 @@ function inlineStyles(src: Element, dst: Element): void {
   }
 }
 
-/** True for icons inside buttons and similar controls, which are not part of a view. */
+/** True for controls and what is inside them (icons in buttons, a sweep's Run and progress row: `data-no-export`), which are not part of a view. */
 function inControl(el: Element): boolean {
-  return el.closest('button, select, label, summary, .view-tools') !== null;
+  return el.closest('button, select, label, summary, progress, [data-no-export]') !== null;
 }
 
 /**
@@ -172,13 +172,30 @@ export async function svgToPng(svg: string, width: number, height: number, scale
  * The metric series as CSV: the engine's columns (as `innodb-sim run --csv` prints them);
  * with two runs, a leading `run` column holds each row's label.
  */
+/** Significant digits a CSV cell keeps (a value's whole part is never cut). */
+export const CSV_DIGITS = 6;
+
+/**
+ * A series value as a CSV cell: rounded to {@link CSV_DIGITS} digits with trailing zeros
+ * dropped (MB columns are byte counts over 2^20 and would print 16 decimals); whole
+ * numbers and NaN (no sample) print as they are.
+ */
+export function csvNumber(v: number): string {
+  if (!Number.isFinite(v) || Number.isInteger(v)) return String(v);
+  const a = Math.abs(v);
+  const whole = a < 1 ? 0 : String(Math.trunc(a)).length;
+  const fixed = a.toFixed(Math.max(0, CSV_DIGITS - whole));
+  const s = fixed.includes('.') ? fixed.replace(/\.?0+$/, '') : fixed;
+  return v < 0 && s !== '0' ? `-${s}` : s;
+}
+
 export function seriesCsv(series: SeriesData[], labels: string[]): string {
   const withRun = series.length > 1;
   const columns = series.find((s) => s.columns.length)?.columns ?? [];
   const quote = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
   const lines = [(withRun ? ['run', ...columns] : columns).join(',')];
   series.forEach((s, i) => {
-    for (const row of s.rows) lines.push((withRun ? [quote(labels[i] ?? String(i)), ...row.map(String)] : row.map(String)).join(','));
+    for (const row of s.rows) lines.push((withRun ? [quote(labels[i] ?? String(i)), ...row.map(csvNumber)] : row.map(csvNumber)).join(','));
   });
   return `${lines.join('\n')}\n`;
 }

@@ -6,6 +6,7 @@
 // own height. Aligned blocks that should hug what follows them (a tree's upper levels
 // above its leaves) put their content at their bottom themselves.
 import { useEffect, useLayoutEffect, type RefObject } from 'react';
+import { cssZoom } from '../charts/common/hooks';
 
 /** The height each key's blocks get: the tallest of them, for keys found in two or
  *  more columns; `columns[c]` lists column c's blocks as [key, natural height]. */
@@ -49,7 +50,8 @@ export function alignColumns(root: HTMLElement): void {
   const tops = [...root.children].map((c) => Math.round(c.getBoundingClientRect().top));
   if (tops.some((t) => t !== tops[0])) return;
   const keys = cols.map((els) => occurrenceKeys(els.map((el) => el.dataset.align ?? '')));
-  const heights = sharedHeights(cols.map((els, c) => els.map((el, i) => [keys[c][i], el.getBoundingClientRect().height] as const)));
+  // In the blocks' own px (a minimum height is one), not the page's: they may be zoomed.
+  const heights = sharedHeights(cols.map((els, c) => els.map((el, i) => [keys[c][i], el.getBoundingClientRect().height / cssZoom(el)] as const)));
   cols.forEach((els, c) =>
     els.forEach((el, i) => {
       const h = heights.get(keys[c][i]);

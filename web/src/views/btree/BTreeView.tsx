@@ -35,7 +35,7 @@ const buttonStyle = { fontSize: 13, padding: '2px 8px' } as const;
 
 /** B+tree of one index with level-of-detail zoom. */
 export function BTreeView({ frame, index = 0, onZoom, records, reducedMotion, label }: BTreeViewProps) {
-  const [ref, width] = useWidth<HTMLDivElement>();
+  const [ref, width, scale] = useWidth<HTMLDivElement>();
   const pal = usePalette();
   const theme = useTheme();
   const reduced = reducedMotion ?? theme.reducedMotion;
@@ -131,6 +131,7 @@ export function BTreeView({ frame, index = 0, onZoom, records, reducedMotion, la
             state={state}
             range={range}
             width={width}
+            scale={scale}
             reducedMotion={reduced}
             selected={selected}
             hashedRow={hashedRow}

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerE
 import { usePalette } from '../../ui/theme';
 import { fillLut } from '../../charts/common/colors';
 import { formatCount, formatPercent } from '../../charts/common/format';
-import { prepareCanvas } from '../../charts/common/hooks';
+import { localPoint, prepareCanvas } from '../../charts/common/hooks';
 import { MIN_FONT } from '../../charts/common/styles';
 import type { LeafRange } from './layout';
 import { binLeaves, columnAtX, leafAtX, recentSplits, stripRows, type StripColumns } from './strip';
@@ -17,6 +17,8 @@ export interface LeafStripProps {
   state: Uint8Array;
   range: LeafRange;
   width: number;
+  /** Device px per CSS px (useWidth): the strip redraws sharp when it changes. */
+  scale?: number;
   reducedMotion: boolean;
   selected: number | null;
   /** Draw the 4th row: pages hashed by the adaptive hash index (teal). */
@@ -131,9 +133,9 @@ export function LeafStrip(p: LeafStripProps) {
       ctx.fillRect(Math.min(...brush), 0, Math.abs(brush[1] - brush[0]), rows.height);
       ctx.globalAlpha = 1;
     }
-  }, [cols, rows, p.width, p.range, p.selected, hover, brush, flashes, pal]);
+  }, [cols, rows, p.width, p.scale, p.range, p.selected, hover, brush, flashes, pal]);
 
-  const localX = (e: PointerEvent<HTMLCanvasElement>) => e.clientX - e.currentTarget.getBoundingClientRect().left;
+  const localX = (e: PointerEvent<HTMLCanvasElement>) => localPoint(e, e.currentTarget).x;
   const pick = (col: number) => {
     if (col < 0) return;
     const leaf = cols.firstLeaf[col];

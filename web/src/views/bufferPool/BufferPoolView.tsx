@@ -6,7 +6,7 @@ import type { Palette } from '../../ui/palette';
 import { usePalette } from '../../ui/theme';
 import { rgbOf } from '../../charts/common/colors';
 import { formatCount, formatPercent } from '../../charts/common/format';
-import { prepareCanvas, useWidth } from '../../charts/common/hooks';
+import { localPoint, prepareCanvas, useWidth } from '../../charts/common/hooks';
 import { captionStyle, figureStyle, legendStyle, mutedStyle, swatchStyle } from '../../charts/common/styles';
 import { cellOrigin, frameRole, midpointLine, poolCounts, poolGrid, type PoolGrid } from './layout';
 
@@ -63,7 +63,7 @@ function paintCells(ctx: CanvasRenderingContext2D, pool: Uint8Array, g: PoolGrid
 
 /** Buffer pool frames grid with counts and legend. */
 export function BufferPoolView({ frame, maxHeight = 320, label }: BufferPoolViewProps) {
-  const [ref, width] = useWidth<HTMLDivElement>();
+  const [ref, width, scale] = useWidth<HTMLDivElement>();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const pal = usePalette();
   const pool = frame.pool;
@@ -91,7 +91,7 @@ export function BufferPoolView({ frame, maxHeight = 320, label }: BufferPoolView
         ctx.stroke();
       }
     }
-  }, [pool, grid, counts.midpoint, pal]);
+  }, [pool, grid, counts.midpoint, pal, scale]);
 
   const describe = (i: number) => {
     const b = pool[i];
@@ -125,9 +125,9 @@ export function BufferPoolView({ frame, maxHeight = 320, label }: BufferPoolView
           aria-label={aria}
           style={{ display: 'block' }}
           onPointerMove={(e) => {
-            const r = e.currentTarget.getBoundingClientRect();
-            const c = Math.floor((e.clientX - r.left) / grid.cell);
-            const row = Math.floor((e.clientY - r.top) / grid.cell);
+            const pt = localPoint(e, e.currentTarget);
+            const c = Math.floor(pt.x / grid.cell);
+            const row = Math.floor(pt.y / grid.cell);
             const i = row * grid.cols + c;
             setHover(c >= 0 && c < grid.cols && i >= 0 && i < pool.length ? i : -1);
           }}

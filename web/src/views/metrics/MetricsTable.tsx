@@ -41,7 +41,8 @@ export function MetricsTable({ frames: given, frame, label, caption = 'Counters'
                 counter
               </th>
               {frames.map((f, i) => (
-                <th key={f.label} scope="col" style={{ ...cell, ...numStyle, borderTop: 'none', color: frames.length > 1 ? (sideHues[i] ?? pal.ink) : undefined }}>
+                // A long run label wraps rather than widening the table past a narrow panel.
+                <th key={f.label} scope="col" style={{ ...cell, ...numStyle, whiteSpace: 'normal', borderTop: 'none', color: frames.length > 1 ? (sideHues[i] ?? pal.ink) : undefined }}>
                   {f.label}
                 </th>
               ))}

@@ -94,7 +94,7 @@ function useRecentEvents(ev: EventSummary, reducedMotion: boolean): { ev: EventS
 
 function Strip({ frame, reducedMotion }: { frame: Frame; reducedMotion?: boolean }) {
   const pal = usePalette();
-  const [ref, width] = useWidth<HTMLDivElement>();
+  const [ref, width, scale] = useWidth<HTMLDivElement>();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const layout = useMemo(() => layoutArena(frame.qcBlocks, Math.max(60, width - 2), frame.qcKind), [frame.qcBlocks, width, frame.qcKind]);
   const ev = useMemo(() => eventMarks(frame.events, layout, frame.qcKind), [frame.events, layout, frame.qcKind]);
@@ -133,7 +133,7 @@ function Strip({ frame, reducedMotion }: { frame: Frame; reducedMotion?: boolean
         ctx.fillRect(s.x, y, 1, ROW_H);
       }
     }
-  }, [layout, height, pal]);
+  }, [layout, height, pal, scale]);
 
   const sentence = arenaSentence(layout.stats, frame.qcKind, formatCount, formatBytes);
   const marks = recent?.ev.marks ?? [];

@@ -38,7 +38,7 @@ const seconds = (ns: number) => `${(ns / 1e9).toFixed(3)} s`;
 
 /** Swimlanes of client-thread states over the last frames. */
 export function ThreadLanes({ frame, label, columns = DEFAULT_RING_COLUMNS, maxHeight, legend = true }: ThreadLanesProps) {
-  const [ref, width] = useWidth<HTMLDivElement>();
+  const [ref, width, scale] = useWidth<HTMLDivElement>();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const pal = usePalette();
   const states = frame.threadStates ?? EMPTY;
@@ -80,7 +80,7 @@ export function ThreadLanes({ frame, label, columns = DEFAULT_RING_COLUMNS, maxH
       ctx.fillStyle = pal.background;
       for (let y = 1; y < lanes.rows; y++) ctx.fillRect(0, y * lanes.rowHeight - 1, w, 1);
     }
-  }, [ring, lanes, width, pal]);
+  }, [ring, lanes, width, pal, scale]);
 
   const { r, length } = ring;
   const from = length ? columnTime(r, 0) : frame.timeNs;

@@ -1,0 +1,140 @@
+// The presenter's views at projector size: at 1920×1080 every text of the experiment's
+// views (axis labels, legends, captions, table cells, view headings) is drawn at 20 px
+// or more, as the slide text beside them is large, in every presenter theme; nothing in
+// the panel is wider than it, charts fill their row, canvases are drawn at the
+// resolution they are shown at, and A/B blocks line up without growing. At 1280×720 the
+// views still fit, and on a lesson page the views keep their sizes.
+import type { Page } from 'playwright-core';
+import { expect, openPage, screenshot, test } from './harness';
+import { stepForward, waitForPanel } from './panel';
+
+/** Smallest text of the panel's views, in page px (font size × the zoom it is shown at). */
+function smallestViewText(page: Page) {
+  return page.evaluate(() => {
+    const root = document.querySelector('.slide-panel .panel-views');
+    if (!root) throw new Error('no .panel-views in the presenter');
+    let min = { px: Infinity, text: '', zoom: 0 };
+    let count = 0;
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const node = walker.currentNode;
+      const el = node.parentElement;
+      if (!el || !node.textContent?.trim() || !el.checkVisibility()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      if (range.getBoundingClientRect().width < 1) continue; // visually hidden
+      count++;
+      const zoom = el.currentCSSZoom ?? 1;
+      const px = parseFloat(getComputedStyle(el).fontSize) * zoom;
+      if (px < min.px) min = { px: Math.round(px * 10) / 10, text: node.textContent.trim().slice(0, 40), zoom };
+    }
+    return { ...min, count };
+  });
+}
+
+/** What is wider than its box: the panel, a view row, or a drawing sticking out of its row. */
+function overflows(page: Page) {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const panel = document.querySelector<HTMLElement>('.slide-panel')!;
+    if (panel.scrollWidth > panel.clientWidth) out.push(`panel ${panel.scrollWidth} > ${panel.clientWidth}`);
+    for (const row of document.querySelectorAll<HTMLElement>('.slide-panel .view-row')) {
+      const name = row.getAttribute('aria-label');
+      if (row.scrollWidth > row.clientWidth) out.push(`${name}: ${row.scrollWidth} > ${row.clientWidth}`);
+      const box = row.getBoundingClientRect();
+      for (const d of row.querySelectorAll('svg, canvas')) {
+        const r = d.getBoundingClientRect();
+        if (r.width > 0 && (r.left < box.left - 1 || r.right > box.right + 1)) out.push(`${name}: a drawing at ${r.left}–${r.right} outside ${box.left}–${box.right}`);
+      }
+    }
+    return out;
+  });
+}
+
+test('presenter 1920×1080: view text is projector-sized in every theme, nothing overflows, canvases stay sharp', async () => {
+  // Step 4: B+tree, buffer pool, fill histogram, charts, table sizes and counters.
+  const { page } = await openPage('/#/present/primary-keys?step=4', { viewport: { width: 1920, height: 1080 } });
+  await waitForPanel(page);
+  await stepForward(page, 2);
+  await page.locator('.slide-panel .chart-row svg text').first().waitFor();
+  expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('projector');
+
+  const smallest = await smallestViewText(page);
+  expect(smallest.count).toBeGreaterThan(100);
+  expect(smallest.px, `smallest view text "${smallest.text}" (zoom ${smallest.zoom})`).toBeGreaterThanOrEqual(20);
+  // Drawn that large: an axis label, a counter's value, the heading of a view.
+  const heights = await page.evaluate(() => {
+    const h = (el: Element | null) => (el ? el.getBoundingClientRect().height : 0);
+    const text = (el: Element | null) => {
+      const r = document.createRange();
+      if (el) r.selectNodeContents(el);
+      return el ? r.getBoundingClientRect().height : 0;
+    };
+    return {
+      axisLabel: h(document.querySelector('.slide-panel .chart-row svg text')),
+      counterCell: text(document.querySelector('.slide-panel section[aria-label="Counters"] td')),
+      viewHeading: text(document.querySelector('.slide-panel .view-row h3')),
+      prose: parseFloat(getComputedStyle(document.querySelector('.slide-text p')!).fontSize),
+    };
+  });
+  expect(heights.axisLabel).toBeGreaterThanOrEqual(20);
+  expect(heights.counterCell).toBeGreaterThanOrEqual(20);
+  expect(heights.viewHeading).toBeGreaterThanOrEqual(20);
+  expect(heights.prose).toBeCloseTo(25.92, 1); // the slide text keeps its size (1.35vw)
+
+  expect(await overflows(page)).toEqual([]);
+  const layout = await page.evaluate(() => {
+    // A chart spans its row (laid out to the zoomed box, not to the page's px).
+    const row = document.querySelector('.slide-panel .chart-row')!;
+    const chart = row.querySelector('svg')!;
+    // A canvas has a device pixel for each pixel it covers on the page.
+    const canvases = [...document.querySelectorAll<HTMLCanvasElement>('.slide-panel canvas')].map((c) => ({
+      backing: c.width,
+      shown: Math.round(c.getBoundingClientRect().width * devicePixelRatio),
+    }));
+    // A/B blocks lined up to the taller one, not to the taller one times the zoom.
+    const stretched: string[] = [];
+    for (const cols of document.querySelectorAll('.slide-panel .view-cols.n2')) {
+      const blocks = [...cols.querySelectorAll<HTMLElement>('[data-align]')];
+      const shown = blocks.map((b) => b.offsetHeight);
+      const saved = blocks.map((b) => b.style.minHeight);
+      blocks.forEach((b) => (b.style.minHeight = ''));
+      const natural = new Map<string, number>();
+      blocks.forEach((b) => natural.set(b.dataset.align!, Math.max(natural.get(b.dataset.align!) ?? 0, b.offsetHeight)));
+      blocks.forEach((b, i) => {
+        b.style.minHeight = saved[i];
+        if (shown[i] > natural.get(b.dataset.align!)! + 1) stretched.push(`${b.dataset.align}: ${shown[i]} > ${natural.get(b.dataset.align!)}`);
+      });
+    }
+    return { chart: chart.getBoundingClientRect().width / row.getBoundingClientRect().width, canvases, stretched };
+  });
+  expect(layout.chart).toBeGreaterThan(0.9);
+  expect(layout.chart).toBeLessThanOrEqual(1.001);
+  expect(layout.canvases.length).toBeGreaterThanOrEqual(3);
+  for (const c of layout.canvases) expect(Math.abs(c.backing - c.shown)).toBeLessThanOrEqual(2);
+  expect(layout.stretched).toEqual([]);
+  await screenshot('presenter-views-1920x1080', page, { fullPage: false });
+
+  // Dark (a dim room) is as large: the slide text does not depend on the theme either.
+  await page.getByRole('combobox', { name: 'Presenter theme' }).selectOption('dark');
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+  expect((await smallestViewText(page)).px).toBeGreaterThanOrEqual(20);
+  expect(await overflows(page)).toEqual([]);
+
+  // A 1280×720 projector: smaller page px on the same wall, the views still fit.
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await expect.poll(() => page.evaluate(() => document.querySelector('.slide-panel .view-row')!.currentCSSZoom)).toBeLessThan(1.3);
+  expect((await smallestViewText(page)).px).toBeGreaterThanOrEqual(12);
+  expect(await overflows(page)).toEqual([]);
+});
+
+test('a lesson page keeps its views at their own sizes (no zoom)', async () => {
+  const { page } = await openPage('/#/lesson/primary-keys?step=4', { viewport: { width: 1920, height: 1080 } });
+  await waitForPanel(page);
+  await page.locator('.lesson-panel .chart-row svg text').first().waitFor();
+  const sizes = await page.evaluate(() => {
+    const label = document.querySelector('.lesson-panel .chart-row svg text')!;
+    return { zoom: label.currentCSSZoom, font: getComputedStyle(label).fontSize, h3: getComputedStyle(document.querySelector('.lesson-panel .view-row h3')!).fontSize };
+  });
+  expect(sizes).toEqual({ zoom: 1, font: '13px', h3: '15.2px' });
+});

@@ -1,7 +1,7 @@
 // Every experiment block of every lesson against the engine itself (through WASM):
 // its scenarios with the block's overrides and each knob at its default, min and max are
 // accepted by the engine's validation; every chart column is one the engine writes; and
-// an experiment that overrides its scenario files builds and runs its first simulated 50 ms
+// an experiment that overrides its scenario files (for both sides or one) builds and runs its first simulated 50 ms
 // (the files as they are run in tests/wasm/golden.test.ts).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -63,6 +63,20 @@ describe('lesson experiments against the engine', () => {
     expect(problems[1]).toMatch(/^lessons\/bad.md:9: experiment "e": sweep.values\[2\] \("sometimes"\), scenario A: the engine says: server.query_cache_type: /);
   });
 
+  it('builds each side with its own overrides and names the side of a value the engine refuses', () => {
+    const md = (b: string) =>
+      '---\nid: bad\ntitle: B\nsummary: s\norder: 99\n---\n## One\n\n```experiment\nid: e\ntitle: E\n' +
+      `scenarios:\n  A: { label: on, file: qc-mysql-256mb.json }\n  B: { label: off, file: qc-mysql-256mb.json, overrides: { ${b} } }\n` +
+      'sweep:\n  path: server.cores\n  values: [4, 32]\n  run_s: 0.1\n```\n';
+    expect(checkLessons([{ file: 'lessons/bad.md', text: md('server.query_cache_type: "OFF"') }], texts, engine)).toEqual([]);
+    const problems = checkLessons([{ file: 'lessons/bad.md', text: md('server.query_cache_type: "SOMETIMES"') }], texts, engine);
+    expect(problems[0]).toMatch(/^lessons\/bad.md:9: experiment "e": scenarios\.B\.overrides\.server\.query_cache_type \(off, qc-mysql-256mb\.json\), as written: the engine says: /);
+    expect(problems.slice(1)).toEqual([
+      expect.stringMatching(/^lessons\/bad.md:9: experiment "e": sweep.values\[0\] \("4"\), scenario B: the engine says: server.query_cache_type: /),
+      expect.stringMatching(/^lessons\/bad.md:9: experiment "e": sweep.values\[1\] \("32"\), scenario B: the engine says: server.query_cache_type: /),
+    ]);
+  });
+
   it('names a fill_index the scenario has no index of, with the indexes it has', () => {
     const md =
       '---\nid: bad\ntitle: B\nsummary: s\norder: 99\n---\n## One\n\n```experiment\nid: e\ntitle: E\n' +
@@ -74,7 +88,7 @@ describe('lesson experiments against the engine', () => {
     expect(checkLessons([{ file: 'lessons/bad.md', text: md.replace('k_1', 'idx_number') }], texts, engine)).toEqual([]);
   });
 
-  const overridden = experiments.filter((e) => Object.keys(e.exp.overrides).length > 0);
+  const overridden = experiments.filter((e) => [e.exp.overrides, e.exp.scenarios.A.overrides, e.exp.scenarios.B?.overrides].some((o) => o && Object.keys(o).length > 0));
   it.each(overridden.map((e) => [`${e.lesson} ${e.exp.id}`, e] as const))('%s: builds and runs with its overrides', (_name, { exp }) => {
     const built = buildSims(exp, texts, {}, undefined);
     for (const s of built.sims ?? []) {

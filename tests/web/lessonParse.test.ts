@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { activeExperimentFor, experimentsOf } from '../../web/src/lessons/activeExperiment';
 import { renderMarkdown } from '../../web/src/lessons/markdown';
 import { parseLesson, parseLessonMeta } from '../../web/src/lessons/parse';
 import { splitLesson } from '../../web/src/lessons/split';
-import { buildSims } from '../../web/src/lessons/scenarios';
+import { buildSims, sweepScenario } from '../../web/src/lessons/scenarios';
 import type { ExperimentSpec } from '../../web/src/lessons/types';
 import { validateExperiment, validateQuiz } from '../../web/src/lessons/validate';
 
@@ -200,6 +200,90 @@ describe('lesson parser', () => {
   it('a valid quiz and experiment pass', () => {
     expect(validateQuiz({ id: 'q', question: 'Q', choices: ['a', 'b'], answer: 0, explain: 'E', after: 'exp' }, new Set(['exp'])).errors).toEqual([]);
     expect(validateExperiment({ id: 'e', title: 'T', scenarios: { A: { label: 'L', file: 'x.json' } } }).spec?.speed).toBe(1);
+  });
+
+  describe('per-side overrides (scenarios.A/B.overrides)', () => {
+    const sides = (B: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+      validateExperiment({ id: 'e', title: 'T', scenarios: { A: { label: 'On', file: 'x.json' }, B: { label: 'Off', file: 'x.json', ...B } }, ...extra });
+    it('reads a side\'s overrides and keeps them on that side only', () => {
+      const r = sides({ overrides: { 'server.query_cache_type': 'OFF', 'server.cores': 8, 'server.innodb_adaptive_flushing': false } });
+      expect(r.errors).toEqual([]);
+      expect(r.spec?.scenarios).toEqual({
+        A: { label: 'On', file: 'x.json' },
+        B: { label: 'Off', file: 'x.json', overrides: { 'server.query_cache_type': 'OFF', 'server.cores': 8, 'server.innodb_adaptive_flushing': false } },
+      });
+      expect(r.spec?.overrides).toEqual({});
+    });
+    it('reads them from a lesson block (YAML flow mapping, dotted keys)', () => {
+      const l = exp('id: e\ntitle: T\nscenarios:\n  A: { label: L, file: pk-sequential.json }\n  B: { label: M, file: pk-sequential.json, overrides: { workload.threads: 8 } }');
+      expect(l.errors).toEqual([]);
+      const e = (l.steps[0].blocks[0] as { experiment: ExperimentSpec }).experiment;
+      expect(e.scenarios.B?.overrides).toEqual({ 'workload.threads': 8 });
+      expect(e.scenarios.A.overrides).toBeUndefined();
+    });
+    it('an empty mapping is allowed and leaves no overrides', () => {
+      const r = sides({ overrides: {} });
+      expect(r.errors).toEqual([]);
+      expect(r.spec?.scenarios.B).toEqual({ label: 'Off', file: 'x.json' });
+    });
+    const cases: [string, Record<string, unknown>, Record<string, unknown>, string][] = [
+      ['not a mapping', { overrides: 'OFF' }, {}, 'scenarios.B.overrides: must be a mapping of scenario paths to values (e.g. { workload.max_rows: 20000 }), got "OFF"'],
+      ['a list', { overrides: [{ 'server.cores': 4 }] }, {}, 'scenarios.B.overrides: must be a mapping of scenario paths to values (e.g. { workload.max_rows: 20000 }), got [{"server.cores":4}]'],
+      ['a bad path', { overrides: { 'server..cores': 4 } }, {}, 'scenarios.B.overrides.server..cores: not a scenario path (use dots, e.g. workload.max_rows)'],
+      ['a list value', { overrides: { 'server.cores': [4, 8] } }, {}, 'scenarios.B.overrides.server.cores: must be a number, text or true/false, got [4,8]'],
+      ['a mapping value', { overrides: { server: { cores: 4 } } }, {}, 'scenarios.B.overrides.server: must be a number, text or true/false, got {"cores":4}'],
+      ['a null value', { overrides: { 'server.query_cache_type': null } }, {}, 'scenarios.B.overrides.server.query_cache_type: must be a number, text or true/false, got null'],
+      ['the seed', { overrides: { seed: 7 } }, {}, 'scenarios.B.overrides.seed: A and B always run with one seed; set seed on the experiment instead'],
+      [
+        'a knob\'s path',
+        { overrides: { 'workload.threads': 8 } },
+        { knobs: [{ path: 'workload.threads', label: 'Threads', min: 1, max: 64, default: 4 }] },
+        'scenarios.B.overrides.workload.threads: knobs[0] sets this path on both sides after the side\'s overrides, so this value would never be used; drop one of them',
+      ],
+      ['a misspelt field', { override: { 'server.cores': 4 } }, {}, 'scenarios.B.override: unknown field; allowed: label, file, overrides'],
+    ];
+    for (const [what, B, extra, msg] of cases) {
+      it(`refuses ${what}, naming the side and field`, () => {
+        const r = sides(B, extra);
+        expect(r.spec).toBeUndefined();
+        expect(r.errors).toEqual([msg]);
+      });
+    }
+    it('names side A too, and a lesson message carries file, block and line', () => {
+      const r = validateExperiment({ id: 'e', title: 'T', scenarios: { A: { label: 'L', file: 'x.json', overrides: { 'a.b': [1] } } } });
+      expect(r.errors).toEqual(['scenarios.A.overrides.a.b: must be a number, text or true/false, got [1]']);
+      const l = exp('id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json, overrides: 3 } }');
+      expect(l.errors).toEqual([
+        'lessons/sample-lesson.md: experiment "e" (block 1, line 9): scenarios.A.overrides: must be a mapping of scenario paths to values (e.g. { workload.max_rows: 20000 }), got 3',
+      ]);
+    });
+  });
+
+  describe('query-cache lesson, qc-cores', () => {
+    const dir = new URL('../../lessons/', import.meta.url);
+    const files = new Set(readdirSync(new URL('scenarios/', dir)).filter((f) => f.endsWith('.json')));
+    const texts = Object.fromEntries([...files].map((f) => [f, readFileSync(new URL(`scenarios/${f}`, dir), 'utf8')]));
+    const qc = parseLesson('lessons/query-cache.md', readFileSync(new URL('query-cache.md', dir), 'utf8'), files);
+    const cores = qc.steps.flatMap((s) => s.blocks).find((b) => b.kind === 'experiment' && b.experiment.id === 'qc-cores') as { experiment: ExperimentSpec };
+    it('is A = cache on and B = the same file with the cache off, swept over 4 to 32 cores', () => {
+      expect(qc.errors).toEqual([]);
+      const e = cores.experiment;
+      expect(e.scenarios.A.file).toBe(e.scenarios.B?.file);
+      expect(e.sweep).toMatchObject({ path: 'server.cores', values: [4, 8, 16, 32], labels: ['4', '8', '16', '32'] });
+      const built = buildSims(e, texts, {}, undefined);
+      expect(built.error).toBeUndefined();
+      const [a, b] = built.sims!.map((s) => JSON.parse(s.json) as { server: Record<string, unknown>; seed: number });
+      expect(built.sims!.map((s) => s.label)).toEqual(['MySQL 5.7, cache on (256 MB)', 'MySQL 5.7, cache off']);
+      expect(a.server.query_cache_type).toBe('ON');
+      expect(b.server.query_cache_type).toBe('OFF');
+      // nothing else differs between the sides
+      expect({ ...b, server: { ...b.server, query_cache_type: 'ON' } }).toEqual(a);
+      // every sweep run of B keeps the cache off and sets the cores
+      for (const v of e.sweep!.values) {
+        const run = JSON.parse(sweepScenario(built.sims![1].json, e.sweep!, v)) as { server: Record<string, unknown> };
+        expect(run.server).toMatchObject({ cores: v, query_cache_type: 'OFF' });
+      }
+    });
   });
 
   describe('experiment fill_index', () => {

@@ -62,6 +62,29 @@ describe('buildSims', () => {
     expect(knobNotesFor(coarse, {})).toEqual([]);
     expect(JSON.parse(buildSims(coarse, texts, { 'workload.max_rows': 1234 }, 1).sims![0].json).workload.max_rows).toBe(1000);
   });
+  it('applies a side\'s own overrides after the experiment\'s and before the knobs and the seed, to that side only', () => {
+    const sided: ExperimentSpec = {
+      ...exp,
+      scenarios: {
+        A: { label: 'On', file: 'a.json' },
+        B: { label: 'Off', file: 'a.json', overrides: { 'server.query_cache_type': 'OFF', 'workload.max_rows': 150, 'workload.threads': 2, seed: 5 } },
+      },
+      overrides: { 'workload.max_rows': 100, 'workload.threads': 1 },
+      knobs: [{ path: 'workload.max_rows', label: 'Rows', min: 1, max: 1000, step: 1, default: 200, scale: 'linear' }],
+    };
+    const r = buildSims(sided, texts, {}, undefined);
+    expect(r.sims!.map((s) => s.label)).toEqual(['On', 'Off']);
+    expect(r.sims!.map((s) => JSON.parse(s.json))).toEqual([
+      { seed: 42, workload: { max_rows: 200, threads: 1 } },
+      // B: its threads beat the experiment's; the knob (rows) and the one seed beat B's own
+      { seed: 42, workload: { max_rows: 200, threads: 2 }, server: { query_cache_type: 'OFF' } },
+    ]);
+    expect(JSON.parse(buildSims(sided, texts, { 'workload.max_rows': 300 }, 7).sims![1].json)).toEqual({
+      seed: 7,
+      workload: { max_rows: 300, threads: 2 },
+      server: { query_cache_type: 'OFF' },
+    });
+  });
   it('names a missing or broken scenario file', () => {
     expect(buildSims(exp, { 'a.json': texts['a.json'] }, {}, undefined).error).toMatch(/lessons\/scenarios\/b\.json is missing/);
     expect(buildSims(exp, { ...texts, 'b.json': '{' }, {}, undefined).error).toMatch(/lessons\/scenarios\/b\.json: invalid JSON/);

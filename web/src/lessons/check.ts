@@ -55,9 +55,14 @@ export function experimentProblems(exp: ExperimentSpec, texts: Record<string, st
     for (const [i, s] of (built.sims ?? []).entries()) {
       const side = i === 0 ? 'A' : 'B';
       const errors = JSON.parse(engine.validate(s.json)) as { path: string; message: string }[];
+      const ref = exp.scenarios[side as 'A'];
       for (const e of errors) {
         const knob = exp.knobs.find((k) => k.path === e.path);
-        const where = knob ? `knob ${e.path} (${knob.min} to ${knob.max})` : `scenario ${side} (${exp.scenarios[side as 'A']?.file ?? ''}) field ${e.path || '(whole scenario)'}`;
+        const where = knob
+          ? `knob ${e.path} (${knob.min} to ${knob.max})`
+          : ref?.overrides && e.path in ref.overrides
+            ? `scenarios.${side}.overrides.${e.path} (${ref.label}, ${ref.file})`
+            : `scenario ${side} (${ref?.file ?? ''}) field ${e.path || '(whole scenario)'}`;
         out.push(`${where}, ${setting.name}: the engine says: ${e.message}`);
       }
     }

@@ -1,5 +1,6 @@
 // Turns an experiment block into the scenario JSON strings the engine runs: the files
-// from lessons/scenarios/, then the block's overrides, the knob values and the seed.
+// from lessons/scenarios/, then the block's overrides, each side's own overrides, the
+// knob values and the seed.
 
 import { applyOverrides, type JsonObject } from '../engine/scenario';
 import { snap } from '../ui/knobScale';
@@ -41,8 +42,10 @@ export function knobNotesFor(exp: ExperimentSpec, chosen: Record<string, number>
 }
 
 /**
- * Builds A (and B). `texts` maps file name -> raw JSON. Both sides get the same seed:
- * the reader's, else the block's, else scenario A's own.
+ * Builds A (and B). `texts` maps file name -> raw JSON. Each side is its file, then the
+ * experiment's `overrides`, then the side's own `overrides` (scenarios.B.overrides), then
+ * the knob values, then the seed; a later step wins on a path both set. Both sides get the
+ * same knob values and the same seed: the reader's, else the block's, else scenario A's own.
  */
 export function buildSims(
   exp: ExperimentSpec,
@@ -66,11 +69,17 @@ export function buildSims(
   const ownSeed = typeof parsed[0].seed === 'number' ? parsed[0].seed : undefined;
   const finalSeed = seed ?? exp.seed ?? ownSeed;
   const knobs = knobValuesFor(exp, chosenKnobs);
-  const values: Record<string, number | string | boolean> = { ...exp.overrides, ...knobs };
-  for (const k of exp.knobs) if (k.toggle) values[k.path] = knobs[k.path] === 1; // a toggle sets a boolean
-  if (finalSeed !== undefined) values.seed = finalSeed;
+  const knobSet: Record<string, number | boolean> = { ...knobs };
+  for (const k of exp.knobs) if (k.toggle) knobSet[k.path] = knobs[k.path] === 1; // a toggle sets a boolean
+  const last: Record<string, number> = finalSeed !== undefined ? { seed: finalSeed } : {};
   try {
-    const sims = parsed.map((scenario, i) => ({ label: refs[i].label, json: JSON.stringify(applyOverrides(scenario, values)) }));
+    // In this order, each on top of the one before: the file, the experiment's overrides,
+    // this side's overrides, the knobs (both sides), the seed (both sides).
+    const sims = parsed.map((scenario, i) => {
+      let s = applyOverrides(scenario, exp.overrides);
+      if (refs[i].overrides) s = applyOverrides(s, refs[i].overrides);
+      return { label: refs[i].label, json: JSON.stringify(applyOverrides(s, { ...knobSet, ...last })) };
+    });
     return { sims, seed: finalSeed };
   } catch (e) {
     return { error: `Experiment "${exp.id}": ${e instanceof Error ? e.message : String(e)}` };

@@ -26,9 +26,18 @@ export interface LessonMeta {
   file: string; // "lessons/primary-keys.md", for messages
 }
 
+/** Scenario paths to values, as set by an experiment's `overrides` (and a side's). */
+export type OverrideMap = Record<string, number | string | boolean>;
+
 export interface ScenarioRef {
   label: string;
   file: string; // name inside lessons/scenarios/
+  /**
+   * This side's own overrides (`scenarios.B.overrides` in the block), set after the
+   * experiment's `overrides` and before the knobs: e.g. A and B one file, B with the
+   * query cache off. Absent when the block gives none.
+   */
+  overrides?: OverrideMap;
 }
 
 export interface ChartSpec {
@@ -91,7 +100,7 @@ export interface ExperimentSpec {
   id: string;
   title: string;
   scenarios: { A: ScenarioRef; B?: ScenarioRef };
-  overrides: Record<string, number | string | boolean>;
+  overrides: OverrideMap;
   views: ViewName[];
   charts: ChartSpec[];
   knobs: KnobSpec[];

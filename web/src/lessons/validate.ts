@@ -2,9 +2,8 @@
 // matter. Each message starts with the field path ("knobs[0].max: ..."). The field
 // validators live in validateParts.ts.
 
-import { PATH_RE } from '../engine/scenario';
 import { VIEW_NAMES, type ChartSpec, type ExperimentSpec, type KnobSpec, type LessonMeta, type LessonSource, type QuizSpec, type SizeReferenceSpec, type ViewName } from './types';
-import { isObj, show, Reader, scenarioRef, chart, knob, sizeReference, sweep, ID_RE, DEFAULT_VIEWS } from './validateParts';
+import { isObj, show, Reader, overrideMap, scenarioRef, chart, knob, sizeReference, sweep, ID_RE, DEFAULT_VIEWS } from './validateParts';
 
 export { MAX_SWEEP_RUN_S, MAX_SWEEP_VALUES } from './validateParts';
 
@@ -29,16 +28,7 @@ export function validateExperiment(v: unknown, scenarioFiles?: ReadonlySet<strin
     if (A) scenarios = B ? { A, B } : { A };
   }
 
-  const overrides: ExperimentSpec['overrides'] = {};
-  if (v.overrides !== undefined) {
-    if (!isObj(v.overrides)) errors.push(`overrides: must be a mapping of scenario paths to values, got ${show(v.overrides)}`);
-    else
-      for (const [p, val] of Object.entries(v.overrides)) {
-        if (!PATH_RE.test(p)) errors.push(`overrides.${p}: not a scenario path (use dots, e.g. workload.max_rows)`);
-        else if (typeof val !== 'number' && typeof val !== 'string' && typeof val !== 'boolean') errors.push(`overrides.${p}: must be a number, text or true/false, got ${show(val)}`);
-        else overrides[p] = val;
-      }
-  }
+  const overrides: ExperimentSpec['overrides'] = v.overrides === undefined ? {} : overrideMap(r, v.overrides, 'overrides');
 
   let views: ViewName[] = DEFAULT_VIEWS;
   if (v.views !== undefined) {
@@ -67,6 +57,14 @@ export function validateExperiment(v: unknown, scenarioFiles?: ReadonlySet<strin
         if (s && knobs.some((o) => o.path === s.path)) errors.push(`knobs[${i}].path: ${s.path} is listed twice`);
         else if (s) knobs.push(s);
       });
+  }
+
+  // A side's override of a knob's path would never be used: the knob sets it on both sides after it.
+  for (const side of ['A', 'B'] as const) {
+    for (const p of Object.keys(scenarios?.[side]?.overrides ?? {})) {
+      const ki = knobs.findIndex((k) => k.path === p);
+      if (ki >= 0) errors.push(`scenarios.${side}.overrides.${p}: knobs[${ki}] sets this path on both sides after the side's overrides, so this value would never be used; drop one of them`);
+    }
   }
 
   let speed: ExperimentSpec['speed'] = 1;

@@ -4,7 +4,7 @@
 
 import { SWEEP_METRICS, type SweepMetric } from '../engine/frames';
 import { PATH_RE } from '../engine/scenario';
-import type { ChartSpec, KnobSpec, ScenarioRef, SizeReferenceSpec, SweepSpec, SweepValueSpec, ViewName } from './types';
+import type { ChartSpec, KnobSpec, OverrideMap, ScenarioRef, SizeReferenceSpec, SweepSpec, SweepValueSpec, ViewName } from './types';
 
 type Obj = Record<string, unknown>;
 export const ID_RE = /^[a-z0-9][a-z0-9-]{0,63}$/;
@@ -61,16 +61,37 @@ export class Reader {
   }
 }
 
+/**
+ * A mapping of scenario paths to values: the experiment's `overrides` (path "overrides")
+ * or one side's (path "scenarios.B.overrides"). Every key must be a dotted scenario path
+ * and every value a number, text or true/false; the bad entries are reported and left out.
+ */
+export function overrideMap(r: Reader, v: unknown, path: string): OverrideMap {
+  const out: OverrideMap = {};
+  if (!isObj(v)) {
+    r.errors.push(`${path}: must be a mapping of scenario paths to values (e.g. { workload.max_rows: 20000 }), got ${show(v)}`);
+    return out;
+  }
+  for (const [p, val] of Object.entries(v)) {
+    if (!PATH_RE.test(p)) r.errors.push(`${path}.${p}: not a scenario path (use dots, e.g. workload.max_rows)`);
+    else if (typeof val !== 'number' && typeof val !== 'string' && typeof val !== 'boolean') r.errors.push(`${path}.${p}: must be a number, text or true/false, got ${show(val)}`);
+    else out[p] = val;
+  }
+  return out;
+}
+
 export function scenarioRef(r: Reader, v: unknown, path: string, scenarioFiles?: ReadonlySet<string>): ScenarioRef | undefined {
   if (!isObj(v)) {
-    r.errors.push(`${path}: must be { label, file }, got ${show(v)}`);
+    r.errors.push(`${path}: must be { label, file } (and optionally overrides), got ${show(v)}`);
     return undefined;
   }
-  r.unknownKeys(v, `${path}.`, ['label', 'file']);
+  r.unknownKeys(v, `${path}.`, ['label', 'file', 'overrides']);
   const label = r.string(v, 'label', `${path}.label`);
   const file = r.string(v, 'file', `${path}.file`, { re: FILE_RE, what: 'a .json file name in lessons/scenarios/' });
   if (file && scenarioFiles && !scenarioFiles.has(file)) r.errors.push(`${path}.file: no file lessons/scenarios/${file}`);
-  return label && file ? { label, file } : undefined;
+  const overrides = v.overrides === undefined ? undefined : overrideMap(r, v.overrides, `${path}.overrides`);
+  if (overrides && 'seed' in overrides) r.errors.push(`${path}.overrides.seed: A and B always run with one seed; set seed on the experiment instead`);
+  return label && file ? { label, file, ...(overrides && Object.keys(overrides).length ? { overrides } : {}) } : undefined;
 }
 
 export function chart(r: Reader, v: unknown, path: string): ChartSpec | undefined {

@@ -75,6 +75,11 @@ test('cores sweep: runs to the end with a progress bar, draws bars and a table; 
   await sweep.waitFor({ timeout: 30_000 });
   await expect.poll(() => sweepStatus(page)).toMatch(/^8 runs of 0\.50 simulated s each/);
   expect(await progressValue(page)).toBe(0);
+  // B's query cache view says its cache is switched off (it showed an idle arena and a free lock, unexplained)
+  const qcFigures = page.locator('section.view-row[aria-label="Query cache"] figure');
+  await expect.poll(() => qcFigures.count(), { timeout: 30_000 }).toBe(2);
+  expect(await qcFigures.nth(0).textContent()).not.toContain('query_cache_type = OFF');
+  expect(await qcFigures.nth(1).textContent()).toContain('query_cache_type = OFF: SELECTs neither look the cache up');
   await page.getByRole('button', { name: 'Run the sweep' }).click();
   await expect.poll(() => sweepStatus(page), { timeout: 20_000 }).toMatch(/^Running: \d+ of 8 runs done/);
   expect(await page.getByRole('button', { name: 'Cancel' }).isEnabled()).toBe(true);

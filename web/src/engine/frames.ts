@@ -252,6 +252,8 @@ export interface Frame {
   redo?: RedoState;
   /** The scenario's query cache (server.query_cache; "none" when the field is absent). */
   qcKind: QcKind;
+  /** The scenario sets server.query_cache_type = OFF: the cache exists but no statement uses it. */
+  qcOff: boolean;
   /** qc_blocks(): [type, units] pairs; empty without a cache or with size 0. */
   qcBlocks: Uint32Array;
   /** qc_lock_json() */

@@ -23,14 +23,17 @@ interface SimSlot {
   /** The last status_text() call, or null if never asked. */
   lastStatus: StatusCall | null;
   qcKind: QcKind;
+  /** query_cache_type = OFF: the cache is configured but no statement uses it. */
+  qcOff: boolean;
 }
 
-function qcKindOf(scenarioJson: string): QcKind {
+function qcKindOf(scenarioJson: string): { kind: QcKind; off: boolean } {
   try {
-    const k = (JSON.parse(scenarioJson) as { server?: { query_cache?: unknown } }).server?.query_cache;
-    return k === 'mysql' || k === 'aurora' ? k : 'none';
+    const server = (JSON.parse(scenarioJson) as { server?: { query_cache?: unknown; query_cache_type?: unknown } }).server;
+    const k = server?.query_cache;
+    return { kind: k === 'mysql' || k === 'aurora' ? k : 'none', off: server?.query_cache_type === 'OFF' };
   } catch {
-    return 'none';
+    return { kind: 'none', off: false };
   }
 }
 
@@ -116,6 +119,7 @@ export class SimHost {
             if (scenarios.length === 2) data.errors = data.errors.map((fe) => ({ ...fe, path: `${i === 0 ? 'A' : 'B'}:${fe.path}` }));
             throw new EngineError(data);
           }
+          const qc = qcKindOf(sim.scenario_json());
           slots.push({
             sim,
             indexes: JSON.parse(sim.indexes_json()) as IndexInfo[],
@@ -123,7 +127,8 @@ export class SimHost {
             seriesCursor: 0,
             eventCursor: 0,
             lastStatus: null,
-            qcKind: qcKindOf(sim.scenario_json()),
+            qcKind: qc.kind,
+            qcOff: qc.off,
           });
           // Splits of the prepare phase are not news.
           markSplitsSeen(slots[slots.length - 1]);
@@ -324,6 +329,7 @@ export class SimHost {
       threadStates: own(sim.thread_states()),
       ahiParts: JSON.parse(sim.ahi_parts_json()) as AhiPart[],
       qcKind: s.qcKind,
+      qcOff: s.qcOff,
       qcBlocks: s.qcKind === 'none' ? new Uint32Array(0) : own(sim.qc_blocks()),
       qcLock: s.qcKind === 'none' ? NO_LOCK : (JSON.parse(sim.qc_lock_json()) as QcLock),
     };

@@ -249,6 +249,9 @@ function LockPanel({ frame }: { frame: Frame }) {
   );
 }
 
+/** Said above the strip of a side that runs with the cache configured but switched off. */
+export const QC_OFF_NOTE = 'query_cache_type = OFF: SELECTs neither look the cache up nor store results, and never take its lock; the memory (query_cache_size) is still set aside.';
+
 /** The query cache strip and its lock for one simulation. */
 export function QueryCacheView({ frame, label, reducedMotion }: QueryCacheViewProps) {
   const pal = usePalette();
@@ -266,6 +269,8 @@ export function QueryCacheView({ frame, label, reducedMotion }: QueryCacheViewPr
             · hit ratio {selects > 0 ? formatPercent(hits / selects) : '–'} · {formatCount(c.Qcache_queries_in_cache)} in cache · {formatCount(c.Qcache_lowmem_prunes)} prunes
           </span>
         )}
+        {/* in the caption, whose height the A/B sides share: the strips below stay level */}
+        {frame.qcOff && frame.qcKind !== 'none' ? <span style={{ ...mutedStyle(pal), display: 'block', fontWeight: 400 }}>{QC_OFF_NOTE}</span> : null}
       </figcaption>
       {frame.qcKind === 'none' ? (
         <p style={mutedStyle(pal)}>This scenario has no query cache (server.query_cache is none).</p>

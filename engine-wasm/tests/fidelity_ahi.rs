@@ -3,9 +3,20 @@
 //! (which counts each built row twice in adaptive_hash_rows_added). Scale: the
 //! article's 16 GB pool and 10M/500M-row tables become 40,000/4,096 pages and
 //! 2M rows (innodb_old_blocks_time scaled with the pool: 1000 ms -> 4 ms).
+//! The adaptive-hash-index lesson quotes these runs' figures; each test also checks
+//! that the lesson's text says what the engine gives.
 
+mod common;
+
+use common::{assert_quotes, grouped, lesson_text};
 use innodb_lab::sim::SEC;
 use innodb_lab::sim_handle::SimHandle;
+
+const LESSON: &str = "adaptive-hash-index";
+
+fn quotes(lesson: &str, quote: &str) {
+    assert_quotes(lesson, LESSON, quote);
+}
 
 /// AHI counters over the window [warm_s, end] of a lesson scenario.
 struct Window {
@@ -34,29 +45,91 @@ fn ratio(a: (u64, u64, u64, u64), b: (u64, u64, u64, u64)) -> f64 {
     hits / (hits + (b.1 - a.1) as f64).max(1.0)
 }
 
-fn window(file: &str, warm_s: f64) -> Window {
+/// A lesson scenario run to its end, with the AHI counters at every whole simulated
+/// second (`at[s]`, from 0 s to the end) and the statements completed by then.
+struct Run {
+    h: SimHandle,
+    at: Vec<((u64, u64, u64, u64), u64)>,
+}
+
+fn run_by_second(file: &str) -> Run {
     let path = format!("{}/../lessons/scenarios/{file}", env!("CARGO_MANIFEST_DIR"));
     let mut h = SimHandle::new(&std::fs::read_to_string(path).expect("scenario")).expect("valid");
     let end = h.engine.end_time();
-    let warm = (warm_s * SEC as f64) as u64;
-    let fifth = (end - warm) / 5;
-    h.engine.run_until(warm);
-    let a = counters(&h);
-    h.engine.run_until(warm + fifth);
-    let a1 = counters(&h);
-    h.engine.run_until(end - fifth);
-    let b0 = counters(&h);
-    h.engine.run_until(end);
-    let b = counters(&h);
-    Window {
-        hits: b.0 - a.0,
-        btree: b.1 - a.1,
-        added: b.2 - a.2,
-        removed: b.3 - a.3,
-        rows: h.engine.table.rows,
-        early: ratio(a, a1),
-        late: ratio(b0, b),
+    assert_eq!(end % SEC, 0, "a whole number of seconds");
+    let mut at = vec![(counters(&h), h.engine.stats.queries)];
+    for s in 1..=end / SEC {
+        h.engine.run_until(s * SEC);
+        at.push((counters(&h), h.engine.stats.queries));
     }
+    Run { h, at }
+}
+
+/// Rates over [from_s, to_s]: hit ratio, hits a second, rows added and removed a second.
+struct Rates {
+    hit: f64,
+    hits: f64,
+    added: f64,
+    removed: f64,
+}
+
+impl Run {
+    fn end_s(&self) -> usize {
+        self.at.len() - 1
+    }
+
+    /// The counters over [warm_s, end]; the hit ratio of its first and last fifths.
+    fn window(&self, warm_s: usize) -> Window {
+        let end = self.end_s();
+        assert_eq!((end - warm_s) % 5, 0, "fifths of whole seconds");
+        let fifth = (end - warm_s) / 5;
+        let (a, b) = (self.at[warm_s].0, self.at[end].0);
+        Window {
+            hits: b.0 - a.0,
+            btree: b.1 - a.1,
+            added: b.2 - a.2,
+            removed: b.3 - a.3,
+            rows: self.h.engine.table.rows,
+            early: ratio(a, self.at[warm_s + fifth].0),
+            late: ratio(self.at[end - fifth].0, b),
+        }
+    }
+
+    fn rates(&self, from_s: usize, to_s: usize) -> Rates {
+        let (a, b) = (self.at[from_s].0, self.at[to_s].0);
+        let secs = (to_s - from_s) as f64;
+        Rates {
+            hit: ratio(a, b),
+            hits: (b.0 - a.0) as f64 / secs,
+            added: (b.2 - a.2) as f64 / secs,
+            removed: (b.3 - a.3) as f64 / secs,
+        }
+    }
+
+    /// A column of the run's metric series (one sample per `run.sample_ms`).
+    fn series(&self, col: &str) -> Vec<f64> {
+        let s = &self.h.engine.series;
+        (0..s.len())
+            .map(|i| s.get(i, col).unwrap_or(f64::NAN))
+            .collect()
+    }
+
+    /// The lesson's row of its "after 30 s" table for this run.
+    fn table_row(&self, label: &str, hit_digits: usize, maint_step: f64) -> String {
+        let r = self.rates(30, self.end_s());
+        format!(
+            "| {label} | {:.*}% | {} | {} |",
+            hit_digits,
+            100.0 * r.hit,
+            grouped(r.hits, if r.hits < 100.0 { 1.0 } else { 100.0 }),
+            grouped(r.added + r.removed, maint_step)
+        )
+    }
+}
+
+fn window(file: &str, warm_s: usize) -> (Window, Run) {
+    let run = run_by_second(file);
+    (run.window(warm_s), run)
 }
 
 impl Window {
@@ -80,11 +153,41 @@ fn ahi_1_one_row_is_always_a_hit() {
     // one row hashed once; 5.7 counts it twice
     assert_eq!(c.adaptive_hash_rows_added, 2);
     assert_eq!(c.adaptive_hash_rows_removed, 0);
+    // the lesson's "One row" step
+    let lesson = lesson_text(LESSON);
+    let lookups = c.adaptive_hash_searches + c.adaptive_hash_searches_btree;
+    let per_s = h.engine.stats.queries as f64 / (h.engine.end_time() / SEC) as f64;
+    quotes(
+        &lesson,
+        &format!(
+            "In the simulation {} of about {:.1} million lookups descend the tree",
+            grouped(c.adaptive_hash_searches_btree as f64, 1.0),
+            lookups as f64 / 1e6
+        ),
+    );
+    quotes(
+        &lesson,
+        &format!(
+            "One row, read about {} times a second",
+            grouped(per_s, 100.0)
+        ),
+    );
+    quotes(
+        &lesson,
+        &format!(
+            "The counter says {} rows added for this single row",
+            c.adaptive_hash_rows_added
+        ),
+    );
+    quotes(
+        &lesson,
+        &format!("The one-row table said {};", c.adaptive_hash_rows_added),
+    );
 }
 
 #[test]
 fn ahi_2_ten_thousand_rows_reach_about_100_percent() {
-    let w = window("ahi-10k-rows.json", 5.0);
+    let (w, run) = window("ahi-10k-rows.json", 5);
     assert!(w.hit_ratio() >= 0.98, "hit ratio {}", w.hit_ratio());
     assert_eq!(w.rows, 10_000);
     assert!(
@@ -92,11 +195,39 @@ fn ahi_2_ten_thousand_rows_reach_about_100_percent() {
         "maintenance after warm-up: {} rows added",
         w.added
     );
+    // the lesson's "Ten thousand rows" step: every leaf hashed once in the first second
+    let lesson = lesson_text(LESSON);
+    let c = run.h.engine.ahi.counters();
+    let leaves = run.h.engine.summary().indexes[0].leaf_pages;
+    assert_eq!(c.adaptive_hash_pages_added, leaves);
+    quotes(
+        &lesson,
+        &format!("Ten thousand rows fill about {leaves} leaf pages"),
+    );
+    quotes(
+        &lesson,
+        &format!("All {} pages are hashed once", c.adaptive_hash_pages_added),
+    );
+    let first = run.series("ahi_hit_rate")[0];
+    quotes(
+        &lesson,
+        &format!(
+            "The first simulated second already shows a {:.0}% hit ratio",
+            100.0 * first
+        ),
+    );
+    quotes(
+        &lesson,
+        &format!(
+            "the 10,000-row table said {}.",
+            grouped(c.adaptive_hash_rows_added as f64, 1.0)
+        ),
+    );
 }
 
 #[test]
 fn ahi_3_fits_in_pool_close_to_but_not_100_percent() {
-    let w = window("ahi-fits-in-pool.json", 30.0);
+    let (w, run) = window("ahi-fits-in-pool.json", 30);
     let r = w.hit_ratio();
     // InnoDB's own fold (rec_fold) gives some keys the same fold: they share one
     // node and keep failing and re-pointing it, so maintenance never stops.
@@ -109,11 +240,68 @@ fn ahi_3_fits_in_pool_close_to_but_not_100_percent() {
         "AHI-3: hit ratio {r:.5}, rows added after warm-up {}",
         w.added
     );
+    // the lesson's warm-up, steady-state and double-count steps, and its table
+    let lesson = lesson_text(LESSON);
+    let c = run.h.engine.ahi.counters();
+    let leaves = run.h.engine.summary().indexes[0].leaf_pages;
+    quotes(
+        &lesson,
+        &format!(
+            "2 million rows, {} leaves, one thread",
+            grouped(leaves as f64, 1.0)
+        ),
+    );
+    let whole = c.adaptive_hash_searches as f64
+        / (c.adaptive_hash_searches + c.adaptive_hash_searches_btree) as f64;
+    quotes(
+        &lesson,
+        &format!(
+            "hit ratio of {:.1}% ({} hash searches against {} tree descents)",
+            100.0 * whole,
+            grouped(c.adaptive_hash_searches as f64, 1.0),
+            grouped(c.adaptive_hash_searches_btree as f64, 1.0)
+        ),
+    );
+    quotes(
+        &lesson,
+        &format!(
+            "the counters read {} pages added (every leaf, once) and {} rows added",
+            grouped(c.adaptive_hash_pages_added as f64, 1.0),
+            grouped(c.adaptive_hash_rows_added as f64, 1.0)
+        ),
+    );
+    // the hit ratio chart (one sample a second, at t = 1 s, 2 s, ...)
+    let hit = run.series("ahi_hit_rate");
+    let past99 = hit.iter().position(|&x| x >= 0.99).expect("passes 99%") + 1;
+    quotes(
+        &lesson,
+        &format!(
+            "about {:.0}% at 6 s, {:.0}% at 10 s, past 99% at about {past99} s",
+            100.0 * hit[5],
+            100.0 * hit[9]
+        ),
+    );
+    let peak = run
+        .series("ahi_rows_added_per_s")
+        .into_iter()
+        .fold(0.0, f64::max);
+    let lat = run.series("latency_mean_us");
+    let lat_peak = lat.iter().cloned().fold(0.0, f64::max);
+    quotes(
+        &lesson,
+        &format!(
+            "rows are added at up to {} a second and the mean latency rises a little (from {:.1} to about {:.1} µs)",
+            grouped(peak, 100_000.0),
+            lat[0],
+            lat_peak
+        ),
+    );
+    quotes(&lesson, &run.table_row("2M rows, fits in the pool", 1, 1.0));
 }
 
 #[test]
 fn ahi_4_uniform_beyond_the_pool_never_reaches_5_percent_and_churns() {
-    let w = window("ahi-uniform-outgrows-pool.json", 30.0);
+    let (w, run) = window("ahi-uniform-outgrows-pool.json", 30);
     let r = w.hit_ratio();
     assert!(r < 0.05, "hit ratio {r}");
     // churn: what is built is evicted again (rows_added counts each row twice in 5.7)
@@ -128,11 +316,32 @@ fn ahi_4_uniform_beyond_the_pool_never_reaches_5_percent_and_churns() {
         "AHI-4: hit ratio {r:.5}, rows added {} removed {}",
         w.added, w.removed
     );
+    // the lesson's uniform step and its table
+    let lesson = lesson_text(LESSON);
+    let c = run.h.engine.ahi.counters();
+    let lookups = c.adaptive_hash_searches + c.adaptive_hash_searches_btree;
+    let after = run.rates(30, run.end_s());
+    quotes(
+        &lesson,
+        &format!(
+            "It stays near {:.2}% in the simulation ({} hits out of {:.1} million lookups). Meanwhile about {} rows a second are added ({} hashed, each counted twice) and {} removed",
+            100.0 * after.hit,
+            grouped(c.adaptive_hash_searches as f64, 1.0),
+            lookups as f64 / 1e6,
+            grouped(after.added, 100.0),
+            grouped(after.added / 2.0, 100.0),
+            grouped(after.removed, 100.0)
+        ),
+    );
+    quotes(
+        &lesson,
+        &run.table_row("7 times the pool, uniform", 2, 100.0),
+    );
 }
 
 #[test]
 fn ahi_5_pareto_beyond_the_pool_climbs_toward_half() {
-    let w = window("ahi-pareto-outgrows-pool.json", 0.0);
+    let (w, run) = window("ahi-pareto-outgrows-pool.json", 0);
     assert!(
         w.late >= 0.30 && w.late <= 0.70,
         "final hit ratio {}",
@@ -143,6 +352,28 @@ fn ahi_5_pareto_beyond_the_pool_climbs_toward_half() {
     eprintln!(
         "AHI-5: hit ratio {:.3} -> {:.3}, rows added {} removed {}",
         w.early, w.late, w.added, w.removed
+    );
+    // the lesson's Pareto step and its table
+    let lesson = lesson_text(LESSON);
+    let (first, later, after) = (
+        run.rates(0, 10),
+        run.rates(20, run.end_s()),
+        run.rates(30, run.end_s()),
+    );
+    quotes(
+        &lesson,
+        &format!(
+            "it is about {:.0}% over the first 10 s and about {:.0}% from 20 s on. Maintenance falls from about {} to {} rows added a second, with about {} removed",
+            100.0 * first.hit,
+            100.0 * later.hit,
+            grouped(first.added, 1000.0),
+            grouped(after.added, 100.0),
+            grouped(after.removed, 100.0)
+        ),
+    );
+    quotes(
+        &lesson,
+        &run.table_row("7 times the pool, Pareto", 0, 1000.0),
     );
 }
 
@@ -274,16 +505,17 @@ fn ahi_6_four_variants_order_by_index_work() {
     let pair = |w: &str, r: &str, more: &[(&str, serde_json::Value)]| {
         let (a, a_hit, _) = short_rate(w, more);
         let (b, _, _) = short_rate(r, more);
-        (a / b, a_hit)
+        (a / b, a_hit, (a, b))
     };
     let points = [("workload.query", json!("select_random_points"))];
-    let (eq_random, eq_random_hit) = pair("aurora-writer.json", "aurora-reader.json", &[]);
-    let (eq_existing, eq_existing_hit) = pair(
+    let (eq_random, eq_random_hit, _) = pair("aurora-writer.json", "aurora-reader.json", &[]);
+    let (eq_existing, eq_existing_hit, existing_qps) = pair(
         "aurora-writer-existing.json",
         "aurora-reader-existing.json",
         &[],
     );
-    let (in_random, in_random_hit) = pair("aurora-writer.json", "aurora-reader.json", &points);
+    let (in_random, in_random_hit, in_random_qps) =
+        pair("aurora-writer.json", "aurora-reader.json", &points);
     println!(
         "AHI-6 ratios: k=? random {eq_random:.3}, k=? existing {eq_existing:.3}, IN random {in_random:.3} (IN existing: the test above)"
     );
@@ -293,4 +525,21 @@ fn ahi_6_four_variants_order_by_index_work() {
     assert!((1.005..1.03).contains(&eq_random), "{eq_random}");
     assert!((1.03..1.06).contains(&eq_existing), "{eq_existing}");
     assert!((1.06..1.11).contains(&in_random), "{in_random}");
+    // what the aurora-reader lesson says of the two variants only this test runs
+    let lesson = lesson_text("aurora-reader");
+    let say = |q: &str| assert_quotes(&lesson, "aurora-reader", q);
+    say(&format!(
+        "on existing keys the writer runs {} queries a second against the reader's {}, **{eq_existing:.3}x**",
+        grouped(existing_qps.0, 100.0),
+        grouped(existing_qps.1, 100.0)
+    ));
+    say(&format!("| `WHERE k = ?` | existing | {eq_existing:.3}x |"));
+    say(&format!(
+        "| `WHERE k IN (10 values)` | sysbench's | {in_random:.2}x |"
+    ));
+    say(&format!(
+        "runs here (about {} against {} queries a second)",
+        grouped(in_random_qps.0, 1000.0),
+        grouped(in_random_qps.1, 1000.0)
+    ));
 }

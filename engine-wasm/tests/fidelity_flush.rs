@@ -3,9 +3,13 @@
 //! `description`). Drops are read on 1-second samples of `tps` / `qps`; the age is the
 //! modified age (lsn − oldest dirty page), the one the flushing rules compare.
 //! FLUSH-3 does not meet its band, FLUSH-5 only with an 8x log: their tests pin the
-//! measured behaviour, the band and why in their comments.
+//! measured behaviour, the band and why in their comments. The adaptive-flushing
+//! lesson quotes these runs' figures; each test also checks that its text says what
+//! the engine gives.
 
 mod common;
+
+use common::{assert_quotes, grouped, lesson_text};
 
 use innodb_lab::metrics::series::COLUMNS;
 use innodb_lab::sim::SEC;
@@ -54,6 +58,12 @@ fn explore() {
     let f = std::env::var("FLUSH_FILE").unwrap_or("flush-55-native.json".into());
     let r = run(&f, &|_| {});
     dump(&r);
+}
+
+const LESSON: &str = "adaptive-flushing";
+
+fn quotes(lesson: &str, quote: &str) {
+    assert_quotes(lesson, LESSON, quote);
 }
 
 fn mean(v: &[f64]) -> f64 {
@@ -137,6 +147,42 @@ fn flush_1_55_drops_happen_at_the_sync_point() {
             "no recovery in {gap:?}"
         );
     }
+    // the lesson's q-55-drops quiz and its speaker notes
+    let lesson = lesson_text(LESSON);
+    let starts: Vec<String> = eps.iter().map(|e| format!("{} s", e[0] + 1)).collect();
+    let (last, rest) = starts.split_last().expect("episodes");
+    quotes(
+        &lesson,
+        &format!("in two minutes: from {} and {last}.", rest.join(", ")),
+    );
+    quotes(&lesson, &format!("(from {}…)", starts[..4].join(", ")));
+    quotes(
+        &lesson,
+        &format!("reached the sync point ({:.1} MiB here)", sync[0]),
+    );
+    quotes(
+        &lesson,
+        &format!(
+            "sync point ({:.1} MiB); about {} tps between them",
+            sync[0],
+            grouped(full, 100.0)
+        ),
+    );
+    let later: Vec<f64> = eps[1..].iter().map(lost).collect();
+    let (lo, hi) = (
+        later.iter().cloned().fold(f64::MAX, f64::min),
+        later.iter().cloned().fold(0.0, f64::max),
+    );
+    quotes(
+        &lesson,
+        &format!(
+            "(about {} transactions a second), and the episodes mostly get cheaper: the first costs about {} transactions, later ones {} to {}.",
+            grouped(full, 100.0),
+            grouped(lost(&eps[0]), 100.0),
+            grouped(lo, 1000.0),
+            grouped(hi, 1000.0)
+        ),
+    );
 }
 
 #[test]
@@ -170,6 +216,16 @@ fn flush_2_56_labs_no_drops_after_warm_up_age_below_async() {
     let age56 = mean(&age.iter().map(|x| x.1).collect::<Vec<_>>());
     println!("FLUSH-2 mean modified age after warm-up: 5.5 {age55:.1} MB, 5.6-labs {age56:.1} MB");
     assert!(age56 < 0.8 * age55);
+    // the lesson's q-56-labs quiz and its speaker notes
+    let lesson = lesson_text(LESSON);
+    quotes(
+        &lesson,
+        &format!("the age never passes {max_age:.1} MiB, below the async point at {asy:.1} MiB. On average it stays near {age56:.0} MiB, where 5.5 sits at about {age55:.0} MiB"),
+    );
+    quotes(
+        &lesson,
+        &format!("(never past {max_age:.1} MiB against async at {asy:.1};\nabout {age56:.0} on average where 5.5 sits near {age55:.0})"),
+    );
 }
 
 /// FLUSH-3, band: requested ≥ 1.5x flushed, the age stable. Not met: after warm-up
@@ -233,6 +289,31 @@ fn flush_3_requested_exceeds_flushed() {
         mean(last) <= mean(first),
         "age rising over the last 30 s: {late:?}"
     );
+    // the lesson's q-requested quiz and its speaker notes
+    let lesson = lesson_text(LESSON);
+    quotes(
+        &lesson,
+        &format!(
+            "asks for about {} pages a second here but writes about {}, and the age stays level between {:.0} and {:.0} MiB.",
+            grouped(req, 10.0),
+            grouped(done, 10.0),
+            lo(&age),
+            hi(&age)
+        ),
+    );
+    quotes(
+        &lesson,
+        &format!("the simulation gives {:.1}, because", req / done),
+    );
+    quotes(
+        &lesson,
+        &format!(
+            "About {} requested for {} written ({:.1} here;",
+            grouped(req, 10.0),
+            grouped(done, 10.0),
+            req / done
+        ),
+    );
 }
 
 /// Warm-up: 5.6 has no LSN rate average before its first `innodb_flushing_avg_loops`
@@ -282,6 +363,33 @@ fn flush_4_spikes_with_limited_io_drop_only_during_spikes() {
     assert!(
         drops.iter().all(|d| d.2),
         "a drop outside the spikes: {drops:?}"
+    );
+    // the lesson's q-spikes quiz: the quiet rate, the drops in each spike, the peak
+    let in_first: Vec<f64> = drops.iter().filter(|d| d.0 < 80.0).map(|d| d.1).collect();
+    let in_second: Vec<f64> = drops.iter().filter(|d| d.0 > 80.0).map(|d| d.1).collect();
+    assert!(!in_first.is_empty() && in_second.len() == 1, "{drops:?}");
+    let peak = after(&r, "qps", WARM_UP_S)
+        .iter()
+        .filter(|x| in_spike(x.0))
+        .map(|x| x.1)
+        .fold(0.0, f64::max);
+    let lesson = lesson_text(LESSON);
+    quotes(
+        &lesson,
+        &format!(
+            "Outside the spikes the server runs about {} queries a second with no drop.",
+            grouped(qm, 1000.0)
+        ),
+    );
+    quotes(
+        &lesson,
+        &format!(
+            "the rate falls to {}–{} queries a second during the first spike and to about {} during the second, instead of about {}.",
+            grouped(in_first.iter().cloned().fold(f64::MAX, f64::min), 1000.0),
+            grouped(in_first.iter().cloned().fold(0.0, f64::max), 1000.0),
+            grouped(in_second[0], 1000.0),
+            grouped(peak, 10_000.0)
+        ),
     );
 }
 
@@ -336,6 +444,25 @@ fn flush_5_big_redo_flushes_less_and_absorbs_spikes() {
     );
     assert!(drops.is_empty(), "drops with the 4x redo log: {drops:?}");
     assert!(drops8.is_empty(), "drops with the 8x redo log: {drops8:?}");
+    // the lesson's q-big-redo quiz and its speaker notes
+    let lesson = lesson_text(LESSON);
+    quotes(
+        &lesson,
+        &format!(
+            "quiet-time flushing falls from about {} to {} pages a second; with 8 times, to {},",
+            grouped(fs, 10.0),
+            grouped(fb, 10.0),
+            grouped(f8, 10.0)
+        ),
+    );
+    quotes(
+        &lesson,
+        &format!(
+            "about {} → {} pages a second",
+            grouped(fs, 10.0),
+            grouped(f8, 10.0)
+        ),
+    );
 }
 
 #[test]
@@ -357,6 +484,24 @@ fn flush_6_slow_cpu_fast_io_no_drops() {
     println!("FLUSH-6 spike qps {ps:.0} on 2 cores vs {pf:.0} on 4; drops {drops:?}; sync-flushed pages {sync_pages}");
     assert!(ps < pf, "the slower CPU is not slower");
     assert!(drops.is_empty(), "drops: {drops:?}");
+    // the lesson's q-slow-cpu quiz and its speaker notes
+    let lesson = lesson_text(LESSON);
+    quotes(
+        &lesson,
+        &format!(
+            "the spikes reach about {} queries a second instead of about {}",
+            grouped(ps, 1000.0),
+            grouped(pf, 1000.0)
+        ),
+    );
+    quotes(
+        &lesson,
+        &format!(
+            "(about {} in the spikes instead of about {} on average",
+            grouped(ps, 1000.0),
+            grouped(pf, 1000.0)
+        ),
+    );
 }
 
 /// Every policy on a small, write-heavy run with a tiny log: the LSN never goes back,

@@ -5,6 +5,7 @@
 // threads are held natively (engine-wasm/tests).
 import { describe, expect, it } from 'vitest';
 import { lessonScenario, loadEngine } from '../wasm/loadEngine';
+import { lessonText, pct } from './lessonText';
 
 const Simulation = loadEngine();
 
@@ -43,10 +44,12 @@ describe('ahi-latch lesson: the switch at 16 client threads', () => {
     expect(a.low).toBeLessThan(0.62);
     expect(b.low, `B ${b.low}`).toBeGreaterThan(0.86);
     expect(b.low).toBeLessThan(0.92);
+    expect(lessonText('ahi-latch-contention')).toContain(`With 16 threads, both dip less (A to about ${pct(a.low)}, B to about ${pct(b.low)})`);
   });
 
   it('A is back above 90% about 0.6 s after the switch', () => {
     expect(a.lastBelow90, `A last below 90% at +${a.lastBelow90} s`).toBeGreaterThan(0.45);
     expect(a.lastBelow90).toBeLessThan(0.7);
+    expect(lessonText('ahi-latch-contention')).toContain(`A is back above 90% after about ${a.lastBelow90.toFixed(1)} s instead of`);
   });
 });

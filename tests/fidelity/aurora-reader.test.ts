@@ -6,11 +6,19 @@
 // (aurora-points-*.json), gives 1.16x; sysbench's own `WHERE k = ?` (a third of its
 // k values miss, so the k index is never hashed) 1.015x, pinned too. Why the band
 // is not met: engine-wasm/tests/fidelity_ahi.rs, ahi_6_…; this test checks the
-// same numbers in WASM, and the setting shown vs in effect.
+// same numbers in WASM, and the setting shown vs in effect. The aurora-reader lesson
+// quotes these runs' figures; the tests check its text too.
 import { describe, expect, it } from 'vitest';
 import { lessonScenario, loadEngine } from '../wasm/loadEngine';
+import { grouped, lessonText, pct } from './lessonText';
 
 const Simulation = loadEngine();
+const lesson = lessonText('aurora-reader');
+
+/** Mean query latency (µs) of a closed loop: the scenario's client threads over its rate. */
+function latencyUs(file: string, qps: number): number {
+  return (JSON.parse(lessonScenario(file)).workload.threads as number) / qps * 1e6;
+}
 
 /** Questions per simulated second from `from` s to `to` s, hit ratio, rows read per
  * select, and the STATUS text. */
@@ -49,6 +57,16 @@ describe('AHI-6: Aurora writer vs reader, secondary-key selects', () => {
     const ratio = writer.qps / reader.qps;
     expect(ratio, `writer ${writer.qps} vs reader ${reader.qps}`).toBeGreaterThan(1.005);
     expect(ratio).toBeLessThan(1.05);
+    // the q-reader-gap quiz, the latency chart's reference line and the summary table
+    const [w, r] = [latencyUs('aurora-writer.json', writer.qps), latencyUs('aurora-reader.json', reader.qps)];
+    expect(lesson).toContain(
+      `About ${pct(ratio - 1, 1)} in the simulation: ${grouped(writer.qps, 100)} against ${grouped(reader.qps, 100)} queries a second (${w.toFixed(1)} against ${r.toFixed(1)} µs per query).`,
+    );
+    expect(lesson).toContain(`reference: { value: ${Math.round(2 * w)}, label: "article: ~2x the writer's latency on the reader (2 × our writer's ${w.toFixed(1)} µs)" }`);
+    expect(lesson).toContain(`| \`WHERE k = ?\` | sysbench's (a third miss) | ${ratio.toFixed(3)}x |`);
+    expect(lesson).toContain(`a single-row \`WHERE k = ?\` select runs only ${pct(ratio - 1, 1)} faster`);
+    // the writer with its AHI off runs as the reader (B of that step)
+    expect(lesson).toContain(`Both run exactly ${grouped(reader.qps, 100)} queries a second, with a hit ratio of 0`);
   });
 });
 
@@ -70,5 +88,13 @@ describe('AHI-6, the fidelity scenario: k IN (10 existing values)', () => {
     expect(ratio, `writer ${writer.qps} vs reader ${reader.qps}`).toBeGreaterThan(1.13);
     expect(ratio).toBeLessThan(1.19);
     expect(writerOff.qps).toBe(reader.qps);
+    // the q-points quiz, the latency chart's reference line and the summary table
+    const [w, r] = [latencyUs('aurora-points-writer.json', writer.qps), latencyUs('aurora-points-reader.json', reader.qps)];
+    expect(lesson).toContain(
+      `${ratio.toFixed(2)}x: ${grouped(writer.qps, 100)} against ${grouped(reader.qps, 100)} queries a second (${Math.round(w)} against ${Math.round(r)} µs per query).`,
+    );
+    expect(lesson).toContain(`reference: { value: ${2 * Math.round(w)}, label: "article: ~2x the writer's latency on the reader (2 × our writer's ${Math.round(w)} µs)" }`);
+    expect(lesson).toContain(`| \`WHERE k IN (10 values)\` | existing | ${ratio.toFixed(2)}x |`);
+    expect(lesson).toContain(`an IN list of ten existing values ${ratio.toFixed(1)}x`);
   });
 });

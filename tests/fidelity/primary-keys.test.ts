@@ -1,8 +1,10 @@
 // FIDELITY.md rows PK-1, PK-2, PK-3, through WASM, on the primary-keys lesson's own
 // scenario files. Scale: 1M rows (the article had ~1.8 billion), same record formats,
 // table_size scaled with the rows (see the lesson); data vs pool ratios as stated.
+// The lesson quotes the figures of its own steps' runs; the tests check its text too.
 import { describe, expect, it } from 'vitest';
 import { lessonScenario, loadEngine, runToEnd, type SummaryLite } from '../wasm/loadEngine';
+import { lessonText, pct } from './lessonText';
 
 const Simulation = loadEngine();
 
@@ -16,7 +18,8 @@ function sizes(file: string, rows: number): SummaryLite {
   return s;
 }
 
-const within = (x: number, target: number, pct: number) => Math.abs(x - target) / target <= pct / 100;
+const within = (x: number, target: number, percent: number) => Math.abs(x - target) / target <= percent / 100;
+const lesson = lessonText('primary-keys');
 
 describe('PK-1 / PK-2: bytes per row as information_schema.TABLES reports them', () => {
   // The article's tables had 1840M (sequential) and 1586M (random) rows: 0.862 as many.
@@ -46,9 +49,10 @@ describe('PK-1 / PK-2: bytes per row as information_schema.TABLES reports them',
 });
 
 /** Runs the lesson's seq-vs-random step as a reader first sees it: 200,000 rows
- *  inserted by the clients, table_size 10, the scenario's seed. */
-function lessonStep(file: string): SummaryLite {
-  const sim = new Simulation(lessonScenario(file, { 'workload.max_rows': 200_000, 'workload.table_size': 10 }));
+ *  inserted by the clients, table_size 10, the scenario's seed (`rows` for its
+ *  idx-number-fill step, 20,000). */
+function lessonStep(file: string, rows = 200_000): SummaryLite {
+  const sim = new Simulation(lessonScenario(file, { 'workload.max_rows': rows, 'workload.table_size': 10 }));
   const s = runToEnd(sim);
   sim.free();
   return s;
@@ -69,6 +73,25 @@ describe('The lesson\'s own claims for its 200,000-row step (seq-vs-random)', ()
     const ratio = (R.dataPerRow + R.indexPerRow) / (S.dataPerRow + S.indexPerRow);
     expect(ratio, `per-row ratio ${ratio}`).toBeGreaterThanOrEqual(2.3);
     expect(ratio).toBeLessThanOrEqual(2.9);
+  });
+
+  it('sequential leaves hold the rows per leaf the lesson quotes', () => {
+    const perLeaf = Math.round(200_000 / seq.indexes[0].leafPages);
+    expect(lesson).toContain(`roughly ${perLeaf} rows of 26 bytes per leaf`);
+    expect(lesson).toContain(`roughly ${perLeaf} rows per leaf`);
+  });
+
+  it("idx_number's fill at 200,000 and at 20,000 rows (the idx-number-fill step), as the lesson quotes it", () => {
+    const seq20k = lessonStep('pk-sequential.json', 20_000);
+    const rnd20k = lessonStep('pk-random.json', 20_000);
+    const idx = (s: SummaryLite) => s.indexes.find((i) => i.name === 'idx_number')!;
+    expect(lesson).toContain(`A's idx_number fills up again (about ${pct(idx(seq).avgLeafFill)}),`);
+    expect(lesson).toContain(`(about ${pct(idx(rnd).avgLeafFill)} at 200,000 rows, ${pct(idx(rnd20k).avgLeafFill)} at 20,000)`);
+    // A at 20,000 rows: "around 60%", to the nearest ten; most splits still to_right
+    const a = idx(seq20k);
+    expect(lesson).toContain(`it drops to around ${pct(Math.round(a.avgLeafFill * 10) / 10)}.`);
+    const splits = a.splits.toRight + a.splits.toLeft + a.splits.middle;
+    expect(lesson).toContain(`mostly to_right (about ${a.splits.toRight} of ${splits} at`);
   });
 });
 
@@ -117,6 +140,7 @@ describe("the lesson's 'Measure the slowdown' step (400,000 rows, 512-page pool)
     const fs = (seq.finishedNs ?? NaN) / 1e9;
     const fr = (rnd.finishedNs ?? NaN) / 1e9;
     // The lesson: "about 3.7 simulated seconds" and "about 41".
+    expect(lesson).toContain(`the sequential table is done after about ${fs.toFixed(1)} simulated seconds and the random one after about ${Math.round(fr)}.`);
     expect(fs, `sequential finished at ${fs} s`).toBeGreaterThan(3.3);
     expect(fs).toBeLessThan(4.1);
     expect(fr, `random finished at ${fr} s`).toBeGreaterThan(37);
@@ -127,5 +151,10 @@ describe("the lesson's 'Measure the slowdown' step (400,000 rows, 512-page pool)
     expect(byTime, `finish ratio ${byTime}`).toBeGreaterThan(10);
     expect(byTime).toBeLessThan(12.5);
     expect(Math.abs(byTime / byLatency - 1), `finish ratio ${byTime} vs latency ratio ${byLatency}`).toBeLessThan(0.05);
+    expect(lesson).toContain(`so the ratio of those times (about ${Math.round(byTime)}x)`);
+    // table sizes at the end, in MiB: "about 46 MB" random, "near 17 MB" sequential
+    const mib = (s: SummaryLite) => Math.round((s.tables[0].dataLength + s.tables[0].indexLength) / 2 ** 20);
+    expect(lesson).toContain(`The random table grows to about ${mib(rnd)} MB`);
+    expect(lesson).toContain(`The sequential table ends near ${mib(seq)} MB`);
   });
 });

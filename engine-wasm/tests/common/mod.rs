@@ -76,6 +76,44 @@ pub fn run_lesson(file: &str, patch: &dyn Fn(&mut Value), step: Nanos) -> SimHan
     h
 }
 
+/// The Markdown of lessons/<id>.md, which quotes simulated figures the fidelity tests
+/// compute (they check that the text still says what the engine gives). `LESSONS_DIR`,
+/// when set, reads another copy of the lessons instead (e.g. an older one, to see
+/// such a check fail).
+pub fn lesson_text(id: &str) -> String {
+    let dir = std::env::var_os("LESSONS_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| repo_root().join("lessons"));
+    let p = dir.join(format!("{id}.md"));
+    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("cannot read {}: {e}", p.display()))
+}
+
+/// `n` rounded to the nearest multiple of `step`, with thousands separators, as the
+/// lessons write counts and rates: `grouped(1_709_185.0, 1.0)` is "1,709,185".
+pub fn grouped(n: f64, step: f64) -> String {
+    let v = ((n / step).round() * step) as i64;
+    let digits = v.unsigned_abs().to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    if v < 0 {
+        out.insert(0, '-');
+    }
+    out
+}
+
+/// Asserts that the lesson's text contains `quote`.
+pub fn assert_quotes(lesson: &str, id: &str, quote: &str) {
+    assert!(
+        lesson.contains(quote),
+        "lessons/{id}.md does not say \"{quote}\" (the engine's figure): update the lesson"
+    );
+}
+
 /// 64-bit FNV-1a, fed incrementally.
 #[derive(Clone, Copy, Debug)]
 pub struct Fnv1a64(pub u64);

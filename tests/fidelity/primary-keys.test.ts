@@ -92,6 +92,8 @@ describe('The lesson\'s own claims for its 200,000-row step (seq-vs-random)', ()
     expect(lesson).toContain(`it drops to around ${pct(Math.round(a.avgLeafFill * 10) / 10)}.`);
     const splits = a.splits.toRight + a.splits.toLeft + a.splits.middle;
     expect(lesson).toContain(`mostly to_right (about ${a.splits.toRight} of ${splits} at`);
+    // the 20,000 entries of each of the 10 values at 200,000 rows fill about this many of A's (full) pages
+    expect(lesson).toContain(`20,000 entries per value, about ${Math.round(idx(seq).leafPages / 10)} pages each`);
   });
 });
 

@@ -149,7 +149,14 @@ test('embed page: one experiment, no site chrome; the lesson gives a snippet for
 test('exports: PNG and SVG of a view, series CSV, and a scenario JSON the native CLI reproduces', async () => {
   const { page } = await openPage('/#/lesson/primary-keys?step=4&k.workload.max_rows=1000000');
   await waitForPanel(page);
+  // Before the first sample the CSV is off, and the menu says why (it was only greyed out)
+  const menu = page.locator('.export-menu').first();
+  await menu.locator('summary').click();
+  expect(await menu.getByRole('button', { name: 'Series CSV', exact: true }).isDisabled()).toBe(true);
+  expect(await menu.textContent()).toContain('no samples yet (one every 100 ms of simulated time)');
   await stepForward(page, 2); // t = 0.5 s
+  await expect.poll(() => menu.getByRole('button', { name: 'Series CSV', exact: true }).isEnabled()).toBe(true);
+  expect(await menu.textContent()).not.toContain('no samples yet');
   expect(await simTime(page)).toBe('500.0 ms');
 
   const png = await exportFile(page, 'PNG', 'B+tree (clustered index)');

@@ -144,10 +144,14 @@ test('size sweep: Cancel stops it midway, the results so far stay, and the panel
   await screenshot('qc-lesson-size-sweep-running', page, { fullPage: false });
   // at least one run finished: results that must outlive the panel (below)
   await expect.poll(() => sweepStatus(page), { timeout: 60_000 }).toMatch(/^Running: [1-9]\d* of 12 runs done/);
+  // during the first sweep the (disabled) button does not say "again"
+  expect(await page.locator('.sweep-controls button').first().textContent()).toBe('Run the sweep');
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect.poll(() => sweepStatus(page), { timeout: 10_000 }).toMatch(/^Cancelled after \d+ of 12 runs/);
+  // the bar shows the runs finished (the one under way is lost): N of 12
+  const done = Number(/after (\d+) of/.exec(await sweepStatus(page))![1]);
   const p = await progressValue(page);
-  expect(p).toBeGreaterThan(0);
+  expect(p).toBeCloseTo(done / 12, 6);
   expect(p).toBeLessThan(1);
   // stays cancelled: nothing more arrives
   await page.waitForTimeout(1500);

@@ -29,10 +29,12 @@ describe('sweep results', () => {
   it('show a sweep left while it ran as stopped, with the runs it finished', () => {
     const store = new SweepResults();
     const k = sweepKey(sims(42), sweep);
-    store.put(k, { status: 'running', progress: 0.5, rows: [[row(942752), null]], finished: 1 });
+    store.put(k, { status: 'running', progress: 0.8, rows: [[row(942752), null]], finished: 1 });
     const back = store.get(k)!;
     expect(back.status).toBe('stopped');
     expect(back.finished).toBe(1);
+    // the bar falls back to the runs finished: 1 of 2, not the 0.8 of the work reached
+    expect(back.progress).toBe(0.5);
     expect(back.rows[0][0]).toEqual(row(942752));
   });
 

@@ -2,7 +2,7 @@
 // exports (any view as PNG or SVG, the metric series as CSV, each scenario as the JSON
 // that `innodb-sim run` accepts).
 
-import { useRef, useState, type RefObject } from 'react';
+import { useId, useRef, useState, type RefObject } from 'react';
 import { copyText } from './shareLink';
 import { download, sectionToSvg, seriesCsv, slug, svgToPng } from './exportView';
 import type { SeriesData } from './seriesData';
@@ -38,6 +38,8 @@ export function PanelTools({ title, sims, labels, series, timeNs, viewsRef, shar
   const section = () =>
     [...(viewsRef.current?.querySelectorAll<HTMLElement>('section.view-row[aria-label]') ?? [])].find((s) => s.getAttribute('aria-label') === view);
   const base = `${slug(title)}-${slug(view)}`;
+  const hasSamples = series.some((s) => s.rows.length);
+  const csvWhy = useId();
 
   const exportView = async (kind: 'png' | 'svg') => {
     setProblem(null);
@@ -96,11 +98,17 @@ export function PanelTools({ title, sims, labels, series, timeNs, viewsRef, shar
           <span className="export-sep" aria-hidden="true" />
           <button
             type="button"
-            disabled={!series.some((s) => s.rows.length)}
+            disabled={!hasSamples}
+            aria-describedby={hasSamples ? undefined : csvWhy}
             onClick={() => download(`${slug(title)}-series.csv`, new Blob([seriesCsv(series, labels)], { type: 'text/csv' }))}
           >
             Series CSV
           </button>
+          {hasSamples ? null : (
+            <span id={csvWhy} className="muted">
+              no samples yet (one every {sampleWords(sims)} of simulated time)
+            </span>
+          )}
           {(sims ?? []).map((s, i) => (
             <button
               type="button"
@@ -134,4 +142,16 @@ export function PanelTools({ title, sims, labels, series, timeNs, viewsRef, shar
       ) : null}
     </div>
   );
+}
+
+/** How often the metrics are sampled: the scenario's run.sample_ms (100 ms by default). */
+function sampleWords(sims: PanelSim[] | null): string {
+  let ms = 100;
+  try {
+    const v = (JSON.parse(sims?.[0]?.json ?? '{}') as { run?: { sample_ms?: unknown } }).run?.sample_ms;
+    if (typeof v === 'number' && v > 0) ms = v;
+  } catch {
+    // the panel reports a bad scenario elsewhere
+  }
+  return ms >= 1000 ? `${ms / 1000} s` : `${ms} ms`;
 }

@@ -13,7 +13,7 @@ import { formatFixed, formatPercent, formatSI } from '../charts/common/format';
 import { relativeToFirst } from '../charts/sweepChart/layout';
 import type { Palette } from './palette';
 import { useViewComponents, ViewSlot } from './ViewSlot';
-import { emptySweep, replacedNote, sweepKey, sweepResults, type SweepState } from './sweepResults';
+import { emptySweep, replacedNote, settled, sweepKey, sweepResults, type SweepState } from './sweepResults';
 
 /** Wall time the worker runs the sweep between two progress reports. */
 export const SWEEP_STEP_MS = 120;
@@ -117,7 +117,7 @@ export function SweepPanel({ sweep, sims, labels, palette, workerFactory }: Prop
 
   const cancel = useCallback(() => {
     stop();
-    update(key, (prev) => (prev.status === 'running' ? { ...prev, status: 'cancelled' } : prev));
+    update(key, (prev) => (prev.status === 'running' ? settled(prev, 'cancelled') : prev));
   }, [stop, update, key]);
 
   const running = state.status === 'running';
@@ -132,7 +132,7 @@ export function SweepPanel({ sweep, sims, labels, palette, workerFactory }: Prop
   const pct = Math.round(state.progress * 100);
   const statusWords =
     state.status === 'running'
-      ? `Running: ${state.finished} of ${total} runs done (${pct}%).`
+      ? `Running: ${state.finished} of ${total} runs done; ${pct}% of the whole sweep, the run under way included.`
       : state.status === 'done'
         ? `Done: ${total} runs of ${formatFixed(sweep.runS, 2)} simulated s each.`
         : state.status === 'cancelled'
@@ -150,7 +150,7 @@ export function SweepPanel({ sweep, sims, labels, palette, workerFactory }: Prop
       </h3>
       <div className="sweep-controls" data-no-export>
         <button type="button" onClick={() => void run()} disabled={!sims || running}>
-          {state.status === 'idle' ? 'Run the sweep' : 'Run the sweep again'}
+          {state.status === 'idle' || state.status === 'running' ? 'Run the sweep' : 'Run the sweep again'}
         </button>
         <button type="button" onClick={cancel} disabled={!running}>
           Cancel

@@ -57,12 +57,22 @@ export class SweepResults {
   get(key: string): SweepState | null {
     const s = this.byKey.get(key);
     if (!s) return null;
-    return s.status === 'running' ? { ...s, status: 'stopped' } : s;
+    return s.status === 'running' ? settled(s, 'stopped') : s;
   }
 
   get size(): number {
     return this.byKey.size;
   }
+}
+
+/**
+ * A running sweep brought to an end (cancelled, or stopped by leaving it): its progress
+ * falls back to the runs it finished (the run under way is lost), so the bar agrees
+ * with "after N of M runs".
+ */
+export function settled(s: SweepState, status: 'cancelled' | 'stopped'): SweepState {
+  const total = s.rows.reduce((n, side) => n + side.length, 0);
+  return { ...s, status, progress: total > 0 ? s.finished / total : 0 };
 }
 
 /** The page's one store. */

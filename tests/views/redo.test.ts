@@ -3,7 +3,7 @@
 // oldest dirty page, the limit from the checkpoint tail), and the flush list bars by age.
 import { describe, expect, it } from 'vitest';
 import type { RedoState } from '../../web/src/engine/frames';
-import { ageZone, layoutFlushList, layoutRing, redoMarks } from '../../web/src/views/redo/layout';
+import { ageZone, labelBox, layoutFlushList, layoutRing, redoMarks, RING_LABEL_ROOM } from '../../web/src/views/redo/layout';
 
 // 2 × 48 MiB log files (innodb-mechanisms §3.2): capacity S = 90,593,280; m = 80,826,164.
 // The engine's redo_json() shape; the lwm is 10% of the capacity under 5.6-labs.
@@ -136,5 +136,31 @@ describe('layoutFlushList', () => {
     const m = layoutFlushList(s, 500, 100, [10, 40, 25, 3, 5]);
     expect(m.bars.map((b) => b.flushed)).toEqual([0, 0, 5, 3, 0]);
     expect(layoutFlushList(s, 500, 100, [1, 2]).bars.every((b) => b.flushed === 0)).toBe(true);
+  });
+});
+
+describe('ring mark labels', () => {
+  it('never overlap and stay in the room beside the ring, wherever the marks fall (they read "sylimit async")', () => {
+    const cap = base.limits.capacity;
+    const size = 220; // the redo view's ring
+    let checked = 0;
+    for (let turn = 0; turn < 72; turn++) {
+      for (const behind of [0, 2_500_000, 5_000_000, 10_000_000]) {
+        const m = layoutRing(at(60_000_000, (turn / 72) * cap, behind), size, fmt);
+        const boxes = m.marks.map((k) => ({ ...labelBox(k), y: k.ly, label: k.label }));
+        for (const b of boxes) {
+          expect(b.x0, `${b.label} at turn ${turn}`).toBeGreaterThanOrEqual(-RING_LABEL_ROOM - 0.01);
+          expect(b.x1, `${b.label} at turn ${turn}`).toBeLessThanOrEqual(size + RING_LABEL_ROOM + 0.01);
+        }
+        for (let i = 0; i < boxes.length; i++)
+          for (let j = i + 1; j < boxes.length; j++) {
+            const [p, q] = [boxes[i], boxes[j]];
+            const overlap = p.x0 < q.x1 && q.x0 < p.x1 && Math.abs(p.y - q.y) < 14;
+            expect(overlap, `${p.label} and ${q.label} at turn ${turn}, behind ${behind}`).toBe(false);
+            checked++;
+          }
+      }
+    }
+    expect(checked).toBeGreaterThan(500);
   });
 });

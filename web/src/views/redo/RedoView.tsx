@@ -9,7 +9,7 @@ import { mix } from '../../ui/palette';
 import { formatBytes, formatCount } from '../../charts/common/format';
 import { useWidth } from '../../charts/common/hooks';
 import { captionStyle, figureStyle, LABEL_FONT, legendStyle, mutedStyle, swatchStyle } from '../../charts/common/styles';
-import { ageZone, ages, layoutFlushList, layoutRing, ZONE_WORDS } from './layout';
+import { ageZone, ages, layoutFlushList, layoutRing, RING_LABEL_ROOM, ZONE_WORDS } from './layout';
 
 export interface RedoViewProps {
   frame: Frame;
@@ -25,7 +25,7 @@ function Ring({ s, size }: { s: RedoState; size: number }) {
   const ageColor = m.zone === 'sync' ? pal.redo.ageHigh : mix(pal.redo.ageLow, pal.redo.ageHigh, m.heat * 0.85);
   return (
     // Mark labels may stand outside the ring's square (overflow), with room kept beside it.
-    <svg width={size} height={size} role="img" aria-label={m.sentence} style={{ display: 'block', flex: '0 0 auto', overflow: 'visible', marginInline: 28 }}>
+    <svg width={size} height={size} role="img" aria-label={m.sentence} style={{ display: 'block', flex: '0 0 auto', overflow: 'visible', marginInline: RING_LABEL_ROOM + 2 }}>
       <defs>
         <pattern id={hatch} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
           <rect width="6" height="6" fill={pal.redo.ageHigh} />

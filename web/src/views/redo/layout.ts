@@ -111,6 +111,53 @@ export interface RingModel {
 
 const TAU = Math.PI * 2;
 
+/** Room the ring's view keeps on either side of its square for mark labels (px; RedoView). */
+export const RING_LABEL_ROOM = 26;
+/** A mark label's line height and the width of one of its characters (13 px type, px). */
+const LABEL_LINE = 15;
+const LABEL_CHAR = 7.6;
+
+/** The horizontal extent of a mark's label. */
+export function labelBox(m: RingMark): { x0: number; x1: number } {
+  const w = m.label.length * LABEL_CHAR;
+  const x0 = m.anchor === 'start' ? m.lx : m.anchor === 'end' ? m.lx - w : m.lx - w / 2;
+  return { x0, x1: x0 + w };
+}
+
+/**
+ * Keeps the mark labels apart and inside the room beside the ring: the async, sync and
+ * limit points often sit a few degrees apart, and their labels were drawn over each
+ * other ("sylimit async"), or past the view's edge. Each label is first moved sideways
+ * into the room, then a label that would touch another (overlapping horizontally, less
+ * than a line apart) moves up or down by as few lines as it takes; its tick stays at
+ * the mark.
+ */
+function separateLabels(marks: RingMark[], size: number): void {
+  for (const m of marks) {
+    const { x0, x1 } = labelBox(m);
+    if (x0 < -RING_LABEL_ROOM) m.lx += -RING_LABEL_ROOM - x0;
+    else if (x1 > size + RING_LABEL_ROOM) m.lx -= x1 - size - RING_LABEL_ROOM;
+  }
+  const order = [...marks].sort((a, b) => a.ly - b.ly);
+  const clash = (a: RingMark, b: RingMark) => {
+    const p = labelBox(a);
+    const q = labelBox(b);
+    return p.x0 < q.x1 + 2 && q.x0 < p.x1 + 2 && Math.abs(a.ly - b.ly) < LABEL_LINE;
+  };
+  // Each label in turn (top to bottom) takes the nearest free line to its own: its
+  // place, a line below, a line above, two below, ... within the ring's square.
+  const placed: RingMark[] = [];
+  for (const m of order) {
+    const y0 = m.ly;
+    for (const dy of [0, 1, -1, 2, -2, 3, -3].map((n) => n * LABEL_LINE)) {
+      if (y0 + dy < -LABEL_LINE / 2 || y0 + dy > size + LABEL_LINE / 2) continue;
+      m.ly = y0 + dy;
+      if (!placed.some((p) => clash(p, m))) break;
+    }
+    placed.push(m);
+  }
+}
+
 function mod(a: number, m: number): number {
   return ((a % m) + m) % m;
 }
@@ -151,8 +198,9 @@ export function layoutRing(s: RedoState, size: number, fmtBytes: (v: number) => 
       const p2 = at(angle, outer + 5);
       const pl = at(angle, outer + 16);
       const sx = Math.sin(angle);
-      return { key, label, angle, x1: p1.x, y1: p1.y, x2: p2.x, y2: p2.y, lx: pl.x, ly: pl.y, anchor: sx > 0.3 ? 'start' : sx < -0.3 ? 'end' : 'middle' };
+      return { key, label, angle, x1: p1.x, y1: p1.y, x2: p2.x, y2: p2.y, lx: pl.x, ly: pl.y, anchor: sx > 0.3 ? 'start' : sx < -0.3 ? 'end' : 'middle' } as RingMark;
     });
+  separateLabels(marks, size);
   const pct = Math.round(ageShare * 1000) / 10;
   return {
     size,

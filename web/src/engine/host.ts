@@ -27,7 +27,8 @@ interface SimSlot {
   qcOff: boolean;
 }
 
-function qcKindOf(scenarioJson: string): { kind: QcKind; off: boolean } {
+/** The scenario's query cache: its kind, and whether query_cache_type switches it off. */
+function qcOf(scenarioJson: string): { kind: QcKind; off: boolean } {
   try {
     const server = (JSON.parse(scenarioJson) as { server?: { query_cache?: unknown; query_cache_type?: unknown } }).server;
     const k = server?.query_cache;
@@ -119,7 +120,7 @@ export class SimHost {
             if (scenarios.length === 2) data.errors = data.errors.map((fe) => ({ ...fe, path: `${i === 0 ? 'A' : 'B'}:${fe.path}` }));
             throw new EngineError(data);
           }
-          const qc = qcKindOf(sim.scenario_json());
+          const qc = qcOf(sim.scenario_json());
           slots.push({
             sim,
             indexes: JSON.parse(sim.indexes_json()) as IndexInfo[],

@@ -249,7 +249,7 @@ function LockPanel({ frame }: { frame: Frame }) {
   );
 }
 
-/** Said above the strip of a side that runs with the cache configured but switched off. */
+/** Said in the caption of a side that runs with the cache configured but switched off. */
 export const QC_OFF_NOTE = 'query_cache_type = OFF: SELECTs neither look the cache up nor store results, and never take its lock; the memory (query_cache_size) is still set aside.';
 
 /** The query cache strip and its lock for one simulation. */

@@ -3,7 +3,8 @@
 // oldest dirty page, the limit from the checkpoint tail), and the flush list bars by age.
 import { describe, expect, it } from 'vitest';
 import type { RedoState } from '../../web/src/engine/frames';
-import { ageZone, labelBox, layoutFlushList, layoutRing, redoMarks, RING_LABEL_ROOM } from '../../web/src/views/redo/layout';
+import { ageZone, CENTRE_BOLD_EM, CENTRE_EM, labelBox, layoutFlushList, layoutRing, redoMarks, RING_LABEL_ROOM } from '../../web/src/views/redo/layout';
+import { formatBytes } from '../../web/src/charts/common/format';
 
 // 2 × 48 MiB log files (innodb-mechanisms §3.2): capacity S = 90,593,280; m = 80,826,164.
 // The engine's redo_json() shape; the lwm is 10% of the capacity under 5.6-labs.
@@ -162,5 +163,30 @@ describe('ring mark labels', () => {
       }
     }
     expect(checked).toBeGreaterThan(500);
+  });
+});
+
+describe('ring centre text', () => {
+  it('stays inside the hole with room to spare, whatever the age (the share line touched the ring)', () => {
+    const cap = base.limits.capacity;
+    let checked = 0;
+    for (const share of [0, 0.05, 0.78, 0.99, 1]) {
+      const m = layoutRing(at(share * cap, 0, 0), 220, formatBytes);
+      expect(m.centre.map((t) => t.text)).toEqual([formatBytes(m.age), 'modified age', `${Math.round(share * 100)}% of the log`]);
+      for (const t of m.centre) {
+        const half = (t.text.length * t.size * (t.bold ? CENTRE_BOLD_EM : CENTRE_EM)) / 2;
+        // The line's box: ascenders 0.75 em above the baseline, descenders 0.22 em below.
+        for (const y of [t.dy - 0.75 * t.size, t.dy + 0.22 * t.size]) {
+          expect(Math.hypot(half, y), `"${t.text}" corner`).toBeLessThanOrEqual(m.inner - 3);
+          checked++;
+        }
+      }
+      // Lines do not overlap one another.
+      for (let i = 1; i < m.centre.length; i++) {
+        const [a, b] = [m.centre[i - 1], m.centre[i]];
+        expect(b.dy - 0.75 * b.size, `${a.text} / ${b.text}`).toBeGreaterThanOrEqual(a.dy + 0.22 * a.size);
+      }
+    }
+    expect(checked).toBe(30);
   });
 });

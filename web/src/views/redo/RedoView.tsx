@@ -46,15 +46,11 @@ function Ring({ s, size }: { s: RedoState; size: number }) {
       <circle cx={m.tail.x} cy={m.tail.y} r={5} fill={pal.background} stroke={pal.ink} strokeWidth={2} />
       {m.flushedPath && <rect x={m.oldest.x - 4} y={m.oldest.y - 4} width={8} height={8} fill={pal.background} stroke={pal.ink} strokeWidth={1.5} transform={`rotate(45 ${m.oldest.x} ${m.oldest.y})`} />}
       <circle cx={m.head.x} cy={m.head.y} r={5} fill={pal.ink} />
-      <text x={m.cx} y={m.cy - 12} textAnchor="middle" fontSize={15} fontWeight={600} fill={pal.ink}>
-        {formatBytes(m.age)}
-      </text>
-      <text x={m.cx} y={m.cy + 6} textAnchor="middle" fontSize={LABEL_FONT} fill={pal.inkMuted}>
-        modified age
-      </text>
-      <text x={m.cx} y={m.cy + 20} textAnchor="middle" fontSize={LABEL_FONT} fill={pal.inkMuted}>
-        {Math.round(m.ageShare * 100)}% of the log
-      </text>
+      {m.centre.map((t) => (
+        <text key={t.dy} x={m.cx} y={m.cy + t.dy} textAnchor="middle" fontSize={t.size} fontWeight={t.bold ? 600 : undefined} fill={t.bold ? pal.ink : pal.inkMuted}>
+          {t.text}
+        </text>
+      ))}
     </svg>
   );
 }

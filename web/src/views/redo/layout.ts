@@ -5,6 +5,7 @@
 // flush list as dirty pages by age. No DOM; unit-tested.
 import { arc } from 'd3';
 import type { RedoState } from '../../engine/frames';
+import { LABEL_FONT } from '../../charts/common/styles';
 
 /** Where the age stands, in the order InnoDB escalates (log0log.cc, buf0flu.cc). */
 export type AgeZone = 'calm' | 'adaptive' | 'async' | 'sync';
@@ -106,8 +107,26 @@ export interface RingModel {
   head: { x: number; y: number };
   tail: { x: number; y: number };
   marks: RingMark[];
+  /** The text in the ring's hole: the age, what it is, its share of the log. */
+  centre: RingText[];
   sentence: string;
 }
+
+/** A line of the ring's centre text, `dy` px below the centre (its baseline). */
+export interface RingText {
+  text: string;
+  dy: number;
+  size: number;
+  bold?: boolean;
+}
+
+/**
+ * Average width of a character of the centre text per px of font size: 6.7 px for
+ * "78% of the log" at 13 px in Chromium's sans-serif (DejaVu Sans), 0.52 em; a bold
+ * line is wider.
+ */
+export const CENTRE_EM = 0.53;
+export const CENTRE_BOLD_EM = 0.62;
 
 const TAU = Math.PI * 2;
 
@@ -169,7 +188,9 @@ export function layoutRing(s: RedoState, size: number, fmtBytes: (v: number) => 
   const cx = size / 2;
   const cy = size / 2;
   const outer = Math.max(20, size / 2 - 34);
-  const inner = outer * 0.72;
+  // The hole holds three lines of text, the widest "100% of the log": at 0.72 of the
+  // outer radius its corners touched the ring.
+  const inner = outer * 0.78;
   const { modified: age, checkpoint: checkpointAge } = ages(s);
   const tailAngle = (mod(s.checkpointLsn, cap) / cap) * TAU;
   const ageShare = age / cap;
@@ -223,6 +244,11 @@ export function layoutRing(s: RedoState, size: number, fmtBytes: (v: number) => 
     head: at(headAngle, (inner + outer) / 2),
     tail: at(tailAngle, (inner + outer) / 2),
     marks,
+    centre: [
+      { text: fmtBytes(age), dy: -13, size: 15, bold: true },
+      { text: 'modified age', dy: 4, size: LABEL_FONT },
+      { text: `${Math.round(ageShare * 100)}% of the log`, dy: 18, size: LABEL_FONT },
+    ],
     sentence: `Modified age ${fmtBytes(age)} of a ${fmtBytes(cap)} log (${pct}%), checkpoint age ${fmtBytes(checkpointAge)}: ${ZONE_WORDS[zone]}.`,
   };
 }

@@ -117,3 +117,39 @@ test('a phone-sized lesson page (panel below the text) has no serious or critica
   await playAMoment(page);
   expect(await audit(page, 'lesson step 2, 390 px wide')).toEqual([]);
 });
+
+test('live regions speak when something happens, not on every frame of a run', async () => {
+  const { page } = await openPage('/#/lesson/primary-keys?step=2');
+  await waitForPanel(page);
+  // Pick a leaf with the keys first: its line below the strip changes as the run fills it.
+  const strip = page.getByRole('slider', { name: /^Leaf pages / }).first();
+  await strip.focus();
+  await page.keyboard.press('ArrowRight');
+  // Count what a screen reader would be handed: text changes inside any live region
+  // (aria-live polite/assertive, role status/log/alert, or an <output> not turned off).
+  await page.evaluate(() => {
+    const w = window as unknown as { spoken: string[] };
+    w.spoken = [];
+    const live = (n: Node | null): Element | null => {
+      for (let e = n instanceof Element ? n : (n?.parentElement ?? null); e; e = e.parentElement) {
+        const a = e.getAttribute('aria-live');
+        if (a === 'off') return null;
+        if (a === 'polite' || a === 'assertive' || ['status', 'log', 'alert'].includes(e.getAttribute('role') ?? '') || e.tagName === 'OUTPUT') return e;
+      }
+      return null;
+    };
+    new MutationObserver((ms) => {
+      for (const m of ms) {
+        const r = live(m.target);
+        if (r) w.spoken.push(r.textContent ?? '');
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  await play(page);
+  await page.waitForTimeout(3000);
+  await pause(page);
+  const spoken = await page.evaluate(() => (window as unknown as { spoken: string[] }).spoken);
+  // The clock and the strip's line each changed ~80 times in 3 s; what is left is a
+  // message or two (e.g. a run that ends).
+  expect(spoken.length, spoken.slice(0, 5).join(' | ')).toBeLessThanOrEqual(3);
+});

@@ -76,6 +76,24 @@ test('presenter: keys move between slides, Space plays, . steps, notes follow in
   await screenshot('classroom-notes', notes, { fullPage: false });
   await notes.close();
 
+  // A clicker's PageDown turns the slide even from a knob's slider, which would take it
+  // as "move by a page" (it set the rows knob and stayed on the slide).
+  await page.getByRole('slider', { name: 'Rows to insert' }).focus();
+  await page.keyboard.press('PageDown');
+  await expect.poll(() => count.textContent()).toBe('3 / 11');
+  expect(page.url()).not.toContain('k.');
+  await page.keyboard.press('PageUp');
+  await expect.poll(() => count.textContent()).toBe('2 / 11');
+
+  // T picks the theme after the one shown (projector) and stores it, as the menu does; it
+  // changed the stored choice while the projector override stayed on screen.
+  await page.locator('.slide-text h1').click();
+  await page.keyboard.press('t');
+  await expect.poll(theme).toEqual(['dark', 'dark']);
+  await page.keyboard.press('t');
+  await expect.poll(theme).toEqual(['light', 'light']);
+  expect(await page.getByRole('combobox', { name: 'Presenter theme' }).inputValue()).toBe('light');
+
   // Theme switch: projector, dark, light.
   for (const t of ['dark', 'light', 'projector']) {
     await page.getByRole('combobox', { name: 'Presenter theme' }).selectOption(t);
@@ -155,6 +173,9 @@ test('exports: PNG and SVG of a view, series CSV, and a scenario JSON the native
   expect(await menu.getByRole('button', { name: 'Series CSV', exact: true }).isDisabled()).toBe(true);
   expect(await menu.textContent()).toContain('no samples yet (one every 100 ms of simulated time)');
   await stepForward(page, 2); // t = 0.5 s
+  // Pressing the player's buttons, outside the menu, closed it (a popover's way).
+  expect(await menu.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+  await menu.locator('summary').click();
   await expect.poll(() => menu.getByRole('button', { name: 'Series CSV', exact: true }).isEnabled()).toBe(true);
   expect(await menu.textContent()).not.toContain('no samples yet');
   expect(await simTime(page)).toBe('500.0 ms');

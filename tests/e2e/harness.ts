@@ -40,6 +40,8 @@ export interface OpenOptions {
   allowErrors?: RegExp[];
   waitUntil?: 'load' | 'domcontentloaded' | 'networkidle' | 'commit';
   viewport?: { width: number; height: number };
+  /** Device pixels per CSS px (default 1); 2 with a half-size viewport is a 200% page zoom. */
+  deviceScaleFactor?: number;
   /** Emulate `prefers-reduced-motion: reduce` (default false). */
   reducedMotion?: boolean;
   /** Slow the page's CPU this many times from before navigation (a slow laptop). */
@@ -93,6 +95,7 @@ export async function openPage(pathOrUrl = '/', opts: OpenOptions = {}): Promise
   const url = new URL(pathOrUrl.replace(/^\//, ''), base);
   const context = await (await launchBrowser()).newContext({
     viewport: opts.viewport ?? { width: 1280, height: 800 },
+    deviceScaleFactor: opts.deviceScaleFactor ?? 1,
     reducedMotion: opts.reducedMotion ? 'reduce' : 'no-preference',
     serviceWorkers: opts.serviceWorkers ?? 'block',
   });

@@ -158,12 +158,16 @@ test('"Go to the experiment" moves focus into the panel, and every control works
   await page.keyboard.press(' ');
   expect(await speed.inputValue()).toBe(s0);
   expect(await playButton.getAttribute('aria-label')).toBe('Play');
-  const strip = page.getByRole('img', { name: /^Leaf pages / }).first();
+  const strip = page.getByRole('slider', { name: /^Leaf pages / }).first();
   await strip.focus();
   const tStrip = await simTime(page);
   const hint = page.locator('canvas + p').first();
   await page.keyboard.press('ArrowRight');
   await expect.poll(() => hint.textContent()).toMatch(/^leaf #|^leaves #/);
+  // Announced as the slider's value when the reader moves, not as a live line re-read
+  // every frame.
+  await expect.poll(() => strip.getAttribute('aria-valuetext')).toMatch(/^leaf #|^leaves #/);
+  expect(await hint.getAttribute('aria-live')).toBeNull();
   await page.waitForTimeout(300);
   expect(await simTime(page)).toBe(tStrip);
   await page.keyboard.press('Enter'); // opens the leaf (or zooms into a dense column)
@@ -177,4 +181,53 @@ test('"Go to the experiment" moves focus into the panel, and every control works
   await page.getByRole('combobox', { name: 'Colour theme' }).focus();
   await page.keyboard.press('ArrowDown');
   await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe('light');
+});
+
+test('a control reached by keyboard is never hidden under the sticky step bar (200% zoom)', async () => {
+  const { page } = await openPage('/#/lesson/primary-keys', { viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 });
+  await page.locator('.step .quiz input[type=radio]').first().waitFor();
+  // Focus moving back up to a choice that sits under the bar, as Shift+Tab does: the
+  // page took it for visible (it is inside the window) and left it hidden there.
+  const radios = page.locator('.step .quiz input[type=radio]');
+  const n = await radios.count();
+  expect(n).toBeGreaterThan(3);
+  for (let i = n - 1; i >= 0; i -= 3) {
+    await radios.nth(i).evaluate((e) => window.scrollBy(0, e.getBoundingClientRect().top - 12));
+    await radios.nth(i).focus();
+    const [top, barBottom] = await page.evaluate(() => {
+      const e = document.activeElement as HTMLElement;
+      const bar = document.querySelector('.step-nav') as HTMLElement;
+      return [e.getBoundingClientRect().top, bar.getBoundingClientRect().bottom];
+    });
+    expect(barBottom, 'the bar is on screen').toBeGreaterThan(0);
+    expect(top, `choice ${i}`).toBeGreaterThanOrEqual(barBottom);
+  }
+});
+
+test('the Export menu closes on Escape, on a press outside it, and when focus moves past it', async () => {
+  const { page } = await openPage('/#/lesson/primary-keys?step=2');
+  await waitForPanel(page);
+  const menu = page.locator('.experiment-panel details.export-menu').first();
+  const summary = menu.locator('summary');
+  const isOpen = () => menu.evaluate((d) => (d as HTMLDetailsElement).open);
+  await summary.focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(isOpen).toBe(true);
+  await page.keyboard.press('Tab'); // into the menu: the view picker
+  await page.keyboard.press('Escape');
+  await expect.poll(isOpen).toBe(false);
+  expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('SUMMARY');
+  // Tab through the menu and past its last button: the menu closes, and the control
+  // focused next is not under it (it covered the rows knob, still open).
+  await page.keyboard.press('Enter');
+  await expect.poll(isOpen).toBe(true);
+  const inMenu = await menu.locator('select, button:not([disabled])').count();
+  for (let i = 0; i <= inMenu; i++) await page.keyboard.press('Tab');
+  await expect.poll(isOpen).toBe(false);
+  expect(await menu.evaluate((d) => d.contains(document.activeElement))).toBe(false);
+  // A press elsewhere on the page closes it too.
+  await summary.click();
+  await expect.poll(isOpen).toBe(true);
+  await page.locator('.experiment-panel h2').first().click();
+  await expect.poll(isOpen).toBe(false);
 });

@@ -24,7 +24,9 @@ async function severeA11y(page: Page): Promise<string[]> {
 }
 
 const progressValue = (page: Page) => page.locator('.sweep progress').evaluate((p) => (p as HTMLProgressElement).value);
-const sweepStatus = async (page: Page) => ((await page.locator('.sweep [role=status]').textContent()) ?? '').trim();
+const sweepStatus = async (page: Page) => ((await page.locator('.sweep .sweep-status').textContent()) ?? '').trim();
+/** What the sweep's live region says: a run's end, never its percentage. */
+const sweepSpoken = async (page: Page) => ((await page.locator('.sweep [role=status]').textContent()) ?? '').trim();
 
 test('live step: MySQL queues on the query cache lock, Aurora has none; the thread legend names the state', async () => {
   const { page, errors } = await openPage(`/#/lesson/query-cache?step=${STEP.live}`);
@@ -80,12 +82,19 @@ test('cores sweep: runs to the end with a progress bar, draws bars and a table; 
   await expect.poll(() => qcFigures.count(), { timeout: 30_000 }).toBe(2);
   expect(await qcFigures.nth(0).textContent()).not.toContain('query_cache_type = OFF');
   expect(await qcFigures.nth(1).textContent()).toContain('query_cache_type = OFF: SELECTs neither look the cache up');
-  await page.getByRole('button', { name: 'Run the sweep' }).click();
+  const runSweep = page.getByRole('button', { name: 'Run the sweep' });
+  await runSweep.focus();
+  await page.keyboard.press('Enter');
   await expect.poll(() => sweepStatus(page), { timeout: 20_000 }).toMatch(/^Running: \d+ of 8 runs done/);
+  expect(await sweepSpoken(page)).toMatch(/^Running: \d of 8 runs done\.$/);
   expect(await page.getByRole('button', { name: 'Cancel' }).isEnabled()).toBe(true);
+  // The keyboard's focus moved from the disabled button to Cancel (it fell to the page).
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
   // progress moves between 0 and 1 while it runs
   await expect.poll(() => progressValue(page), { timeout: 60_000 }).toBeGreaterThan(0);
   await expect.poll(() => sweepStatus(page), { timeout: 120_000 }).toMatch(/^Done: 8 runs/);
+  expect(await sweepSpoken(page)).toBe(await sweepStatus(page));
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Run the sweep again');
   expect(await progressValue(page)).toBe(1);
   expect(await page.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
   // 8 bars: A (cache on) and B (cache off) per core count, no article figures; 4 rows, both sides filled

@@ -26,6 +26,23 @@ function editable(t: EventTarget | null): boolean {
   return t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName));
 }
 
+const TEXT_INPUTS = new Set(['text', 'number', 'search', 'email', 'url', 'tel', 'password']);
+
+/** A field the presenter types into: the only place a clicker's PageUp/PageDown stays. */
+export function typing(t: EventTarget | null): boolean {
+  if (!(t instanceof HTMLElement)) return false;
+  if (t.isContentEditable || t.tagName === 'TEXTAREA') return true;
+  return t instanceof HTMLInputElement && TEXT_INPUTS.has(t.type);
+}
+
+/** Whether a presenter key goes to the slides rather than the focused control. */
+export function slideKey(key: string, target: EventTarget | null): boolean {
+  // A clicker sends PageUp/PageDown: they turn the slide even from a knob's slider,
+  // the speed menu or a quiz choice (which would take them as "change my value").
+  if (key === 'PageUp' || key === 'PageDown') return !typing(target);
+  return !editable(target);
+}
+
 function Slides({ lesson, query }: { lesson: Lesson; query: string }) {
   const placed = useMemo(() => experimentsOf(lesson), [lesson]);
   const allKnobs = useMemo(() => placed.flatMap((p) => p.experiment.knobs), [placed]);
@@ -47,10 +64,14 @@ function Slides({ lesson, query }: { lesson: Lesson; query: string }) {
     return () => setOverride(null);
   }, [setOverride]);
   // A theme picked here is the reader's own choice: stored, and no longer overridden.
-  const pickTheme = (t: ThemeChoice) => {
-    setOverride(null);
-    setChoice(t);
-  };
+  const pickTheme = useCallback(
+    (t: ThemeChoice) => {
+      setOverride(null);
+      setChoice(t);
+    },
+    [setOverride, setChoice],
+  );
+  const shownTheme: ThemeChoice = override ?? (choice === 'auto' ? 'projector' : choice);
 
   useEffect(() => {
     const onMsg = (m: PresenterMessage) => {
@@ -80,7 +101,7 @@ function Slides({ lesson, query }: { lesson: Lesson; query: string }) {
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || editable(e.target)) return;
+      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || !slideKey(e.key, e.target)) return;
       const act: Record<string, () => void> = {
         PageDown: () => go(stepRef.current + 1),
         ArrowRight: () => go(stepRef.current + 1),
@@ -92,7 +113,9 @@ function Slides({ lesson, query }: { lesson: Lesson; query: string }) {
         N: openNotes,
         f: fullscreen,
         F: fullscreen,
-        t: () => setChoice(THEMES[(THEMES.indexOf(choice) + 1) % THEMES.length]),
+        // The theme after the one shown (the projector override included), picked as the
+        // select picks it: stored, and the override cleared.
+        t: () => pickTheme(THEMES[(THEMES.indexOf(shownTheme) + 1) % THEMES.length]),
         '?': () => setHelp((h) => !h),
         Escape: () => setHelp(false),
       };
@@ -104,7 +127,7 @@ function Slides({ lesson, query }: { lesson: Lesson; query: string }) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [go, n, openNotes, fullscreen, choice, setChoice]);
+  }, [go, n, openNotes, fullscreen, shownTheme, pickTheme]);
 
   const s = lesson.steps[step];
   const active = activeExperimentFor(placed, step);
@@ -127,7 +150,7 @@ function Slides({ lesson, query }: { lesson: Lesson; query: string }) {
         <button type="button" onClick={() => go(step + 1)} disabled={step >= n - 1} aria-label="Next slide">
           Next →
         </button>
-        <select className="presenter-extra" value={override ?? (choice === 'auto' ? 'projector' : choice)} onChange={(e) => pickTheme(e.target.value as ThemeChoice)} aria-label="Presenter theme">
+        <select className="presenter-extra" value={shownTheme} onChange={(e) => pickTheme(e.target.value as ThemeChoice)} aria-label="Presenter theme">
           <option value="projector">Projector</option>
           <option value="dark">Dark</option>
           <option value="light">Light</option>

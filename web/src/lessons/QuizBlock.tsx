@@ -2,7 +2,7 @@
 // prediction held and why. Graded in the browser; a locked prediction is remembered
 // (progress.ts) and comes back locked on the next visit.
 
-import { useId, useState } from 'react';
+import { memo, useEffect, useId, useRef, useState } from 'react';
 import type { QuizProgress } from './progress';
 import type { QuizSpec } from './types';
 
@@ -15,7 +15,18 @@ interface Props {
   onLock?: (choice: number, correct: boolean) => void;
 }
 
-export function QuizBlock({ quiz, experimentTitle, experimentRan, onRunExperiment, saved, onLock }: Props) {
+/**
+ * Re-rendered only when what it shows changes. Scrolling the lesson re-renders the
+ * narrative, and React sets a controlled radio's `name` on every update, which makes
+ * Chrome treat the group as new: Tab then stopped on each choice of an unanswered
+ * question. The callbacks are the page's stable ones.
+ */
+export const QuizBlock = memo(
+  QuizCard,
+  (a, b) => a.quiz === b.quiz && a.experimentTitle === b.experimentTitle && a.experimentRan === b.experimentRan && a.saved === b.saved,
+);
+
+function QuizCard({ quiz, experimentTitle, experimentRan, onRunExperiment, saved, onLock }: Props) {
   const valid = saved && saved.choice >= 0 && saved.choice < quiz.choices.length ? saved : undefined;
   const [choice, setChoice] = useState<number | null>(valid ? valid.choice : null);
   const [locked, setLocked] = useState(valid !== undefined);
@@ -23,6 +34,19 @@ export function QuizBlock({ quiz, experimentTitle, experimentRan, onRunExperimen
   const name = useId();
   const show = revealed || (locked && (experimentRan || !quiz.after));
   const correct = choice === quiz.answer;
+  // Locking or revealing removes the button pressed; the keyboard's focus goes on to
+  // what replaced it (the way to run the experiment, or the answer) instead of the page.
+  const focusNext = useRef(false);
+  const runLink = useRef<HTMLButtonElement>(null);
+  const result = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!focusNext.current) return;
+    focusNext.current = false;
+    (runLink.current ?? result.current)?.focus();
+  });
+  const moveOn = (e: { currentTarget: HTMLElement }) => {
+    focusNext.current = document.activeElement === e.currentTarget;
+  };
 
   return (
     // Named by its own question, so each quiz is a distinct region for screen readers.
@@ -47,7 +71,8 @@ export function QuizBlock({ quiz, experimentTitle, experimentRan, onRunExperimen
           <button
             type="button"
             disabled={choice === null}
-            onClick={() => {
+            onClick={(e) => {
+              moveOn(e);
               setLocked(true);
               if (choice !== null) onLock?.(choice, choice === quiz.answer);
             }}
@@ -57,17 +82,24 @@ export function QuizBlock({ quiz, experimentTitle, experimentRan, onRunExperimen
         ) : null}
         {locked && !show && quiz.after ? (
           <span>
-            Now run <button type="button" className="linklike" onClick={onRunExperiment}>{experimentTitle ?? 'the experiment'}</button> to the end to check it.
+            Now run <button type="button" ref={runLink} className="linklike" onClick={onRunExperiment}>{experimentTitle ?? 'the experiment'}</button> to the end to check it.
           </span>
         ) : null}
         {!show ? (
-          <button type="button" className="linklike" onClick={() => setRevealed(true)}>
+          <button
+            type="button"
+            className="linklike"
+            onClick={(e) => {
+              moveOn(e);
+              setRevealed(true);
+            }}
+          >
             Reveal the answer
           </button>
         ) : null}
       </div>
       {show ? (
-        <div className={`quiz-result ${locked ? (correct ? 'ok' : 'no') : ''}`} role="status">
+        <div ref={result} tabIndex={-1} className={`quiz-result ${locked ? (correct ? 'ok' : 'no') : ''}`} role="status">
           {locked ? <strong>{correct ? 'Your prediction held. ' : 'Not quite. '}</strong> : null}
           {quiz.explain}
         </div>

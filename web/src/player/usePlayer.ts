@@ -80,13 +80,24 @@ interface Internal {
   slow: boolean;
 }
 
-function isEditable(t: EventTarget | null, forSpace: boolean): boolean {
+function isEditable(t: EventTarget | null, forSpace: boolean, key: string): boolean {
   if (!(t instanceof HTMLElement)) return false;
   if (t.isContentEditable) return true;
   const tag = t.tagName;
   if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
   if (tag === 'INPUT') return true; // text fields type, sliders use the arrows themselves
+  if ((forSpace || key === 'ArrowLeft' || key === 'ArrowRight') && scrollBox(t)) return true;
   return forSpace && (tag === 'BUTTON' || tag === 'A' || tag === 'SUMMARY');
+}
+
+/**
+ * A focused box of text that scrolls (the SHOW ENGINE INNODB STATUS and sysbench
+ * dumps): the arrows and Space scroll it, as they would any scrolled box, instead of
+ * stepping or playing the simulation.
+ */
+export function scrollBox(t: HTMLElement): boolean {
+  const box = t.tagName === 'PRE' || t.getAttribute('role') === 'region';
+  return box && t.tabIndex >= 0 && (t.scrollWidth > t.clientWidth || t.scrollHeight > t.clientHeight);
 }
 
 export function usePlayer(opts: PlayerOptions): Player {
@@ -285,7 +296,7 @@ export function usePlayer(opts: PlayerOptions): Player {
       // A control that used the key itself (e.g. arrows moving along the leaf strip) wins.
       if (ev.defaultPrevented || ev.ctrlKey || ev.metaKey || ev.altKey) return;
       const space = ev.key === ' ';
-      if (isEditable(ev.target, space)) return;
+      if (isEditable(ev.target, space, ev.key)) return;
       const actions: Record<string, () => void> = {
         ' ': toggle,
         ...(arrowKeys ? { ArrowRight: stepForward, ArrowLeft: stepBack } : {}),

@@ -2,7 +2,7 @@
 // exports (any view as PNG or SVG, the metric series as CSV, each scenario as the JSON
 // that `innodb-sim run` accepts).
 
-import { useId, useRef, useState, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { copyText } from './shareLink';
 import { download, sectionToSvg, seriesCsv, slug, svgToPng } from './exportView';
 import type { SeriesData } from './seriesData';
@@ -29,6 +29,36 @@ export function PanelTools({ title, sims, labels, series, timeNs, viewsRef, shar
   const [problem, setProblem] = useState<string | null>(null);
   const exportRef = useRef<HTMLDetailsElement>(null);
   const [exportOpen, setExportOpen] = useState(false);
+  // The menu floats over the panel: it closes as a popover does, on Escape (focus back on
+  // "Export"), on a press outside it, and when focus moves on past it, which left the
+  // knobs it covers focused under it.
+  useEffect(() => {
+    const menu = exportRef.current;
+    if (!exportOpen || !menu) return;
+    const close = (refocus: boolean) => {
+      menu.open = false;
+      if (refocus) menu.querySelector('summary')?.focus();
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      e.preventDefault();
+      close(true);
+    };
+    const onFocusOut = (e: FocusEvent) => {
+      if (e.relatedTarget instanceof Node && !menu.contains(e.relatedTarget)) close(false);
+    };
+    const onPress = (e: PointerEvent) => {
+      if (e.target instanceof Node && !menu.contains(e.target)) close(false);
+    };
+    menu.addEventListener('keydown', onKey);
+    menu.addEventListener('focusout', onFocusOut);
+    document.addEventListener('pointerdown', onPress);
+    return () => {
+      menu.removeEventListener('keydown', onKey);
+      menu.removeEventListener('focusout', onFocusOut);
+      document.removeEventListener('pointerdown', onPress);
+    };
+  }, [exportOpen]);
 
   const listViews = () => {
     const names = [...(viewsRef.current?.querySelectorAll<HTMLElement>('section.view-row[aria-label]') ?? [])].map((s) => s.getAttribute('aria-label') ?? '');

@@ -76,7 +76,8 @@ export function PlayerBar({ player, disabled, arrowKeys = true }: Props) {
         </select>
       </label>
       <span className="sim-time" aria-live="off" title="Simulated time">
-        t = <output>{formatSimTime(p.timeNs)}</output>
+        {/* An <output> is a live region of its own: off, or the clock is read out every frame. */}
+        t = <output aria-live="off">{formatSimTime(p.timeNs)}</output>
         {p.done ? <span className="badge">run complete</span> : null}
         {p.slow && p.achievedSpeed !== null ? (
           <span

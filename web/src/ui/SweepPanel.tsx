@@ -121,6 +121,18 @@ export function SweepPanel({ sweep, sims, labels, palette, workerFactory }: Prop
   }, [stop, update, key]);
 
   const running = state.status === 'running';
+  // The button pressed is disabled while the sweep runs, which drops the keyboard's focus
+  // to the page: it moves to Cancel when a sweep starts and back when it ends.
+  const runButton = useRef<HTMLButtonElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const wasRunning = useRef(running);
+  useEffect(() => {
+    if (wasRunning.current === running) return;
+    wasRunning.current = running;
+    const [from, to] = running ? [runButton.current, cancelButton.current] : [cancelButton.current, runButton.current];
+    const a = document.activeElement;
+    if (a === from || a === document.body || a === null) to?.focus();
+  }, [running]);
   const ab = (i: number) => (i === 0 ? palette.ab.A : palette.ab.B);
   const refs = [sweep.reference?.A, sweep.reference?.B];
   const chartSides = (sims ?? []).map((_, i) => ({
@@ -149,17 +161,19 @@ export function SweepPanel({ sweep, sims, labels, palette, workerFactory }: Prop
         Sweep: {sweep.title} by <code>{sweep.path}</code>
       </h3>
       <div className="sweep-controls" data-no-export>
-        <button type="button" onClick={() => void run()} disabled={!sims || running}>
+        <button type="button" ref={runButton} onClick={() => void run()} disabled={!sims || running}>
           {state.status === 'idle' || state.status === 'running' ? 'Run the sweep' : 'Run the sweep again'}
         </button>
-        <button type="button" onClick={cancel} disabled={!running}>
+        <button type="button" ref={cancelButton} onClick={cancel} disabled={!running}>
           Cancel
         </button>
         <progress max={1} value={state.progress} aria-label="Sweep progress" aria-valuetext={`${state.finished} of ${total} runs, ${pct}%`} />
         <span className="sweep-pct">{pct}%</span>
       </div>
-      <p role="status" className={state.status === 'error' ? 'notice notice-error' : 'muted'}>
-        {statusWords}
+      <p className={`sweep-status ${state.status === 'error' ? 'notice notice-error' : 'muted'}`}>{statusWords}</p>
+      {/* What a screen reader hears: each finished run, not every percent of progress. */}
+      <p className="visually-hidden" role="status">
+        {running ? `Running: ${state.finished} of ${total} runs done.` : statusWords}
       </p>
       {shown.note ? <p className="notice sweep-note">{shown.note}</p> : null}
       <ViewSlot title="Sweep chart">

@@ -152,13 +152,29 @@ export function LeafStrip(p: LeafStripProps) {
     }
   };
 
+  // What a screen reader hears of the column reached: read when the reader moves to it,
+  // not again on every frame as its pages fill (a live line re-read ~20 times a second).
+  const [said, setSaid] = useState('');
+  const latest = useRef({ cols, hover });
+  latest.current = { cols, hover };
+  useEffect(() => {
+    const { cols: c, hover: h } = latest.current;
+    setSaid(h >= 0 && h < c.columns ? describe(c, h) : '');
+  }, [hover]);
+
   const nLeaves = p.range.hi - p.range.lo;
   return (
     <div>
       <canvas
         ref={canvasRef}
         tabIndex={0}
-        role="img"
+        // Arrow keys move along it and Enter acts, as on a slider: announced as one.
+        role="slider"
+        aria-roledescription="leaf strip"
+        aria-valuemin={0}
+        aria-valuemax={Math.max(0, cols.columns - 1)}
+        aria-valuenow={Math.max(0, hover)}
+        aria-valuetext={said || 'no column chosen'}
         aria-label={`Leaf pages ${formatCount(p.range.lo)} to ${formatCount(p.range.hi - 1)} (${formatCount(nLeaves)} pages), coloured by fill${p.hashedRow ? '; a 4th row marks pages hashed by the adaptive hash index' : ''}. Arrow keys move, Enter zooms or opens a page.`}
         style={{ display: 'block', cursor: 'crosshair', touchAction: 'none' }}
         onPointerDown={(e) => {
@@ -189,7 +205,7 @@ export function LeafStrip(p: LeafStripProps) {
         onPointerLeave={() => setHover(-1)}
         onKeyDown={onKey}
       />
-      <p style={{ margin: '2px 0 0', fontSize: MIN_FONT + 1, minHeight: '1.4em', overflowWrap: 'anywhere' }} aria-live="polite">
+      <p style={{ margin: '2px 0 0', fontSize: MIN_FONT + 1, minHeight: '1.4em', overflowWrap: 'anywhere' }}>
         {hover >= 0 && hover < cols.columns ? describe(cols, hover) : 'Drag across the strip to zoom; click a page to see its records.'}
       </p>
     </div>

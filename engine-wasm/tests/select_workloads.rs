@@ -95,7 +95,7 @@ fn an_aurora_reader_keeps_the_ahi_off_whatever_the_variable_says() {
     let text = h.engine.status_text(&mut Default::default());
     assert!(text.contains("Adaptive hash index is disabled"), "{text}");
     assert!(
-        text.contains("Aurora reader: parameter group innodb_adaptive_hash_index = ON; SHOW GLOBAL VARIABLES: OFF"),
+        text.contains("Aurora reader: innodb_adaptive_hash_index\n  in the parameter group: ON\n  in effect (SHOW GLOBAL VARIABLES): OFF"),
         "{text}"
     );
 }

@@ -32,12 +32,37 @@ test('aurora-reader lesson: writer and reader advance; the reader never uses the
   expect(hash[0]).toBeGreaterThan(0);
   expect(hash[1]).toBe(0);
   const status = page.locator('section.view-row[aria-label="SHOW ENGINE INNODB STATUS"]');
-  await expect.poll(async () => (await status.textContent()) ?? '', { timeout: 10_000 }).toContain('SHOW GLOBAL VARIABLES: OFF');
-  expect(await status.textContent()).toContain('Aurora reader: parameter group innodb_adaptive_hash_index = ON');
+  await expect.poll(async () => (await status.textContent()) ?? '', { timeout: 10_000 }).toContain('in effect (SHOW GLOBAL VARIABLES): OFF');
+  expect(await status.textContent()).toContain('Aurora reader: innodb_adaptive_hash_index\n  in the parameter group: ON\n  in effect (SHOW GLOBAL VARIABLES): OFF');
   // the two monitor texts start at the same height, though B's label is longer
   const preTops = await status.locator('pre').evaluateAll((ps) => ps.map((p) => Math.round(p.getBoundingClientRect().top)));
   expect(preTops).toHaveLength(2);
   expect(preTops[0]).toBe(preTops[1]);
+  // The lines the lesson points at fit the box side by side (one long line showed
+  // "Aurora reader: parameter group innodb_adaptiv…" and had to be scrolled).
+  const fits = await status.locator('pre').evaluateAll((ps) =>
+    ps.map((p) => {
+      const cs = getComputedStyle(p);
+      const c = document.createElement('canvas').getContext('2d')!;
+      c.font = `${cs.fontSize} ${cs.fontFamily}`;
+      const room = p.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+      const lines = (p.textContent ?? '').split('\n').filter((l) => l.startsWith('Aurora') || l.startsWith('  in '));
+      return lines.map((l) => c.measureText(l).width <= room);
+    }),
+  );
+  expect(fits).toEqual([[true, true, true], [true, true, true]]);
+  // A focused STATUS text scrolls with the arrows and Space, as any scrolled box does;
+  // they stepped and played the simulation instead.
+  const pre = status.locator('pre').first();
+  const [wide, tall] = await pre.evaluate((p) => [p.scrollWidth > p.clientWidth, p.scrollHeight > p.clientHeight]);
+  expect(wide && tall).toBe(true); // side by side, the monitor's lines and its length overflow
+  await pre.focus();
+  const tPaused = await simTime(page);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press(' ');
+  await expect.poll(() => pre.evaluate((p) => [p.scrollLeft > 0, p.scrollTop > 0])).toEqual([true, true]);
+  expect(await page.locator('.player-bar button.play').getAttribute('aria-label')).toBe('Play');
+  expect(await simTime(page)).toBe(tPaused);
   await screenshot('aurora-lesson-played');
   expect(errors).toEqual([]);
 });

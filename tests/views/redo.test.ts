@@ -3,7 +3,7 @@
 // oldest dirty page, the limit from the checkpoint tail), and the flush list bars by age.
 import { describe, expect, it } from 'vitest';
 import type { RedoState } from '../../web/src/engine/frames';
-import { ageZone, CENTRE_BOLD_EM, CENTRE_EM, labelBox, layoutFlushList, layoutRing, redoMarks, RING_LABEL_ROOM } from '../../web/src/views/redo/layout';
+import { ageZone, zoneWords, CENTRE_BOLD_EM, CENTRE_EM, labelBox, layoutFlushList, layoutRing, redoMarks, RING_LABEL_ROOM } from '../../web/src/views/redo/layout';
 import { formatBytes } from '../../web/src/charts/common/format';
 
 // 2 × 48 MiB log files (innodb-mechanisms §3.2): capacity S = 90,593,280; m = 80,826,164.
@@ -56,9 +56,26 @@ describe('ageZone', () => {
     expect(ageZone(at(70_722_894))).toBe('async');
     expect(ageZone(at(75_774_529))).toBe('sync');
   });
-  it('with no low-water mark (5.5, or adaptive flushing off), any age is for the adaptive rule', () => {
-    expect(ageZone({ ...at(1000), policy: '5.5' })).toBe('adaptive');
-    expect(ageZone({ ...at(1000), knobs: { ...base.knobs, adaptiveFlushing: false } })).toBe('adaptive');
+  it('with no low-water mark (5.5, Percona 5.5, adaptive flushing off), below async the policy says what flushes', () => {
+    // It said "adaptive flushing: the page cleaner writes more as the age grows" for
+    // 5.5 (no page cleaner; flushing by the clock) and with adaptive flushing off.
+    const off = { ...base.knobs, adaptiveFlushing: false };
+    const cases: [RedoState, string][] = [
+      [{ ...at(1000), policy: '5.5' }, 'the 5.5 master thread flushes once a second at the redo rate, blind to the age'],
+      [{ ...at(1000), policy: '5.5', knobs: off }, 'the 5.5 master thread flushes only past max_dirty_pages_pct, never for the age'],
+      [{ ...at(1000), knobs: off }, 'adaptive flushing is off: nothing flushes for the age below the async point'],
+      [{ ...at(1000), policy: 'percona-5.5-estimate' }, 'Percona "estimate": past a quarter of the limit, the master thread flushes for the age'],
+      [{ ...at(1000), policy: 'percona-5.5-keep_average' }, 'Percona "keep_average": the master thread flushes at the redo rate, a tenth every 0.1 s'],
+    ];
+    for (const [s, words] of cases) {
+      expect(ageZone(s)).toBe('own');
+      expect(zoneWords(s, ageZone(s))).toBe(words);
+      expect(layoutRing(s, 220, fmt).sentence).toContain(words);
+    }
+    // Past async and sync, every policy is in the same trouble.
+    expect(ageZone({ ...at(70_722_894), policy: '5.5' })).toBe('async');
+    expect(ageZone({ ...at(75_774_529), knobs: off })).toBe('sync');
+    expect(zoneWords(at(1_000_000), 'calm')).toBe('below the low-water mark: no flushing for age');
   });
 });
 

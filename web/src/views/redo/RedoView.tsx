@@ -9,7 +9,7 @@ import { mix } from '../../ui/palette';
 import { formatBytes, formatCount } from '../../charts/common/format';
 import { useWidth } from '../../charts/common/hooks';
 import { captionStyle, figureStyle, LABEL_FONT, legendStyle, mutedStyle, swatchStyle } from '../../charts/common/styles';
-import { ageZone, ages, layoutFlushList, layoutRing, RING_LABEL_ROOM, ZONE_WORDS } from './layout';
+import { ageZone, ages, layoutFlushList, layoutRing, RING_LABEL_ROOM, zoneWords } from './layout';
 
 export interface RedoViewProps {
   frame: Frame;
@@ -117,7 +117,7 @@ export function RedoView({ frame, label, reducedMotion }: RedoViewProps) {
       <div data-align="ring" style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center' }}>
         <Ring s={s} size={220} />
         <div style={{ flex: '1 1 220px', minWidth: 0 }}>
-          <p style={{ margin: '0 0 6px', fontWeight: 600 }}>{ZONE_WORDS[zone]}</p>
+          <p style={{ margin: '0 0 6px', fontWeight: 600 }}>{zoneWords(s, zone)}</p>
           <dl style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '2px 10px', margin: '0 0 8px', fontSize: 14 }}>
             <dt>Log sequence number</dt>
             <dd style={{ margin: 0 }}>{formatCount(s.lsn)}</dd>
@@ -137,8 +137,9 @@ export function RedoView({ frame, label, reducedMotion }: RedoViewProps) {
       </div>
       <ul style={legendStyle(pal)}>
         <li>
-          <span style={swatchStyle(pal, pal.redo.ageLow)} />
-          modified age, calm
+          {/* The age's colour runs from calm to the sync point's red as the age nears it. */}
+          <span style={{ ...swatchStyle(pal, pal.redo.ageLow), width: 42, background: `linear-gradient(to right, ${pal.redo.ageLow}, ${mix(pal.redo.ageLow, pal.redo.ageHigh, 0.5)}, ${mix(pal.redo.ageLow, pal.redo.ageHigh, 0.85)})` }} />
+          modified age, calm → near the sync point
         </li>
         <li>
           <span style={swatchStyle(pal, pal.redo.written)} />

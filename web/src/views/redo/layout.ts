@@ -8,14 +8,35 @@ import type { RedoState } from '../../engine/frames';
 import { LABEL_FONT } from '../../charts/common/styles';
 
 /** Where the age stands, in the order InnoDB escalates (log0log.cc, buf0flu.cc). */
-export type AgeZone = 'calm' | 'adaptive' | 'async' | 'sync';
+export type AgeZone = 'calm' | 'adaptive' | 'own' | 'async' | 'sync';
 
-export const ZONE_WORDS: Record<AgeZone, string> = {
+export const ZONE_WORDS: Record<Exclude<AgeZone, 'own'>, string> = {
   calm: 'below the low-water mark: no flushing for age',
   adaptive: 'adaptive flushing: the page cleaner writes more as the age grows',
   async: 'past the async point: flushing for age is urgent',
   sync: 'past the sync point: furious flushing, writes wait',
 };
+
+/**
+ * What flushes the log below the async point when the age itself drives nothing (no
+ * low-water mark: the 5.5 master thread, Percona 5.5's methods, or adaptive flushing
+ * switched off), as `master55_second`, `percona_estimate`, `percona_keep_average_tick`
+ * and `pct_for_lsn` (engine-wasm/src/redo/adaptive) decide it.
+ */
+export function ownWords(s: RedoState): string {
+  if (s.policy === 'percona-5.5-estimate') return 'Percona "estimate": past a quarter of the limit, the master thread flushes for the age';
+  if (s.policy === 'percona-5.5-keep_average') return 'Percona "keep_average": the master thread flushes at the redo rate, a tenth every 0.1 s';
+  if (s.policy.startsWith('5.5'))
+    return s.knobs.adaptiveFlushing
+      ? 'the 5.5 master thread flushes once a second at the redo rate, blind to the age'
+      : 'the 5.5 master thread flushes only past max_dirty_pages_pct, never for the age';
+  return 'adaptive flushing is off: nothing flushes for the age below the async point';
+}
+
+/** The words for a zone of `s`. */
+export function zoneWords(s: RedoState, zone: AgeZone): string {
+  return zone === 'own' ? ownWords(s) : ZONE_WORDS[zone];
+}
 
 /** The ring's size and the ages of its marks, bytes of LSN. */
 export interface RedoMarks {
@@ -60,7 +81,7 @@ export function ageZone(s: RedoState, age = ages(s).modified): AgeZone {
   if (age >= k.syncAge) return 'sync';
   if (age >= k.asyncAge) return 'async';
   if (k.lwmAge > 0 && age >= k.lwmAge) return 'adaptive';
-  return k.lwmAge > 0 ? 'calm' : 'adaptive';
+  return k.lwmAge > 0 ? 'calm' : 'own';
 }
 
 /** One threshold mark on the ring, measured from the checkpoint tail. */
@@ -249,7 +270,7 @@ export function layoutRing(s: RedoState, size: number, fmtBytes: (v: number) => 
       { text: 'modified age', dy: 4, size: LABEL_FONT },
       { text: `${Math.round(ageShare * 100)}% of the log`, dy: 18, size: LABEL_FONT },
     ],
-    sentence: `Modified age ${fmtBytes(age)} of a ${fmtBytes(cap)} log (${pct}%), checkpoint age ${fmtBytes(checkpointAge)}: ${ZONE_WORDS[zone]}.`,
+    sentence: `Modified age ${fmtBytes(age)} of a ${fmtBytes(cap)} log (${pct}%), checkpoint age ${fmtBytes(checkpointAge)}: ${zoneWords(s, zone)}.`,
   };
 }
 

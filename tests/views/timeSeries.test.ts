@@ -1,7 +1,7 @@
 // Time-series layout: domains include the reference line, gaps at NaN, isolated points
 // as dots, a single sample, and empty data.
 import { describe, expect, it } from 'vitest';
-import { layoutTimeSeries, seriesPoints, spansWhere, xExtent, yExtent } from '../../web/src/charts/timeSeries/layout';
+import { labelsClash, layoutTimeSeries, placeLabels, seriesPoints, spansWhere, xExtent, yExtent } from '../../web/src/charts/timeSeries/layout';
 
 const cols = ['t_s', 'latency_mean_us'];
 const A = { label: 'A', columns: cols, rows: [[0, 100], [1, 120], [2, NaN], [3, 130]] };
@@ -105,5 +105,45 @@ describe('thresholds and conditional shading', () => {
       [Math.round(w / 5), Math.round((2 * w) / 5), 'a'],
       [Math.round((4 * w) / 5), Math.round(w / 5), 'a'],
     ]);
+  });
+});
+
+describe('line labels', () => {
+  // The modified-age chart: async and sync end ~10 px apart, with the article's figure near
+  // them (they printed over each other: "requested" on "article: ~1,000 flushed").
+  const cols2 = ['t_s', 'age_mb', 'async_mb', 'sync_mb'];
+  const S2 = { label: 'A', columns: cols2, rows: [[0, 10, 60, 64], [1, 30, 60, 64], [2, 50, 60, 64]] };
+  const m = layoutTimeSeries(
+    { series: [S2], column: 'age_mb', unit: 'MB', reference: { value: 62, label: 'article: ~62 MB' }, limits: [{ column: 'async_mb', label: 'async' }, { column: 'sync_mb', label: 'sync' }] },
+    400,
+    220,
+  );
+  it('keeps the reference and limit labels apart, inside the plot, right-aligned at their lines', () => {
+    expect(m.labels.map((l) => l.text)).toEqual(['article: ~62 MB', 'async', 'sync']);
+    for (let i = 0; i < m.labels.length; i++) {
+      const l = m.labels[i];
+      expect(l.x).toBeCloseTo(m.plotWidth - 2);
+      expect(l.y - 11).toBeGreaterThanOrEqual(-4);
+      expect(l.y + 3).toBeLessThanOrEqual(m.plotHeight + 4);
+      for (let j = 0; j < i; j++) expect(labelsClash(m.labels[j], l), `${m.labels[j].text} / ${l.text}`).toBe(false);
+    }
+    // Without the placement, two of them overprint at these values.
+    const asWanted = [
+      { text: 'article: ~62 MB', x: m.plotWidth - 2, y: m.reference!.y - 5 },
+      { text: 'async', x: m.limitLines[0].labelAt!.x - 2, y: m.limitLines[0].labelAt!.y - 4 },
+      { text: 'sync', x: m.limitLines[1].labelAt!.x - 2, y: m.limitLines[1].labelAt!.y - 4 },
+    ];
+    expect(asWanted.some((a, i) => asWanted.slice(0, i).some((b) => labelsClash(a, b)))).toBe(true);
+  });
+  it('leaves a label that clashes with nothing where it was, and moves the next by whole lines', () => {
+    const placed = placeLabels(
+      [
+        { text: 'sync', x: 300, y: 50 },
+        { text: 'async', x: 300, y: 56 },
+        { text: 'far away', x: 100, y: 56 },
+      ],
+      200,
+    );
+    expect(placed.map((l) => l.y)).toEqual([50, 71, 56]); // a line up still touches "sync"; a line down is free
   });
 });

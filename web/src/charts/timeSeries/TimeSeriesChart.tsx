@@ -87,19 +87,11 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
             {m.reference && (
               <g transform={`translate(0,${m.reference.y})`}>
                 <line x2={pw} stroke={pal.reference} strokeDasharray="2 4" strokeWidth={1.5} />
-                <text x={pw - 2} dy={m.reference.above ? -5 : 15} textAnchor="end" fill={pal.ink} stroke={pal.background} strokeWidth={3} paintOrder="stroke">
-                  {m.reference.label}
-                </text>
               </g>
             )}
             {m.limitLines.map((l, i) => (
               <g key={`lim${i}`}>
                 <path d={l.d} fill="none" stroke={l.color} strokeWidth={1.25} strokeDasharray="1 3" opacity={0.85} />
-                {l.labelAt && (
-                  <text x={l.labelAt.x - 2} y={l.labelAt.y} dy={-4} textAnchor="end" fill={pal.ink} stroke={pal.background} strokeWidth={3} paintOrder="stroke">
-                    {l.label}
-                  </text>
-                )}
               </g>
             ))}
             {m.lines.map((l) => (
@@ -110,6 +102,12 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
                 ))}
                 {l.last && <circle cx={l.last.x} cy={l.last.y} r={3.5} stroke={pal.background} />}
               </g>
+            ))}
+            {/* Over the data lines: the halo keeps a label readable where a line crosses it. */}
+            {m.labels.map((l, i) => (
+              <text key={`label${i}`} x={l.x} y={l.y} textAnchor="end" fill={pal.ink} stroke={pal.background} strokeWidth={3} paintOrder="stroke">
+                {l.text}
+              </text>
             ))}
             {m.empty && (
               <text x={pw / 2} y={ph / 2} textAnchor="middle" fontSize={15} fill={pal.inkMuted}>

@@ -87,12 +87,58 @@ export interface TimeSeriesModel {
   bands: { x: number; width: number; color?: string }[];
   /** Threshold lines: one per (limit, series); the label is set on the first series' line only. */
   limitLines: { label: string; color: string; d: string; labelAt?: { x: number; y: number } }[];
+  /**
+   * The reference's and the limits' labels as drawn: right-aligned at `x`, baseline `y`,
+   * moved by whole lines where two would overprint (async and sync end a few px apart).
+   */
+  labels: ChartLabel[];
 }
 
 // B is dashed so the pair differs by more than colour (VISUAL.md).
 const DEFAULT_DASHES = [undefined, '6 3', '2 3'];
 
 /** Index of the time column: "t_s" when present, else column 0. */
+/** A line's label: text right-aligned at `x`, baseline at `y` (plot px). */
+export interface ChartLabel {
+  text: string;
+  x: number;
+  y: number;
+}
+
+/** A label's line height, and the width of one of its characters (13 px type, px). */
+const LABEL_LINE = 15;
+const LABEL_CHAR = 7.6;
+
+function labelBox(l: ChartLabel) {
+  return { x0: l.x - l.text.length * LABEL_CHAR, x1: l.x, y0: l.y - 11, y1: l.y + 3 };
+}
+
+/** Whether two labels' boxes overlap (with 2 px to spare). */
+export function labelsClash(a: ChartLabel, b: ChartLabel): boolean {
+  const p = labelBox(a);
+  const q = labelBox(b);
+  return p.x0 < q.x1 + 2 && q.x0 < p.x1 + 2 && p.y0 < q.y1 + 2 && q.y0 < p.y1 + 2;
+}
+
+/**
+ * Each label in turn takes the nearest line to its own place, within the plot, where it
+ * clashes with none placed before it: its place, a line up, a line down, two up, ...
+ */
+export function placeLabels(wanted: ChartLabel[], plotHeight: number): ChartLabel[] {
+  const placed: ChartLabel[] = [];
+  for (const w of wanted) {
+    let at = w;
+    for (const n of [0, -1, 1, -2, 2, -3, 3, -4, 4]) {
+      const c = { ...w, y: w.y + n * LABEL_LINE };
+      if (c.y - 11 < -4 || c.y + 3 > plotHeight + 4) continue;
+      at = c;
+      if (!placed.some((p) => labelsClash(p, c))) break;
+    }
+    placed.push(at);
+  }
+  return placed;
+}
+
 export function timeColumn(columns: string[]): number {
   const i = columns.indexOf('t_s');
   return i >= 0 ? i : 0;
@@ -241,6 +287,14 @@ export function layoutTimeSeries(input: TimeSeriesInput, width: number, height: 
     });
   });
 
+  const labels = placeLabels(
+    [
+      ...(ref ? [{ text: ref.label, x: plotWidth - 2, y: ref.y + (ref.above ? -5 : 15) }] : []),
+      ...limitLines.flatMap((l) => (l.labelAt ? [{ text: l.label, x: l.labelAt.x - 2, y: l.labelAt.y - 4 }] : [])),
+    ],
+    plotHeight,
+  );
+
   return {
     empty: !anyFinite,
     margin,
@@ -254,5 +308,6 @@ export function layoutTimeSeries(input: TimeSeriesInput, width: number, height: 
     reference: ref,
     bands,
     limitLines,
+    labels,
   };
 }

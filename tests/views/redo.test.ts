@@ -3,7 +3,7 @@
 // oldest dirty page, the limit from the checkpoint tail), and the flush list bars by age.
 import { describe, expect, it } from 'vitest';
 import type { RedoState } from '../../web/src/engine/frames';
-import { ageZone, zoneWords, CENTRE_BOLD_EM, CENTRE_EM, labelBox, layoutFlushList, layoutRing, redoMarks, RING_LABEL_ROOM } from '../../web/src/views/redo/layout';
+import { ageZone, zoneWords, CENTRE_BOLD_EM, CENTRE_EM, labelBox, labelOverRing, RING_LABEL_LINE, layoutFlushList, layoutRing, redoMarks, RING_LABEL_ROOM } from '../../web/src/views/redo/layout';
 import { formatBytes } from '../../web/src/charts/common/format';
 
 // 2 × 48 MiB log files (innodb-mechanisms §3.2): capacity S = 90,593,280; m = 80,826,164.
@@ -162,6 +162,7 @@ describe('ring mark labels', () => {
     const cap = base.limits.capacity;
     const size = 220; // the redo view's ring
     let checked = 0;
+    const overRing: string[] = [];
     for (let turn = 0; turn < 72; turn++) {
       for (const behind of [0, 2_500_000, 5_000_000, 10_000_000]) {
         const m = layoutRing(at(60_000_000, (turn / 72) * cap, behind), size, fmt);
@@ -169,6 +170,13 @@ describe('ring mark labels', () => {
         for (const b of boxes) {
           expect(b.x0, `${b.label} at turn ${turn}`).toBeGreaterThanOrEqual(-RING_LABEL_ROOM - 0.01);
           expect(b.x1, `${b.label} at turn ${turn}`).toBeLessThanOrEqual(size + RING_LABEL_ROOM + 0.01);
+          // within the line of room the view keeps above and below the ring
+          expect(b.y, `${b.label} at turn ${turn}`).toBeGreaterThanOrEqual(-RING_LABEL_LINE);
+          expect(b.y, `${b.label} at turn ${turn}`).toBeLessThanOrEqual(size + RING_LABEL_LINE);
+        }
+        // never over the ring itself ("sync" moved up a line onto it, below the ring)
+        for (const k of m.marks) {
+          if (labelOverRing(k, size, m.outer)) overRing.push(`${k.label} at turn ${turn}, behind ${behind}`);
         }
         for (let i = 0; i < boxes.length; i++)
           for (let j = i + 1; j < boxes.length; j++) {
@@ -180,6 +188,7 @@ describe('ring mark labels', () => {
       }
     }
     expect(checked).toBeGreaterThan(500);
+    expect(overRing).toEqual([]);
   });
 });
 

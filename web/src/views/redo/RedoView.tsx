@@ -9,7 +9,7 @@ import { mix } from '../../ui/palette';
 import { formatBytes, formatCount } from '../../charts/common/format';
 import { useWidth } from '../../charts/common/hooks';
 import { captionStyle, figureStyle, LABEL_FONT, legendStyle, mutedStyle, swatchStyle } from '../../charts/common/styles';
-import { ageZone, ages, layoutFlushList, layoutRing, RING_LABEL_ROOM, zoneWords } from './layout';
+import { ageZone, ages, layoutFlushList, layoutRing, RING_LABEL_LINE, RING_LABEL_ROOM, zoneWords } from './layout';
 
 export interface RedoViewProps {
   frame: Frame;
@@ -24,8 +24,9 @@ function Ring({ s, size }: { s: RedoState; size: number }) {
   const hatch = `redo-hatch-${useId().replace(/:/g, '')}`;
   const ageColor = m.zone === 'sync' ? pal.redo.ageHigh : mix(pal.redo.ageLow, pal.redo.ageHigh, m.heat * 0.85);
   return (
-    // Mark labels may stand outside the ring's square (overflow), with room kept beside it.
-    <svg width={size} height={size} role="img" aria-label={m.sentence} style={{ display: 'block', flex: '0 0 auto', overflow: 'visible', marginInline: RING_LABEL_ROOM + 2 }}>
+    // Mark labels may stand outside the ring's square (overflow), with room kept beside it
+    // and a label's line above and below it.
+    <svg width={size} height={size} role="img" aria-label={m.sentence} style={{ display: 'block', flex: '0 0 auto', overflow: 'visible', marginInline: RING_LABEL_ROOM + 2, marginBlock: RING_LABEL_LINE + 1 }}>
       <defs>
         <pattern id={hatch} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
           <rect width="6" height="6" fill={pal.redo.ageHigh} />
@@ -154,6 +155,7 @@ export function RedoView({ frame, label, reducedMotion }: RedoViewProps) {
           free log space
         </li>
         <li>○ checkpoint · ◇ oldest dirty page · ● LSN head</li>
+        <li>lwm, async and sync: ages from ◇; limit: an age from ○ (so it can sit before sync)</li>
         <li>
           <span style={swatchStyle(pal, pal.frame.dirty)} />
           dirty pages by age

@@ -60,7 +60,12 @@ test('presenter: keys move between slides, Space plays, . steps, notes follow in
   // Key help names the conflict's resolution.
   await page.keyboard.press('?');
   await expect.poll(() => page.getByRole('dialog', { name: 'Keyboard shortcuts' }).textContent()).toContain('here the arrows change slides');
+  // The help is modal: a clicker's PageDown does not turn the slide behind it.
+  await page.keyboard.press('PageDown');
+  await page.waitForTimeout(200);
+  expect(await count.textContent()).toBe('2 / 11');
   await page.keyboard.press('Escape');
+  await expect.poll(() => page.getByRole('dialog', { name: 'Keyboard shortcuts' }).count()).toBe(0);
 
   // Speaker notes in a second window follow the slides, and can move them.
   const [notes] = await Promise.all([context.waitForEvent('page'), page.keyboard.press('n')]);

@@ -99,9 +99,12 @@ test('"Go to the experiment" moves focus into the panel, and every control works
   await expect.poll(async () => (await focused(page))?.label).toBe('button Lock in my prediction');
   await page.keyboard.press('Enter');
   await quiz.getByText(/to the end to check it/).waitFor();
+  // The Lock button is gone: focus moved on to the way to run the experiment (it fell to the page).
+  await expect.poll(async () => (await focused(page))?.label).toBe('button Sequential ids in slow motion');
   await quiz.getByRole('button', { name: 'Reveal the answer' }).focus();
   await page.keyboard.press(' ');
   await quiz.locator('.quiz-result').waitFor();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('quiz-result'))).toBe(true);
   expect(await quiz.locator('.quiz-result').textContent()).toMatch(/^Not quite\. /); // choice 1 is wrong for this quiz
 
   // "Go to the experiment": focus lands in the panel, on this step's experiment.
@@ -230,4 +233,38 @@ test('the Export menu closes on Escape, on a press outside it, and when focus mo
   await expect.poll(isOpen).toBe(true);
   await page.locator('.experiment-panel h2').first().click();
   await expect.poll(isOpen).toBe(false);
+});
+
+test('"?" shows the panel\'s keys in a modal that gives focus back; a button that disables itself hands focus on', async () => {
+  const { page } = await openPage('/#/lesson/primary-keys?step=2');
+  await waitForPanel(page);
+  // A focused Step back that reaches t = 0 is disabled: focus goes to Play, not the page.
+  await stepForward(page, 1);
+  const back = page.getByRole('button', { name: 'Step back' });
+  await back.focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => simTime(page)).toBe('0 µs');
+  await expect.poll(() => back.isDisabled()).toBe(true);
+  await expect.poll(async () => (await focused(page))?.label).toBe('button Play');
+
+  // "?" from the player: a modal with the keys; the page behind takes none of them.
+  await page.keyboard.press('?');
+  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await dialog.waitFor();
+  expect(await dialog.textContent()).toContain('play / pause the simulation');
+  const t0 = await simTime(page);
+  await page.keyboard.press(' '); // on the dialog's Close button: closes it, plays nothing
+  await page.keyboard.press('.');
+  expect(await simTime(page)).toBe(t0);
+  expect(await page.locator('.player-bar button.play').getAttribute('aria-label')).toBe('Play');
+  await expect.poll(() => dialog.count()).toBe(0);
+  // Focus is back where it was.
+  expect((await focused(page))?.label).toBe('button Play');
+  // The bar's ? button opens it too, and Escape closes it.
+  await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+  await dialog.waitFor();
+  expect(await page.evaluate(() => document.querySelector('dialog.key-help')?.matches(':modal'))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => dialog.count()).toBe(0);
+  expect((await focused(page))?.label).toBe('button Keyboard shortcuts');
 });

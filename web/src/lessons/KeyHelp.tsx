@@ -1,4 +1,5 @@
-// The keyboard shortcuts of a page, as a small dialog (presenter mode: "?").
+// The keyboard shortcuts of a page, as a small modal dialog ("?": presenter mode, and an
+// experiment panel's player bar).
 
 import { useEffect, useRef } from 'react';
 
@@ -15,11 +16,41 @@ export const PRESENTER_KEYS: [string, string][] = [
   ['?  Esc', 'show / hide this help'],
 ];
 
+/** The keys of an experiment panel on a lesson page or the playground. */
+export const PANEL_KEYS: [string, string][] = [
+  ['Space', 'play / pause the simulation'],
+  ['→  .', 'step forward'],
+  ['←  ,', 'step back (to exactly the same numbers)'],
+  ['+  −', 'faster / slower'],
+  ['?  Esc', 'show / hide this help'],
+];
+
+/**
+ * A modal dialog (showModal): Tab stays inside it, the page behind takes no keys, Esc
+ * closes it, and focus goes back where it was (it fell to the page before).
+ */
 export function KeyHelp({ keys, onClose }: { keys: [string, string][]; onClose: () => void }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.focus(), []);
+  const ref = useRef<HTMLDialogElement>(null);
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    const back = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!d.open) d.showModal();
+    const onCancel = (e: Event) => {
+      e.preventDefault();
+      close.current();
+    };
+    d.addEventListener('cancel', onCancel);
+    return () => {
+      d.removeEventListener('cancel', onCancel);
+      if (d.open) d.close();
+      back?.focus({ preventScroll: true });
+    };
+  }, []);
   return (
-    <div className="key-help" role="dialog" aria-label="Keyboard shortcuts" tabIndex={-1} ref={ref}>
+    <dialog className="key-help" aria-label="Keyboard shortcuts" ref={ref}>
       <h2>Keyboard shortcuts</h2>
       <dl>
         {keys.map(([k, what]) => (
@@ -33,9 +64,9 @@ export function KeyHelp({ keys, onClose }: { keys: [string, string][]; onClose: 
           </div>
         ))}
       </dl>
-      <button type="button" onClick={onClose}>
+      <button type="button" onClick={onClose} autoFocus>
         Close
       </button>
-    </div>
+    </dialog>
   );
 }

@@ -102,6 +102,8 @@ function Slides({ lesson, query }: { lesson: Lesson; query: string }) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || !slideKey(e.key, e.target)) return;
+      // Behind the open key help only its own keys act (PageDown turned slides behind it).
+      if (e.target instanceof Element && e.target.closest('dialog[open]') && e.key !== '?' && e.key !== 'Escape') return;
       const act: Record<string, () => void> = {
         PageDown: () => go(stepRef.current + 1),
         ArrowRight: () => go(stepRef.current + 1),

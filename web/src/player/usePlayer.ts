@@ -83,6 +83,8 @@ interface Internal {
 function isEditable(t: EventTarget | null, forSpace: boolean, key: string): boolean {
   if (!(t instanceof HTMLElement)) return false;
   if (t.isContentEditable) return true;
+  if (t.closest('dialog[open]')) return true; // a modal (the key help) owns the keys
+
   const tag = t.tagName;
   if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
   if (tag === 'INPUT') return true; // text fields type, sliders use the arrows themselves

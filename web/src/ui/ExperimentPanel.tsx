@@ -1,7 +1,7 @@
 // The experiment panel: player bar, knobs, structure views (A|B side by side), charts
 // (A and B overlaid), then the numbers tables. Used by lesson pages and the playground.
 
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChartSpec, KnobSpec, SizeReferenceSpec, SweepSpec, ViewName } from '../lessons/types';
 import type { WorkerFactory } from '../engine/client';
 import { usePlayer } from '../player/usePlayer';
@@ -16,6 +16,7 @@ import { PanelViews } from './PanelViews';
 import { PanelTools } from './PanelTools';
 import { SweepPanel } from './SweepPanel';
 import { startingText } from './startingText';
+import { KeyHelp, PANEL_KEYS } from '../lessons/KeyHelp';
 
 export interface PanelSim {
   label: string;
@@ -68,6 +69,22 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
     onFrames: session.onFrames,
     onError: session.onError,
   });
+  // "?" (or the player bar's ? button) shows the panel's keys, where the panel takes keys;
+  // the presenter has its own help (and its own arrows).
+  const keyHelp = props.keyboard && (props.arrowKeys ?? true);
+  const [help, setHelp] = useState(false);
+  useEffect(() => {
+    if (!keyHelp) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== '?' || e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+      const t = e.target;
+      if (t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName))) return;
+      e.preventDefault();
+      setHelp((h) => !h);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [keyHelp]);
   const { theme, reducedMotion } = useTheme();
   const palette = PALETTES[theme];
   const { onDone } = props;
@@ -117,7 +134,8 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
           </p>
         ) : null}
       </header>
-      <PlayerBar player={player} disabled={!ready} arrowKeys={props.arrowKeys ?? true} />
+      <PlayerBar player={player} disabled={!ready} arrowKeys={props.arrowKeys ?? true} onHelp={keyHelp ? () => setHelp((h) => !h) : undefined} />
+      {help ? <KeyHelp keys={PANEL_KEYS} onClose={() => setHelp(false)} /> : null}
       {props.noTools ? null : (
         <PanelTools
           title={props.title}

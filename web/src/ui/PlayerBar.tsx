@@ -1,5 +1,6 @@
 // The player bar: reset, step back, play/pause, step, speed, simulated time, scrubber.
 
+import { useEffect, useRef, type RefObject } from 'react';
 import type { Player } from '../player/usePlayer';
 
 /** Small inline icons (no icon font: glyphs like ⏮ are missing on many systems). */
@@ -33,19 +34,55 @@ interface Props {
   disabled: boolean;
   /** ←/→ step (else only , and . do: presenter mode). */
   arrowKeys?: boolean;
+  /** Shows the keyboard shortcuts (a "?" button at the bar's end). */
+  onHelp?: () => void;
 }
 
-export function PlayerBar({ player, disabled, arrowKeys = true }: Props) {
+/**
+ * A button of the bar that is disabled while it has the keyboard's focus (Step back
+ * reaching t = 0, Play when the run completes) drops the focus to the page: it goes to
+ * the nearest enabled button of the bar instead, the next one on a tie.
+ */
+function useKeepFocus(bar: RefObject<HTMLDivElement | null>) {
+  const last = useRef<HTMLButtonElement | null>(null);
+  useEffect(() => {
+    const el = bar.current;
+    if (!el) return;
+    const onFocus = (e: FocusEvent) => {
+      last.current = e.target instanceof HTMLButtonElement ? e.target : null;
+    };
+    el.addEventListener('focusin', onFocus);
+    return () => el.removeEventListener('focusin', onFocus);
+  }, [bar]);
+  useEffect(() => {
+    const b = last.current;
+    const el = bar.current;
+    // Chrome may still report the disabled button as focused until its next rendering step.
+    const a = document.activeElement;
+    if (!b || !el || !b.disabled || (a && a !== document.body && a !== b)) return;
+    const buttons = [...el.querySelectorAll('button')];
+    const i = buttons.indexOf(b);
+    const near = buttons
+      .map((x, j) => ({ x, d: Math.abs(j - i) - (j > i ? 0.5 : 0) }))
+      .filter(({ x }) => !x.disabled)
+      .sort((p, q) => p.d - q.d)[0];
+    near?.x.focus();
+  });
+}
+
+export function PlayerBar({ player, disabled, arrowKeys = true, onHelp }: Props) {
   const back = arrowKeys ? '← or ,' : ',';
   const fwd = arrowKeys ? '→ or .' : '.';
   const p = player;
   const max = Math.max(p.maxTimeNs, p.timeNs, 1);
+  const bar = useRef<HTMLDivElement>(null);
+  useKeepFocus(bar);
   return (
-    <div className="player-bar" role="toolbar" aria-label="Simulation player">
+    <div className="player-bar" role="toolbar" aria-label="Simulation player" ref={bar}>
       <button type="button" onClick={p.reset} disabled={disabled} title="Back to t = 0" aria-label="Reset to start">
         <Icon d={RESET} />
       </button>
-      <button type="button" onClick={p.stepBack} disabled={disabled || p.timeNs <= 0} title={`Step back (${back})`} aria-label="Step back">
+      <button type="button" onClick={p.stepBack} disabled={disabled || p.timeNs <= 0} title={`Step back (${back})`} aria-label="Step back" aria-keyshortcuts={arrowKeys ? 'ArrowLeft ,' : ','}>
         <Icon d={BACK} />
       </button>
       <button
@@ -55,10 +92,11 @@ export function PlayerBar({ player, disabled, arrowKeys = true }: Props) {
         disabled={disabled || (p.done && !p.playing)}
         title={p.playing ? 'Pause (Space)' : 'Play (Space)'}
         aria-label={p.playing ? 'Pause' : 'Play'}
+        aria-keyshortcuts="Space"
       >
         <Icon d={p.playing ? PAUSE : PLAY} /> {p.playing ? 'Pause' : 'Play'}
       </button>
-      <button type="button" onClick={p.stepForward} disabled={disabled || p.done} title={`Step forward (${fwd})`} aria-label="Step forward">
+      <button type="button" onClick={p.stepForward} disabled={disabled || p.done} title={`Step forward (${fwd})`} aria-label="Step forward" aria-keyshortcuts={arrowKeys ? 'ArrowRight .' : '.'}>
         <Icon d={FORWARD} />
       </button>
       <label className="speed">
@@ -100,6 +138,11 @@ export function PlayerBar({ player, disabled, arrowKeys = true }: Props) {
         aria-label="Simulated time (scrub)"
         aria-valuetext={formatSimTime(p.timeNs)}
       />
+      {onHelp ? (
+        <button type="button" className="key-help-button" onClick={onHelp} aria-label="Keyboard shortcuts" aria-keyshortcuts="?" title="Keyboard shortcuts (?)">
+          ?
+        </button>
+      ) : null}
     </div>
   );
 }

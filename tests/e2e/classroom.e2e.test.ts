@@ -40,6 +40,15 @@ test('presenter: keys move between slides, Space plays, . steps, notes follow in
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('End');
   await expect.poll(() => count.textContent()).toBe('11 / 11');
+  expect(await page.locator('.presenter-bar [aria-live=polite]').textContent()).toBe(`Slide 11 of 11: ${await page.locator('.slide-text h1').textContent()}`);
+  // Next pressed onto the last slide is disabled: it hands the focus to Prev (it fell to the page).
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(() => count.textContent()).toBe('10 / 11');
+  await page.getByRole('button', { name: 'Next slide' }).focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => count.textContent()).toBe('11 / 11');
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Previous slide');
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur()); // Space below is for the player, not a button
   await page.keyboard.press('Home');
   await page.keyboard.press('PageDown');
   await expect.poll(() => count.textContent()).toBe('2 / 11');

@@ -80,12 +80,14 @@ test('Tab walks every control in document order with a visible focus ring', asyn
 test('"Go to the experiment" moves focus into the panel, and every control works from the keyboard', async () => {
   const { page } = await openPage('/#/lesson/primary-keys?step=2');
   await waitForPanel(page);
-  const step = page.locator('.step-nav span');
+  const step = page.locator('.step-nav .step-count');
 
   // Step navigation: Enter and Space on the buttons.
   await page.getByRole('button', { name: 'Next →' }).focus();
   await page.keyboard.press('Enter');
   await expect.poll(() => step.textContent()).toMatch(/^Step 3 of \d+$/);
+  // A screen reader hears which step, by name (it heard nothing).
+  expect(await page.locator('.step-nav [aria-live=polite]').textContent()).toBe('Step 3 of 11: Inserting at random');
   await page.getByRole('button', { name: '← Previous' }).focus();
   await page.keyboard.press(' ');
   await expect.poll(() => step.textContent()).toMatch(/^Step 2 of \d+$/);

@@ -71,7 +71,7 @@ test('reduced motion: no animation of any kind, and the same information as with
   expect(await still.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto');
 
   // Step navigation jumps instead of scrolling smoothly.
-  const stepNo = async () => Number(/Step (\d+)/.exec((await still.locator('.step-nav span').textContent()) ?? '')?.[1]);
+  const stepNo = async () => Number(/Step (\d+)/.exec((await still.locator('.step-nav .step-count').textContent()) ?? '')?.[1]);
   const n = await stepNo();
   const y = await still.evaluate(() => scrollY);
   await still.getByRole('button', { name: 'Next →' }).click();

@@ -1,7 +1,8 @@
 // The narrative column: steps with prose, experiment cards and quizzes, a step
 // navigator, and the lesson's sources.
 
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { useKeepFocus } from '../ui/keepFocus';
 import type { LessonProgress } from './progress';
 import type { Lesson } from './types';
 import { Prose } from './Prose';
@@ -25,14 +26,20 @@ export function Narrative({ lesson, current, setRef, goTo, activeId, ran, onShow
   const titles = new Map<string, string>();
   for (const s of lesson.steps) for (const b of s.blocks) if (b.kind === 'experiment') titles.set(b.experiment.id, b.experiment.title);
   const n = lesson.steps.length;
+  const nav = useRef<HTMLElement>(null);
+  useKeepFocus(nav); // Next → on the last step, ← Previous on the first
   return (
     <>
-      <nav className="step-nav" aria-label="Steps">
+      <nav className="step-nav" aria-label="Steps" ref={nav}>
         <button type="button" onClick={() => goTo(Math.max(0, current - 1))} disabled={current === 0}>
           ← Previous
         </button>
-        <span>
+        <span className="step-count">
           Step {current + 1} of {n}
+        </span>
+        {/* Heard when the step changes (by these buttons or by reading on): which one, by name. */}
+        <span className="visually-hidden" aria-live="polite">
+          Step {current + 1} of {n}: {lesson.steps[current]?.title}
         </span>
         <button type="button" onClick={() => goTo(Math.min(n - 1, current + 1))} disabled={current >= n - 1}>
           Next →

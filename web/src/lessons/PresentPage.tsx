@@ -5,6 +5,7 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { lessonHref, presentHref } from '../ui/route';
+import { useKeepFocus } from '../ui/keepFocus';
 import { useTheme, type ThemeChoice } from '../ui/theme';
 import { formatUrlState, parseUrlState } from '../ui/urlState';
 import { activeExperimentFor, experimentsOf } from './activeExperiment';
@@ -131,6 +132,9 @@ function Slides({ lesson, query }: { lesson: Lesson; query: string }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [go, n, openNotes, fullscreen, shownTheme, pickTheme]);
 
+  const bar = useRef<HTMLSpanElement>(null);
+  useKeepFocus(bar); // Next on the last slide, Prev on the first
+
   const s = lesson.steps[step];
   const active = activeExperimentFor(placed, step);
   const onDone = useCallback((expId: string) => setRan((r) => (r.has(expId) ? r : new Set(r).add(expId))), []);
@@ -143,15 +147,21 @@ function Slides({ lesson, query }: { lesson: Lesson; query: string }) {
           ✕ Exit
         </a>
         <span className="presenter-title">{lesson.meta.title}</span>
+        {/* Prev and Next as one group: the one disabled under focus hands it to the other. */}
+        <span className="presenter-nav" ref={bar}>
         <button type="button" onClick={() => go(step - 1)} disabled={step === 0} aria-label="Previous slide">
           ← Prev
         </button>
-        <span className="presenter-count" aria-live="polite">
+        <span className="presenter-count">
           {step + 1} / {n}
+        </span>
+        <span className="visually-hidden" aria-live="polite">
+          Slide {step + 1} of {n}: {lesson.steps[step]?.title}
         </span>
         <button type="button" onClick={() => go(step + 1)} disabled={step >= n - 1} aria-label="Next slide">
           Next →
         </button>
+        </span>
         <select className="presenter-extra" value={shownTheme} onChange={(e) => pickTheme(e.target.value as ThemeChoice)} aria-label="Presenter theme">
           <option value="projector">Projector</option>
           <option value="dark">Dark</option>

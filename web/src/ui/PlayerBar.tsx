@@ -1,6 +1,7 @@
 // The player bar: reset, step back, play/pause, step, speed, simulated time, scrubber.
 
-import { useEffect, useRef, type RefObject } from 'react';
+import { useRef } from 'react';
+import { useKeepFocus } from './keepFocus';
 import type { Player } from '../player/usePlayer';
 
 /** Small inline icons (no icon font: glyphs like ⏮ are missing on many systems). */
@@ -36,38 +37,6 @@ interface Props {
   arrowKeys?: boolean;
   /** Shows the keyboard shortcuts (a "?" button at the bar's end). */
   onHelp?: () => void;
-}
-
-/**
- * A button of the bar that is disabled while it has the keyboard's focus (Step back
- * reaching t = 0, Play when the run completes) drops the focus to the page: it goes to
- * the nearest enabled button of the bar instead, the next one on a tie.
- */
-function useKeepFocus(bar: RefObject<HTMLDivElement | null>) {
-  const last = useRef<HTMLButtonElement | null>(null);
-  useEffect(() => {
-    const el = bar.current;
-    if (!el) return;
-    const onFocus = (e: FocusEvent) => {
-      last.current = e.target instanceof HTMLButtonElement ? e.target : null;
-    };
-    el.addEventListener('focusin', onFocus);
-    return () => el.removeEventListener('focusin', onFocus);
-  }, [bar]);
-  useEffect(() => {
-    const b = last.current;
-    const el = bar.current;
-    // Chrome may still report the disabled button as focused until its next rendering step.
-    const a = document.activeElement;
-    if (!b || !el || !b.disabled || (a && a !== document.body && a !== b)) return;
-    const buttons = [...el.querySelectorAll('button')];
-    const i = buttons.indexOf(b);
-    const near = buttons
-      .map((x, j) => ({ x, d: Math.abs(j - i) - (j > i ? 0.5 : 0) }))
-      .filter(({ x }) => !x.disabled)
-      .sort((p, q) => p.d - q.d)[0];
-    near?.x.focus();
-  });
 }
 
 export function PlayerBar({ player, disabled, arrowKeys = true, onHelp }: Props) {

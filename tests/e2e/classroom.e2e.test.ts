@@ -292,6 +292,25 @@ test('quiz: a prediction is graded after the run, remembered, and summed up at t
   await expect.poll(() => summary.textContent()).toMatch(/0 of 5 predictions held/);
 });
 
+test('quiz: a prediction locked after running the experiment waits for the next run', async () => {
+  const { page } = await openPage('/#/lesson/primary-keys?step=2&k.workload.max_rows=500');
+  await waitForPanel(page);
+  const quiz = page.locator('.quiz').first();
+  // Run first, predict after: locking showed the answer at once.
+  await page.locator('.player-bar select').first().selectOption('max');
+  await page.getByRole('button', { name: 'Play', exact: true }).first().click();
+  await page.locator('.badge', { hasText: 'run complete' }).waitFor({ timeout: 60_000 });
+  await quiz.getByRole('radio', { name: /About 94% full/ }).check();
+  await quiz.getByRole('button', { name: 'Lock in my prediction' }).click();
+  await expect.poll(() => quiz.textContent()).toContain('to the end to check it');
+  expect(await quiz.locator('.quiz-result').count()).toBe(0);
+  // The next run to the end checks it.
+  await page.getByRole('button', { name: 'Reset to start' }).first().click();
+  await page.getByRole('button', { name: 'Play', exact: true }).first().click();
+  await page.locator('.badge', { hasText: 'run complete' }).waitFor({ timeout: 60_000 });
+  await expect.poll(() => quiz.locator('.quiz-result').textContent()).toContain('Your prediction held.');
+});
+
 test('phone (390×844): the lesson reads in one column, the panel below the text, nothing wider than the screen', async () => {
   const { page } = await openPage('/#/lesson/primary-keys?step=4', { viewport: { width: 390, height: 844 } });
   await waitForPanel(page);

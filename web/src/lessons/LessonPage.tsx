@@ -148,8 +148,11 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
     panel?.scrollIntoView({ block: 'start' });
     panel?.focus({ preventScroll: true });
   }, []);
+  // Runs finished in this visit, per experiment: a prediction locked after a run waits for the next.
+  const [runs, setRuns] = useState<Record<string, number>>({});
   const onDone = useCallback(
     (expId: string) => {
+      setRuns((r) => ({ ...r, [expId]: (r[expId] ?? 0) + 1 }));
       setRan((r) => (r.has(expId) ? r : new Set(r).add(expId)));
       updateProgress((p) => (p.ran.includes(expId) ? p : { ...p, ran: [...p.ran, expId] }));
     },
@@ -187,6 +190,7 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
           activeId={active?.id}
           ran={ran}
           onShowExperiment={showExperiment}
+          runs={runs}
           progress={progress}
           onQuizLock={onQuizLock}
           end={<LessonSummary lesson={lesson} progress={progress} onReset={resetProgress} />}

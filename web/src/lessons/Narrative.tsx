@@ -15,6 +15,8 @@ interface Props {
   goTo: (i: number) => void;
   activeId: string | undefined;
   ran: Set<string>;
+  /** Runs of each experiment finished in this visit. */
+  runs: Record<string, number>;
   onShowExperiment: (id: string) => void;
   progress?: LessonProgress;
   onQuizLock?: (quizId: string, choice: number, correct: boolean) => void;
@@ -22,7 +24,7 @@ interface Props {
   end?: ReactNode;
 }
 
-export function Narrative({ lesson, current, setRef, goTo, activeId, ran, onShowExperiment, progress, onQuizLock, end }: Props) {
+export function Narrative({ lesson, current, setRef, goTo, activeId, ran, runs, onShowExperiment, progress, onQuizLock, end }: Props) {
   const titles = new Map<string, string>();
   for (const s of lesson.steps) for (const b of s.blocks) if (b.kind === 'experiment') titles.set(b.experiment.id, b.experiment.title);
   const n = lesson.steps.length;
@@ -77,6 +79,7 @@ export function Narrative({ lesson, current, setRef, goTo, activeId, ran, onShow
                     quiz={b.quiz}
                     experimentTitle={b.quiz.after ? titles.get(b.quiz.after) : undefined}
                     experimentRan={b.quiz.after ? ran.has(b.quiz.after) : true}
+                    experimentRuns={b.quiz.after ? (runs[b.quiz.after] ?? 0) : 0}
                     onRunExperiment={b.quiz.after ? () => onShowExperiment(b.quiz.after!) : undefined}
                     saved={progress?.quizzes[b.quiz.id]}
                     onLock={onQuizLock ? (c, ok) => onQuizLock(b.quiz.id, c, ok) : undefined}

@@ -137,7 +137,11 @@ function Slides({ lesson, query }: { lesson: Lesson; query: string }) {
 
   const s = lesson.steps[step];
   const active = activeExperimentFor(placed, step);
-  const onDone = useCallback((expId: string) => setRan((r) => (r.has(expId) ? r : new Set(r).add(expId))), []);
+  const [runs, setRuns] = useState<Record<string, number>>({});
+  const onDone = useCallback((expId: string) => {
+    setRuns((r) => ({ ...r, [expId]: (r[expId] ?? 0) + 1 }));
+    setRan((r) => (r.has(expId) ? r : new Set(r).add(expId)));
+  }, []);
   const titles = new Map(placed.map((p) => [p.experiment.id, p.experiment.title]));
 
   return (
@@ -190,6 +194,7 @@ function Slides({ lesson, query }: { lesson: Lesson; query: string }) {
                   quiz={b.quiz}
                   experimentTitle={b.quiz.after ? titles.get(b.quiz.after) : undefined}
                   experimentRan={b.quiz.after ? ran.has(b.quiz.after) : true}
+                  experimentRuns={b.quiz.after ? (runs[b.quiz.after] ?? 0) : 0}
                 />
               );
             if (b.kind === 'experiment')

@@ -10,6 +10,8 @@ interface Props {
   quiz: QuizSpec;
   experimentTitle?: string;
   experimentRan: boolean;
+  /** Runs of that experiment finished in this visit (a lock waits for one after it). */
+  experimentRuns?: number;
   onRunExperiment?: () => void;
   saved?: QuizProgress;
   onLock?: (choice: number, correct: boolean) => void;
@@ -23,16 +25,23 @@ interface Props {
  */
 export const QuizBlock = memo(
   QuizCard,
-  (a, b) => a.quiz === b.quiz && a.experimentTitle === b.experimentTitle && a.experimentRan === b.experimentRan && a.saved === b.saved,
+  (a, b) =>
+    a.quiz === b.quiz && a.experimentTitle === b.experimentTitle && a.experimentRan === b.experimentRan && a.experimentRuns === b.experimentRuns && a.saved === b.saved,
 );
 
-function QuizCard({ quiz, experimentTitle, experimentRan, onRunExperiment, saved, onLock }: Props) {
+function QuizCard({ quiz, experimentTitle, experimentRan, experimentRuns = 0, onRunExperiment, saved, onLock }: Props) {
   const valid = saved && saved.choice >= 0 && saved.choice < quiz.choices.length ? saved : undefined;
   const [choice, setChoice] = useState<number | null>(valid ? valid.choice : null);
   const [locked, setLocked] = useState(valid !== undefined);
   const [revealed, setRevealed] = useState(false);
   const name = useId();
-  const show = revealed || (locked && (experimentRan || !quiz.after));
+  // Runs seen when the reader locked here (null: not locked in this visit). A prediction
+  // made after running the experiment is checked by the next run, not by the one before
+  // it (which showed the answer the moment it was locked). One kept from an earlier visit
+  // shows once the experiment has run.
+  const [runsAtLock, setRunsAtLock] = useState<number | null>(null);
+  const checked = runsAtLock === null ? experimentRan : experimentRuns > runsAtLock;
+  const show = revealed || (locked && (!quiz.after || checked));
   const correct = choice === quiz.answer;
   // Locking or revealing removes the button pressed; the keyboard's focus goes on to
   // what replaced it (the way to run the experiment, or the answer) instead of the page.
@@ -74,6 +83,7 @@ function QuizCard({ quiz, experimentTitle, experimentRan, onRunExperiment, saved
             onClick={(e) => {
               moveOn(e);
               setLocked(true);
+              setRunsAtLock(experimentRuns);
               if (choice !== null) onLock?.(choice, choice === quiz.answer);
             }}
           >

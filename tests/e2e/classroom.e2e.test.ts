@@ -311,6 +311,37 @@ test('quiz: a prediction locked after running the experiment waits for the next 
   await expect.poll(() => quiz.locator('.quiz-result').textContent()).toContain('Your prediction held.');
 });
 
+test('presenter: a slide about one view opens with its panel scrolled to that view', async () => {
+  const cases: [string, string, { width: number; height: number }][] = [
+    ['/#/present/primary-keys?step=4', '.slide-panel', { width: 1920, height: 1080 }],
+    ['/#/present/primary-keys?step=4', '.slide-panel', { width: 1280, height: 720 }],
+  ];
+  for (const [url, box, viewport] of cases) {
+    const { page } = await openPage(url, { viewport });
+    await waitForPanel(page);
+    // "Same rows, two sizes" is about the size table: it sat ~7 screens down the presenter's panel.
+    const where = () =>
+      page.evaluate((sel) => {
+        const b = document.querySelector(sel)!.getBoundingClientRect();
+        const bar = document.querySelector(`${sel} .player-bar`)!.getBoundingClientRect();
+        const v = document.querySelector(`${sel} [data-view="sizes"]`)!.getBoundingClientRect();
+        return v.top >= bar.bottom - 1 && v.top < b.top + b.height / 2;
+      }, box);
+    await expect.poll(where, { timeout: 10_000, message: url }).toBe(true);
+  }
+  // Reached with PageDown from the slide before, it scrolls there too.
+  const { page } = await openPage('/#/present/primary-keys?step=3', { viewport: { width: 1920, height: 1080 } });
+  await waitForPanel(page);
+  await page.keyboard.press('PageDown');
+  await expect.poll(() => page.locator('.presenter-count').textContent()).toBe('4 / 11');
+  const top = () => page.evaluate(() => {
+    const b = document.querySelector('.slide-panel')!.getBoundingClientRect();
+    const v = document.querySelector('.slide-panel [data-view="sizes"]')!.getBoundingClientRect();
+    return v.top - b.top;
+  });
+  await expect.poll(async () => (await top()) < 300, { timeout: 10_000 }).toBe(true);
+});
+
 test('phone (390×844): the lesson reads in one column, the panel below the text, nothing wider than the screen', async () => {
   const { page } = await openPage('/#/lesson/primary-keys?step=4', { viewport: { width: 390, height: 844 } });
   await waitForPanel(page);

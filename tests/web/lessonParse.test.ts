@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { activeExperimentFor, experimentsOf } from '../../web/src/lessons/activeExperiment';
 import { renderMarkdown } from '../../web/src/lessons/markdown';
 import { parseLesson, parseLessonMeta } from '../../web/src/lessons/parse';
+import { focusSelector, stepFocus } from '../../web/src/lessons/panelFocus';
 import { splitLesson } from '../../web/src/lessons/split';
 import { buildSims, sweepScenario } from '../../web/src/lessons/scenarios';
 import type { ExperimentSpec } from '../../web/src/lessons/types';
@@ -196,6 +197,43 @@ describe('lesson parser', () => {
       expect(r.errors.join('\n')).toMatch(msg);
     });
   }
+
+  describe('focus blocks', () => {
+    const experiment = 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\nviews: [btree, sizes, charts]\ncharts: [{ column: qps, label: Q, unit: q/s }]';
+    const withFocus = (focus: string, before = true) =>
+      lessonWith(`## One\n\n${before ? '```experiment\n' + experiment + '\n```\n\n' : ''}## Two\n\nText.\n\n\`\`\`focus\n${focus}\n\`\`\`\n`);
+    it('names a view of the experiment its step shows (the nearest above), a chart by its column', () => {
+      const l = withFocus('view: sizes');
+      expect(l.errors).toEqual([]);
+      expect(stepFocus(l.steps[1])).toEqual({ view: 'sizes' });
+      expect(stepFocus(l.steps[0])).toBeUndefined();
+      const c = withFocus('view: charts\nchart: qps');
+      expect(c.errors).toEqual([]);
+      expect(stepFocus(c.steps[1])).toEqual({ view: 'charts', chart: 'qps' });
+      expect(focusSelector({ view: 'charts', chart: 'qps' })).toBe('[data-chart="qps"]');
+      expect(focusSelector({ view: 'sizes' })).toBe('[data-view="sizes"]');
+      // Nothing of it shows in the text.
+      expect(l.steps[1].blocks.map((b) => b.kind)).toEqual(['prose', 'focus']);
+    });
+    const bad: [string, string, boolean, RegExp][] = [
+      ['an unknown view', 'view: tree', true, /focus \(block \d+, line 21\): view: unknown view "tree"; allowed: btree, pool/],
+      ['a view the experiment does not show', 'view: redo', true, /focus \(line 21\): view: "redo" is not a view of experiment "e" \(btree, sizes, charts\)/],
+      ['a chart the experiment does not draw', 'view: charts\nchart: tps', true, /chart: experiment "e" has no chart of column "tps" \(qps\)/],
+      ['a chart without view: charts', 'view: sizes\nchart: qps', true, /chart: only with "view: charts", got view "sizes"/],
+      ['no view', 'chart: qps', true, /view: required/],
+      ['an unknown field', 'view: sizes\nside: B', true, /side: unknown field; allowed: view, chart/],
+      ['not a mapping', 'sizes', true, /must be a YAML mapping like "view: sizes", got "sizes"/],
+      ['no experiment at all', 'view: sizes', false, /view: no experiment at or above this step shows a panel/],
+    ];
+    for (const [what, focus, withExp, msg] of bad) {
+      it(`refuses ${what}, naming the file and line`, () => {
+        const l = withFocus(focus, withExp);
+        expect(l.errors.join('\n')).toMatch(msg);
+        expect(l.errors.join('\n')).toContain('lessons/sample-lesson.md: focus');
+        expect(stepFocus(l.steps[withExp ? 1 : 0])).toBeUndefined();
+      });
+    }
+  });
 
   it('a valid quiz and experiment pass', () => {
     expect(validateQuiz({ id: 'q', question: 'Q', choices: ['a', 'b'], answer: 0, explain: 'E', after: 'exp' }, new Set(['exp'])).errors).toEqual([]);

@@ -54,6 +54,7 @@ export function Narrative({ lesson, current, setRef, goTo, activeId, ran, runs, 
             switch (b.kind) {
               case 'prose':
                 return <Prose key={j} markdown={b.markdown} />;
+              case 'focus': // where the panel scrolls to; nothing in the text
               case 'notes':
                 return null; // speaker notes: presenter mode only
               case 'experiment':

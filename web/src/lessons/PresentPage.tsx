@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { lessonHref, presentHref } from '../ui/route';
 import { useKeepFocus } from '../ui/keepFocus';
 import { useTheme, type ThemeChoice } from '../ui/theme';
+import { stepFocus, usePanelFocus } from './panelFocus';
 import { formatUrlState, parseUrlState } from '../ui/urlState';
 import { activeExperimentFor, experimentsOf } from './activeExperiment';
 import { KeyHelp, PRESENTER_KEYS } from './KeyHelp';
@@ -53,7 +54,7 @@ function Slides({ lesson, query }: { lesson: Lesson; query: string }) {
   const { seed, knobValues, settings } = useExperimentSettings(parsed.state);
   const [help, setHelp] = useState(false);
   const [ran, setRan] = useState<Set<string>>(new Set());
-  const { choice, setChoice, override, setOverride } = useTheme();
+  const { choice, setChoice, override, setOverride, reducedMotion } = useTheme();
   const channel = useRef<BroadcastChannel | null>(null);
   const go = useCallback((i: number) => setStep(Math.max(0, Math.min(n - 1, i))), [n]);
 
@@ -137,6 +138,9 @@ function Slides({ lesson, query }: { lesson: Lesson; query: string }) {
 
   const s = lesson.steps[step];
   const active = activeExperimentFor(placed, step);
+  // The view this slide is about, scrolled to in the panel when the slide opens.
+  const panelBox = useRef<HTMLElement>(null);
+  usePanelFocus(panelBox, stepFocus(s), step, reducedMotion);
   const [runs, setRuns] = useState<Record<string, number>>({});
   const onDone = useCallback((expId: string) => {
     setRuns((r) => ({ ...r, [expId]: (r[expId] ?? 0) + 1 }));
@@ -206,7 +210,7 @@ function Slides({ lesson, query }: { lesson: Lesson; query: string }) {
             return null;
           })}
         </section>
-        <aside className="slide-panel" aria-label="Experiment">
+        <aside className="slide-panel" aria-label="Experiment" ref={panelBox}>
           <ExperimentSlot experiment={active} {...settings} onDone={onDone} panel={{ arrowKeys: false, noTools: true }} />
         </aside>
       </div>

@@ -4,7 +4,8 @@
 import { parse as parseYaml } from 'yaml';
 import { splitFrontMatter, splitLesson } from './split';
 import type { Block, Lesson, LessonMeta } from './types';
-import { validateExperiment, validateFrontMatter, validateQuiz } from './validate';
+import { validateExperiment, validateFocus, validateFrontMatter, validateQuiz } from './validate';
+import { activeExperimentFor, experimentsOf } from './activeExperiment';
 
 function yaml(text: string): { value?: unknown; error?: string } {
   try {
@@ -61,7 +62,11 @@ export function parseLesson(file: string, text: string, scenarioFiles?: Readonly
       const where = `${file}: ${b.kind} ${typeof bid === 'string' ? `"${bid}" ` : ''}(block ${n}, line ${b.line})`;
       let messages: string[];
       if (y.error) messages = [`invalid YAML: ${y.error}`];
-      else if (b.kind === 'experiment') {
+      else if (b.kind === 'focus') {
+        const r = validateFocus(y.value);
+        messages = r.errors;
+        if (r.spec) return { kind: 'focus', focus: r.spec, line: b.line };
+      } else if (b.kind === 'experiment') {
         const r = validateExperiment(y.value, scenarioFiles);
         messages = r.errors;
         if (r.spec && seen.has(r.spec.id)) messages = [`id: "${r.spec.id}" is used by another block`];
@@ -85,5 +90,22 @@ export function parseLesson(file: string, text: string, scenarioFiles?: Readonly
     return { title: s.title || (si === 0 ? meta.title : `Step ${si + 1}`), blocks };
   });
   if (steps.length === 0) errors.push(`${file}: no content after the front matter`);
+  // A focus names a view of the panel its step shows (the nearest experiment at or above it).
+  const placed = experimentsOf({ meta, steps, errors });
+  steps.forEach((s, si) => {
+    s.blocks = s.blocks.map((b): Block => {
+      if (b.kind !== 'focus') return b;
+      const exp = activeExperimentFor(placed, si);
+      const where = `${file}: focus (line ${b.line ?? '?'})`;
+      let m: string | undefined;
+      if (!exp) m = 'view: no experiment at or above this step shows a panel';
+      else if (!exp.views.includes(b.focus.view)) m = `view: "${b.focus.view}" is not a view of experiment "${exp.id}" (${exp.views.join(', ')})`;
+      else if (b.focus.chart !== undefined && !exp.charts.some((c) => c.column === b.focus.chart))
+        m = `chart: experiment "${exp.id}" has no chart of column "${b.focus.chart}" (${exp.charts.map((c) => c.column).join(', ') || 'none'})`;
+      if (!m) return b;
+      errors.push(`${where}: ${m}`);
+      return { kind: 'invalid', what: 'focus block', messages: [`${where}: ${m}`] };
+    });
+  });
   return { meta, steps, errors };
 }

@@ -1,8 +1,8 @@
 // Splits lesson Markdown (pure text work, no YAML): front matter, `##` steps, and fenced
-// ```experiment / ```quiz / ```notes blocks. Headings inside code fences are not steps.
+// ```experiment / ```quiz / ```notes / ```focus blocks. Headings inside code fences are not steps.
 
 export interface RawBlock {
-  kind: 'prose' | 'experiment' | 'quiz' | 'notes';
+  kind: 'prose' | 'experiment' | 'quiz' | 'notes' | 'focus';
   text: string;
   line: number; // 1-based line in the file where the block starts
 }
@@ -61,7 +61,7 @@ export function splitLesson(text: string): RawLesson {
     const f = FENCE_RE.exec(line);
     if (f) {
       const info = f[2].toLowerCase();
-      if (info === 'experiment' || info === 'quiz' || info === 'notes') {
+      if (info === 'experiment' || info === 'quiz' || info === 'notes' || info === 'focus') {
         flushProse();
         fence = { marker: f[1], kind: info, line: lineNo, body: [] };
       } else {

@@ -124,12 +124,21 @@ export interface QuizSpec {
   after?: string; // experiment id to run before the answer shows
 }
 
+/** A ```focus block: one view of the step's experiment panel (a chart by its column). */
+export interface FocusSpec {
+  view: ViewName;
+  /** With `view: charts`, the chart of this column (else the first chart). */
+  chart?: string;
+}
+
 export type Block =
   | { kind: 'prose'; markdown: string }
   | { kind: 'experiment'; experiment: ExperimentSpec; line?: number }
   | { kind: 'quiz'; quiz: QuizSpec; line?: number }
   /** Speaker notes (Markdown) for presenter mode; not shown on the lesson page. */
   | { kind: 'notes'; markdown: string }
+  /** The view of the panel this step is about: the panel scrolls to it when the step opens. */
+  | { kind: 'focus'; focus: FocusSpec; line?: number }
   | { kind: 'invalid'; what: string; messages: string[] };
 
 export interface Step {

@@ -2,7 +2,7 @@
 // matter. Each message starts with the field path ("knobs[0].max: ..."). The field
 // validators live in validateParts.ts.
 
-import { VIEW_NAMES, type ChartSpec, type ExperimentSpec, type KnobSpec, type LessonMeta, type LessonSource, type QuizSpec, type SizeReferenceSpec, type ViewName } from './types';
+import { VIEW_NAMES, type ChartSpec, type ExperimentSpec, type FocusSpec, type KnobSpec, type LessonMeta, type LessonSource, type QuizSpec, type SizeReferenceSpec, type ViewName } from './types';
 import { isObj, show, Reader, overrideMap, scenarioRef, chart, knob, sizeReference, sweep, ID_RE, DEFAULT_VIEWS } from './validateParts';
 
 export { MAX_SWEEP_RUN_S, MAX_SWEEP_VALUES } from './validateParts';
@@ -124,6 +124,23 @@ export function validateQuiz(v: unknown, experimentIds: ReadonlySet<string>): { 
   if (after && !experimentIds.has(after)) errors.push(`after: no experiment "${after}" in this lesson`);
   if (errors.length || !id || !question || !explain || !choices || answer === undefined) return { errors };
   return { spec: { id, question, choices, answer, explain, ...(after ? { after } : {}) }, errors };
+}
+
+/**
+ * Validates a focus block object on its own (`view`, and `chart` with the charts view);
+ * whether the step's experiment shows that view is checked by the parser, which knows it.
+ */
+export function validateFocus(v: unknown): { spec?: FocusSpec; errors: string[] } {
+  const errors: string[] = [];
+  const r = new Reader(errors);
+  if (!isObj(v)) return { errors: [`(block): must be a YAML mapping like "view: sizes", got ${show(v)}`] };
+  r.unknownKeys(v, '', ['view', 'chart']);
+  const view = r.string(v, 'view', 'view');
+  if (view !== undefined && !VIEW_NAMES.includes(view as ViewName)) errors.push(`view: unknown view ${show(view)}; allowed: ${VIEW_NAMES.join(', ')}`);
+  const chart = r.string(v, 'chart', 'chart', { required: false });
+  if (chart !== undefined && view !== 'charts') errors.push(`chart: only with "view: charts", got view ${show(view)}`);
+  if (errors.length || !view) return { errors };
+  return { spec: { view: view as ViewName, ...(chart !== undefined ? { chart } : {}) }, errors };
 }
 
 /** Validates front matter. `fileId` is the file name without .md. */

@@ -127,7 +127,7 @@ function FillRow({ frames, labels, fillIndex, reducedMotion, C }: { frames: Fram
   const bi = b && chosen ? matchingIndex(a, ai, b) : -1;
   const selectId = useId();
   return (
-    <section className="view-row" aria-label="Leaf page fill">
+    <section className="view-row" aria-label="Leaf page fill" data-view="fill-histogram">
       <div className="view-row-head">
         <h3>Leaf page fill</h3>
         {a.indexes.length > 1 ? (
@@ -173,11 +173,11 @@ function FillRow({ frames, labels, fillIndex, reducedMotion, C }: { frames: Fram
 
 /** One structure view per simulation, side by side, their `data-align` blocks lined
  *  up (alignAcross.ts). */
-function SideBySide({ title, frames, cell }: { title: string; frames: Frame[]; cell: (f: Frame, i: number) => React.ReactNode }) {
+function SideBySide({ view, title, frames, cell }: { view: ViewName; title: string; frames: Frame[]; cell: (f: Frame, i: number) => React.ReactNode }) {
   const cols = useRef<HTMLDivElement>(null);
   useAlignAcross(cols, frames.length);
   return (
-    <section className="view-row" aria-label={title}>
+    <section className="view-row" aria-label={title} data-view={view}>
       <h3>{title}</h3>
       <div className={`view-cols n${frames.length}`} ref={cols}>
         {frames.map((f, i) => (
@@ -199,7 +199,7 @@ export function PanelViews({ frames, series, status, labels, views, charts, size
   const has = (v: ViewName) => views.includes(v);
   const started = frames.some((f) => f.timeNs > 0);
 
-  const sideBySide = (title: string, cell: (f: Frame, i: number) => React.ReactNode) => <SideBySide title={title} frames={frames} cell={cell} />;
+  const sideBySide = (view: ViewName, title: string, cell: (f: Frame, i: number) => React.ReactNode) => <SideBySide view={view} title={title} frames={frames} cell={cell} />;
 
   return (
     <>
@@ -209,18 +209,18 @@ export function PanelViews({ frames, series, status, labels, views, charts, size
         </div>
       ) : null}
       {has('btree') &&
-        sideBySide('B+tree (clustered index)', (f, i) => (
+        sideBySide('btree', 'B+tree (clustered index)', (f, i) => (
           <TreeCell frame={f} sim={i} label={labels[i]} client={client} reducedMotion={reducedMotion} C={W.BTreeView} />
         ))}
-      {has('pool') && sideBySide('Buffer pool', (f, i) => <W.BufferPoolView frame={f} label={labels[i]} reducedMotion={reducedMotion} />)}
-      {has('threads') && sideBySide('Client threads', (f, i) => <W.ThreadsView frame={f} label={pair ? labels[i] : undefined} />)}
-      {has('ahi') && sideBySide('Adaptive hash index', (f, i) => <W.AhiView frame={f} label={pair ? labels[i] : undefined} />)}
-      {has('redo') && sideBySide('Redo log', (f, i) => <W.RedoView frame={f} label={pair ? labels[i] : undefined} reducedMotion={reducedMotion} />)}
-      {has('qc') && sideBySide('Query cache', (f, i) => <W.QueryCacheView frame={f} label={pair ? labels[i] : undefined} reducedMotion={reducedMotion} />)}
+      {has('pool') && sideBySide('pool', 'Buffer pool', (f, i) => <W.BufferPoolView frame={f} label={labels[i]} reducedMotion={reducedMotion} />)}
+      {has('threads') && sideBySide('threads', 'Client threads', (f, i) => <W.ThreadsView frame={f} label={pair ? labels[i] : undefined} />)}
+      {has('ahi') && sideBySide('ahi', 'Adaptive hash index', (f, i) => <W.AhiView frame={f} label={pair ? labels[i] : undefined} />)}
+      {has('redo') && sideBySide('redo', 'Redo log', (f, i) => <W.RedoView frame={f} label={pair ? labels[i] : undefined} reducedMotion={reducedMotion} />)}
+      {has('qc') && sideBySide('qc', 'Query cache', (f, i) => <W.QueryCacheView frame={f} label={pair ? labels[i] : undefined} reducedMotion={reducedMotion} />)}
       {has('fill-histogram') && <FillRow frames={frames} labels={labels} fillIndex={fillIndex} reducedMotion={reducedMotion} C={W.FillHistogram} />}
       {has('charts') &&
         charts.map((c) => (
-          <section className="view-row chart-row" key={c.column} aria-label={c.label}>
+          <section className="view-row chart-row" key={c.column} aria-label={c.label} data-view="charts" data-chart={c.column}>
             <ViewSlot title={c.label}>
               {() => (
                 <W.TimeSeriesChart
@@ -239,7 +239,7 @@ export function PanelViews({ frames, series, status, labels, views, charts, size
           </section>
         ))}
       {has('sysbench') &&
-        sideBySide('sysbench report', (f, i) => (
+        sideBySide('sysbench', 'sysbench report', (f, i) => (
           <W.SysbenchReport
             series={series[i] ?? EMPTY_SERIES}
             threads={f.summary.threads.total || f.threadStates.length}
@@ -248,16 +248,16 @@ export function PanelViews({ frames, series, status, labels, views, charts, size
           />
         ))}
       {has('status') &&
-        sideBySide('SHOW ENGINE INNODB STATUS', (f, i) => <W.StatusView text={status[i]?.text ?? null} timeNs={f.timeNs} label={pair ? labels[i] : undefined} />)}
+        sideBySide('status', 'SHOW ENGINE INNODB STATUS', (f, i) => <W.StatusView text={status[i]?.text ?? null} timeNs={f.timeNs} label={pair ? labels[i] : undefined} />)}
       {has('sizes') && (
-        <section className="view-row" aria-label="Table sizes">
+        <section className="view-row" aria-label="Table sizes" data-view="sizes">
           <ViewSlot title="Table sizes">
             {() => <W.SizeTable frames={named} reference={sizeReference} />}
           </ViewSlot>
         </section>
       )}
       {has('metrics') && (
-        <section className="view-row" aria-label="Counters">
+        <section className="view-row" aria-label="Counters" data-view="metrics">
           <ViewSlot title="Counters">
             {() => (
               <>

@@ -1,0 +1,58 @@
+// A step's ```focus block: when the slide opens in presenter mode, the experiment panel
+// beside it scrolls to the view the text is about (zoomed for the projector, a panel is a
+// column of views several screens long: the size table of primary-keys' fourth slide sat
+// seven screens down). The lesson page leaves its panel to the reader: the knobs sit at its
+// top, and a reader turning them keeps the panel where they put it.
+
+import { useEffect, useRef, type RefObject } from 'react';
+import type { FocusSpec, Step } from './types';
+
+/** The step's focus, if it has one (the first). */
+export function stepFocus(step: Step | undefined): FocusSpec | undefined {
+  for (const b of step?.blocks ?? []) if (b.kind === 'focus') return b.focus;
+  return undefined;
+}
+
+/** The CSS selector of a focus's view in PanelViews (`data-view`, a chart's `data-chart`). */
+export function focusSelector(f: FocusSpec): string {
+  // A quoted string as JSON writes it is a CSS string too (chart columns are engine names).
+  return f.view === 'charts' && f.chart !== undefined ? `[data-chart=${JSON.stringify(f.chart)}]` : `[data-view="${f.view}"]`;
+}
+
+/**
+ * Scrolls `box` (the panel's scroll container) so the focused view starts just below the
+ * sticky player bar, once per opened step (`step`), after the views have loaded. A panel
+ * that does not scroll on its own (on a phone it sits below the text) is left alone, and so
+ * is one that shows another experiment (the view is not there).
+ */
+export function usePanelFocus(box: RefObject<HTMLElement | null>, focus: FocusSpec | undefined, step: number, reducedMotion: boolean): void {
+  // The page opening on the step (a link) jumps there at once: a smooth scroll still under
+  // way when the reader presses Play moved the panel under the pointer.
+  const opened = useRef(false);
+  useEffect(() => {
+    const instant = reducedMotion || !opened.current;
+    opened.current = true;
+    const el = box.current;
+    if (!focus || !el) return;
+    let raf = 0;
+    let frames = 0;
+    const go = () => {
+      raf = 0;
+      const target = el.querySelector<HTMLElement>(focusSelector(focus));
+      // Wait (up to ~2 s) for the views: placeholders change height as they load.
+      if (!target || el.querySelector('.view-placeholder')) {
+        if (++frames < 120) raf = requestAnimationFrame(go);
+        return;
+      }
+      if (getComputedStyle(el).overflowY === 'visible' || el.scrollHeight <= el.clientHeight) return;
+      const bar = el.querySelector<HTMLElement>('.player-bar');
+      const below = bar && getComputedStyle(bar).position === 'sticky' ? bar.getBoundingClientRect().height : 0;
+      const top = target.getBoundingClientRect().top - el.getBoundingClientRect().top + el.scrollTop - below - 8;
+      el.scrollTo({ top: Math.max(0, top), behavior: instant ? 'auto' : 'smooth' });
+    };
+    raf = requestAnimationFrame(go);
+    return () => {
+      if (raf) cancelAnimationFrame(raf);
+    };
+  }, [box, focus, step, reducedMotion]);
+}

@@ -75,3 +75,48 @@ test('a panic while playing recovers too, and the notice can be dismissed', asyn
   await page.locator('.engine-restart').getByRole('button', { name: 'Dismiss' }).click();
   await expect.poll(() => page.locator('.engine-restart').count()).toBe(0);
 });
+
+test('a site updated under an open tab: the engine and a page that can no longer be fetched say so, once', async () => {
+  // A copy of the site, served on its own; files are removed from it while the tab is open.
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const { fileURLToPath } = await import('node:url');
+  const { startStaticServer } = await import('../../scripts/preview.mjs');
+  const { launchBrowser } = await import('./harness');
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'innodb-lab-update-'));
+  fs.cpSync(path.resolve(root, process.env.E2E_DIST ?? 'web/dist'), dir, { recursive: true });
+  const server = await startStaticServer(dir, 0);
+  // No offline copy (service worker) here: a plain tab, as on a site served over http.
+  const context = await (await launchBrowser()).newContext({ serviceWorkers: 'block' });
+  try {
+    const page = await context.newPage();
+    let workerFetches = 0;
+    page.on('request', (r) => {
+      if (/\/assets\/worker-[^/]*\.js$/.test(r.url())) workerFetches += 1;
+    });
+    await page.goto(`${server.url}#/lesson/primary-keys?step=4`);
+    await waitForPanel(page);
+    expect(workerFetches).toBe(1);
+    // The update: the engine's worker and the playground's page are gone.
+    const assets = path.join(dir, 'assets');
+    for (const f of fs.readdirSync(assets)) if (/^(worker|Playground)-.*\.js$/.test(f)) fs.rmSync(path.join(assets, f));
+    // The engine dies; its replacement cannot be fetched. One try, and a message (it
+    // fetched the missing script ~70 times a second and said "replayed to t = 0").
+    await panic(page).catch(() => undefined);
+    const notice = page.locator('.experiment-panel .notice-error');
+    await expect.poll(() => notice.textContent(), { timeout: 20_000 }).toContain('The engine could not be downloaded: you may be offline, or the site was updated');
+    await page.waitForTimeout(1500);
+    expect(workerFetches).toBe(2);
+    // A page whose code is gone says the same, with a way out.
+    await page.evaluate(() => (location.hash = '#/playground'));
+    const gone = page.getByRole('alert').filter({ hasText: 'could not be downloaded' });
+    await expect.poll(() => gone.textContent(), { timeout: 20_000 }).toContain('you may be offline, or the site was updated since this page opened.');
+    expect(await gone.getByRole('button', { name: 'Reload the page' }).count()).toBe(1);
+  } finally {
+    await context.close();
+    await server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { EngineClient, type RestartInfo } from '../../web/src/engine/client';
+import { EngineClient, NOT_DOWNLOADED, type RestartInfo, type WorkerLike } from '../../web/src/engine/client';
 import { EngineError, parseEngineError } from '../../web/src/engine/errors';
 import { SimHost } from '../../web/src/engine/host';
 import { frameTransferables, isRequest } from '../../web/src/engine/protocol';
@@ -316,6 +316,54 @@ describe('EngineClient', () => {
     expect(restarts[0]).toMatchObject({ timeNs: 0.4e9, ok: true });
     expect(FakeWorker.created[1].received.map((r) => r.type)).toEqual(['create', 'runTo', 'setKnob', 'runTo']);
     expect((await client.frame())[0].summary).toEqual(before);
+  });
+
+  it('a worker that cannot be downloaded is reported once, and no new worker is started (it looped ~70 times a second)', async () => {
+    let made = 0;
+    const seen: RestartInfo[] = [];
+    const dead = new EngineClient(() => {
+      made += 1;
+      const w: WorkerLike = {
+        onmessage: null,
+        onerror: null,
+        postMessage() {
+          setTimeout(() => w.onerror?.({ message: '', preventDefault() {} } as ErrorEvent), 0);
+        },
+        terminate() {},
+      };
+      return w;
+    }, (i) => seen.push(i));
+    await expect(dead.create([fakeScenario()])).rejects.toMatchObject({ code: 'unavailable', errors: [{ message: NOT_DOWNLOADED }] });
+    await expect(dead.runTo(1e8)).rejects.toMatchObject({ code: 'unavailable' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(made).toBe(1);
+    expect(seen).toEqual([]);
+  });
+
+  it('stops restarting a worker that keeps crashing (3 restarts within 30 s)', async () => {
+    await client.create([fakeScenario()]);
+    await client.runTo(0.1e9);
+    for (let i = 0; i < 3; i++) {
+      FakeWorker.created[i].crashOn = 'runTo';
+      await expect(client.runTo(0.2e9)).rejects.toMatchObject({ code: 'crash' });
+    }
+    expect(restarts.map((r) => r.ok)).toEqual([true, true, true]);
+    FakeWorker.created[3].crashOn = 'runTo';
+    await expect(client.runTo(0.2e9)).rejects.toMatchObject({ code: 'crash' });
+    expect(FakeWorker.created).toHaveLength(4);
+    expect(restarts[3]).toMatchObject({ ok: false, cause: { code: 'crash' } });
+    expect(restarts[3].cause?.errors[0].message).toMatch(/stopped 4 times within 30 s/);
+    await expect(client.frame()).rejects.toMatchObject({ code: 'crash' });
+    expect(FakeWorker.created).toHaveLength(4);
+  });
+
+  it('a crash with nothing running starts a fresh worker quietly (it announced a replay to t = 0)', async () => {
+    await new Promise((r) => setTimeout(r, 5)); // the worker has said it started
+    FakeWorker.created[0].onerror?.({ message: 'gone', preventDefault() {} } as ErrorEvent);
+    await new Promise((r) => setTimeout(r, 10));
+    await client.create([fakeScenario()]);
+    expect(restarts).toEqual([]);
+    expect((await client.runTo(0.1e9)).timeNs).toBe(0.1e9);
   });
 
   it('recovers from a crash while idle', async () => {

@@ -21,7 +21,22 @@ export interface RestartInfo {
   error: EngineErrorData; // what went wrong
   timeNs: number; // the virtual time replayed to
   ok: boolean; // false when the replay itself failed
+  /** Why it failed, when `ok` is false (e.g. the new worker could not be downloaded). */
+  cause?: EngineErrorData;
 }
+
+/** Automatic restarts allowed within RESTART_WINDOW_MS; past that the engine stays stopped. */
+const MAX_RESTARTS = 3;
+const RESTART_WINDOW_MS = 30_000;
+
+/**
+ * A worker that fails before it has answered anything never started: its script (or a
+ * module it imports) could not be fetched, typically offline, or after the site was
+ * updated under an open tab. Restarting would fail the same way, at once, forever (a tab
+ * fetched the missing script ~70 times a second).
+ */
+export const NOT_DOWNLOADED =
+  'The engine could not be downloaded: you may be offline, or the site was updated since this page opened. Reload the page (when you are online).';
 
 interface Session {
   scenarios: string[];
@@ -48,6 +63,10 @@ export class EngineClient {
   private session: Session | null = null;
   private disposed = false;
   private wantStatusText = false;
+  /** Set once the engine cannot be had any more: every later call rejects with it. */
+  private broken: EngineErrorData | null = null;
+  /** Wall-clock times of the automatic restarts (the last RESTART_WINDOW_MS). */
+  private restarts: number[] = [];
 
   constructor(
     private readonly factory: WorkerFactory = defaultWorkerFactory,
@@ -176,6 +195,7 @@ export class EngineClient {
   /** One round trip, no recovery (used by restart itself). */
   private rawSend<K extends CommandName>(type: K, args: Commands[K]['args']): Promise<Commands[K]['result']> {
     if (this.disposed) return Promise.reject(new EngineError({ code: 'state', errors: [{ path: '', message: 'engine disposed' }] }));
+    if (this.broken) return Promise.reject(new EngineError(this.broken));
     return new Promise<Commands[K]['result']>((resolve, reject) => {
       const id = this.nextId++;
       this.pending = { id, resolve: resolve as (r: unknown) => void, reject };
@@ -190,11 +210,22 @@ export class EngineClient {
 
   private spawn(): WorkerLike {
     const w = this.factory();
-    w.onmessage = (ev: MessageEvent) => this.receive(ev.data as Response);
+    let answered = false;
+    w.onmessage = (ev: MessageEvent) => {
+      answered = true;
+      this.receive(ev.data as Response);
+    };
     w.onerror = (ev: ErrorEvent) => {
       ev.preventDefault?.();
+      if (w !== this.worker) return; // an old worker's last word
       const p = this.pending;
       this.pending = null;
+      if (!answered) {
+        // Never started: no restart, and no new worker for later calls either.
+        this.broken = { code: 'unavailable', errors: [{ path: '', message: NOT_DOWNLOADED }] };
+        p?.reject(new EngineError(this.broken));
+        return;
+      }
       const error = new EngineError({ code: 'crash', errors: [{ path: '', message: ev.message || 'the engine worker stopped' }] });
       if (p) p.reject(error);
       else if (!this.disposed) this.queue = this.queue.then(() => this.restart(error.toData()));
@@ -203,6 +234,7 @@ export class EngineClient {
   }
 
   private receive(res: Response): void {
+    if (typeof res?.id !== 'number') return; // the worker's "started" note
     const p = this.pending;
     if (!p || res.id !== p.id) return; // stale answer from a replaced worker
     this.pending = null;
@@ -212,14 +244,23 @@ export class EngineClient {
 
   /** New worker, same scenarios, same knobs at the same times, back to the last good time. */
   private async restart(error: EngineErrorData): Promise<void> {
-    if (this.disposed) return;
-    this.worker.terminate();
-    this.worker = this.spawn();
+    if (this.disposed || this.broken) return;
     const s = this.session;
-    if (!s) {
-      this.onRestart({ error, timeNs: 0, ok: true });
+    const now = Date.now();
+    this.restarts = this.restarts.filter((t) => now - t < RESTART_WINDOW_MS);
+    if (this.restarts.length >= MAX_RESTARTS) {
+      // Crashing again and again: stop rather than loop.
+      this.broken = { code: 'crash', errors: [{ path: '', message: `The engine stopped ${MAX_RESTARTS + 1} times within ${RESTART_WINDOW_MS / 1000} s, so it is not restarted again. Reload the page to try again.` }] };
+      this.worker.terminate();
+      this.session = null;
+      this.onRestart({ error, timeNs: s?.timeNs ?? 0, ok: false, cause: this.broken });
       return;
     }
+    this.restarts.push(now);
+    this.worker.terminate();
+    this.worker = this.spawn();
+    // Nothing was running: a fresh worker is all it takes, and nothing to tell.
+    if (!s) return;
     try {
       await this.rawSend('create', { scenarios: s.scenarios });
       for (const k of s.knobs) {
@@ -228,9 +269,9 @@ export class EngineClient {
       }
       await this.rawSend('runTo', { tNs: s.timeNs, seek: true });
       this.onRestart({ error, timeNs: s.timeNs, ok: true });
-    } catch {
+    } catch (e) {
       this.session = null;
-      this.onRestart({ error, timeNs: s.timeNs, ok: false });
+      this.onRestart({ error, timeNs: s.timeNs, ok: false, ...(e instanceof EngineError ? { cause: e.toData() } : {}) });
     }
   }
 }

@@ -36,6 +36,10 @@ const hostReady: Promise<SimHost> = loadHost();
 // Keep an early load failure from surfacing as an unhandled rejection (it is reported per request).
 hostReady.catch(() => undefined);
 
+// The script ran: the client tells a worker that started and later died (restart it)
+// from one that could not be downloaded (do not). Answers have ids; this has none.
+self.postMessage({ started: true });
+
 self.onmessage = (ev: MessageEvent) => {
   const req: unknown = ev.data;
   if (!isRequest(req)) return;

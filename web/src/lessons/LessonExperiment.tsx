@@ -1,6 +1,7 @@
 // Loads an experiment's scenario files, applies overrides, knob values and the seed,
 // and hands the result to the experiment panel.
 
+import { DownloadFailed } from '../ui/downloadFailed';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ExperimentPanel, type ExperimentPanelProps } from '../ui/ExperimentPanel';
 import { loadScenarioText } from './registry';
@@ -20,10 +21,15 @@ interface Props {
 
 export function LessonExperiment({ experiment, knobValues, onKnob, seed, onSeed, onDone, panel }: Props) {
   const [texts, setTexts] = useState<Record<string, string | undefined> | null>(null);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
     const files = [experiment.scenarios.A.file, ...(experiment.scenarios.B ? [experiment.scenarios.B.file] : [])];
-    void Promise.all(files.map(async (f) => [f, await loadScenarioText(f)] as const)).then((pairs) => live && setTexts(Object.fromEntries(pairs)));
+    setFailed(false);
+    Promise.all(files.map(async (f) => [f, await loadScenarioText(f)] as const)).then(
+      (pairs) => live && setTexts(Object.fromEntries(pairs)),
+      () => live && setFailed(true), // it threw out of the effect, and the panel never came
+    );
     return () => {
       live = false;
     };
@@ -41,6 +47,7 @@ export function LessonExperiment({ experiment, knobValues, onKnob, seed, onSeed,
 
   return (
     <>
+      {failed ? <DownloadFailed what="This experiment's scenario" /> : null}
       {notes.length > 0 ? (
         <div className="notice notice-warn knob-notes" role="status">
           {notes.map((n) => (

@@ -4,16 +4,24 @@
 
 import { useEffect, useState, type ReactNode } from 'react';
 import { NotFound } from '../ui/NotFound';
+import { DownloadFailed } from '../ui/downloadFailed';
 import { loadLesson } from './registry';
 import type { Lesson } from './types';
 import { useExpandedQuery } from './useExpandedQuery';
 
-/** The lesson with this id: undefined while loading, null when there is none. */
-export function useLesson(id: string): Lesson | null | undefined {
-  const [loaded, setLoaded] = useState<{ id: string; lesson: Lesson | null } | null>(null);
+/** Loading a lesson failed: its file could not be fetched. */
+export const LESSON_FAILED = 'failed';
+
+/** The lesson with this id: undefined while loading, null when there is none, 'failed' when it could not be fetched. */
+export function useLesson(id: string): Lesson | null | undefined | typeof LESSON_FAILED {
+  const [loaded, setLoaded] = useState<{ id: string; lesson: Lesson | null | typeof LESSON_FAILED } | null>(null);
   useEffect(() => {
     let live = true;
-    void loadLesson(id).then((lesson) => live && setLoaded({ id, lesson }));
+    // A lesson's chunk that cannot be fetched said "Loading lesson…" for ever.
+    loadLesson(id).then(
+      (lesson) => live && setLoaded({ id, lesson }),
+      () => live && setLoaded({ id, lesson: LESSON_FAILED }),
+    );
     return () => {
       live = false;
     };
@@ -36,6 +44,7 @@ export function LessonGate({ id, query = '', loadingText = 'Loading lesson…', 
   const expanded = useExpandedQuery(query);
   if (lesson === undefined || expanded === null) return <p className="page-loading">{loadingText}</p>;
   if (lesson === null) return <NotFound what={`There is no lesson “${id}”.`} />;
+  if (lesson === LESSON_FAILED) return <DownloadFailed what={`The lesson “${id}”`} />;
   return <>{children(lesson, expanded.query, expanded.messages)}</>;
 }
 

@@ -6,7 +6,8 @@ import { useEffect, useRef, useState } from 'react';
 import { NotFound } from '../ui/NotFound';
 import { notesOf, openChannel, type PresenterMessage } from './presenterChannel';
 import { Prose } from './Prose';
-import { useLesson } from './LessonGate';
+import { LESSON_FAILED, useLesson } from './LessonGate';
+import { DownloadFailed } from '../ui/downloadFailed';
 
 export default function NotesPage({ id }: { id: string }) {
   const lesson = useLesson(id);
@@ -32,7 +33,7 @@ export default function NotesPage({ id }: { id: string }) {
   }, [id]);
 
   useEffect(() => {
-    if (lesson) document.title = `Notes: ${lesson.meta.title}`;
+    if (lesson && lesson !== LESSON_FAILED) document.title = `Notes: ${lesson.meta.title}`;
   }, [lesson]);
 
   const go = (i: number) => channel.current?.postMessage({ type: 'go', step: i });
@@ -47,6 +48,7 @@ export default function NotesPage({ id }: { id: string }) {
 
   if (lesson === undefined) return <p className="page-loading">Loading notes…</p>;
   if (lesson === null) return <NotFound what={`There is no lesson “${id}”.`} />;
+  if (lesson === LESSON_FAILED) return <DownloadFailed what={`The lesson “${id}”`} />;
   const s = lesson.steps[Math.min(step, lesson.steps.length - 1)];
   const next = lesson.steps[step + 1];
   const notes = notesOf(s.blocks);

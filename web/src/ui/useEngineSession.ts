@@ -54,7 +54,9 @@ export function useEngineSession(scenarios: string[] | null, factory?: WorkerFac
       } else {
         setRestart(null);
         setSource(null);
-        setError({ code: 'panic', errors: [{ path: '', message: 'The engine hit a bug and could not be restarted. Reload the page to try again.' }] });
+        // Why the restart failed when that says more (not downloadable, crashing in a loop).
+        const c = info.cause;
+        setError(c && (c.code === 'unavailable' || c.code === 'crash') ? c : { code: 'panic', errors: [{ path: '', message: 'The engine hit a bug and could not be restarted. Reload the page to try again.' }] });
       }
     });
     setClient(c);

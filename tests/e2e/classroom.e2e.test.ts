@@ -401,6 +401,21 @@ test('offline zip: unzipped and served by a plain static server, the site runs',
   }
 });
 
+test('offline cache: the first visit\'s own tab runs a lesson with the network off once it says "Saved"', async () => {
+  const { page, context } = await openPage('/', { serviceWorkers: 'allow', allowErrors: [/ERR_INTERNET_DISCONNECTED/] });
+  await expect.poll(() => page.locator('.offline-status').textContent(), { timeout: 30_000 }).toMatch(/^Saved in this browser/);
+  // The tab that installed the offline copy is served by it (it was not: the lesson's code
+  // failed to download, though the page had just said it works with no network).
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 10_000 }).toBe(true);
+  await context.setOffline(true);
+  await page.evaluate(() => (location.hash = '#/lesson/primary-keys?step=4'));
+  await waitForPanel(page);
+  const before = await counter(page, 'Innodb_rows_inserted');
+  await stepForward(page, 2);
+  expect((await counter(page, 'Innodb_rows_inserted'))[0]).toBeGreaterThan(before[0] ?? 0);
+  await context.setOffline(false);
+});
+
 test('offline cache: after one visit, the site reloads and runs a lesson with the network off', async () => {
   const { page, context } = await openPage('/', {
     serviceWorkers: 'allow',

@@ -9,10 +9,13 @@
 // - install: fetch every file of this build into one cache (`cache: 'reload'`, so not
 //   from the HTTP cache); if any file fails, the install fails and the old version
 //   stays in charge.
-// - activate: delete the caches of older builds at this scope.
+// - activate: take control of the pages already open (the first visit's tab works offline
+//   from then on, not only after a reload), and delete the caches of older builds at this
+//   scope except the one before this: a tab opened before an update still asks for that
+//   build's files, which the server no longer has.
 // - fetch: pages (navigations) go to the network first, so a new deploy shows up when
 //   online, and fall back to the cached index.html; every other file of the site comes
-//   from the cache first (asset names carry a content hash, so they never change).
+//   from the caches first (asset names carry a content hash, so they never change).
 //   Other origins and non-GET requests are not touched (the site makes none).
 //
 // Plain JavaScript: the file is copied as is, not bundled.
@@ -41,7 +44,13 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((k) => k.startsWith(PREFIX) && k !== CACHE).map((k) => caches.delete(k)))),
+      // keys() lists caches in the order they were made: keep this build's and the last
+      // one before it.
+      .then((keys) => {
+        const older = keys.filter((k) => k.startsWith(PREFIX) && k !== CACHE);
+        return Promise.all(older.slice(0, -1).map((k) => caches.delete(k)));
+      })
+      .then(() => self.clients.claim()),
   );
 });
 
@@ -59,10 +68,13 @@ self.addEventListener('fetch', (event) => {
     );
     return;
   }
+  // This build's cache first, then the one kept from the build before (a file of an older
+  // tab), then the network.
   event.respondWith(
     caches
       .open(CACHE)
       .then((cache) => cache.match(req))
+      .then((hit) => hit ?? caches.match(req))
       .then((hit) => hit ?? fetch(req)),
   );
 });

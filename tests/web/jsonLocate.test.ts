@@ -39,6 +39,14 @@ describe('jsonErrorOffset', () => {
 });
 
 describe('jsonProblem (playground)', () => {
+  it('refuses a number too large to read and an explicit null, naming the field (both ran with the default, silently)', () => {
+    expect(jsonProblem('{"workload": {"threads": 1e400}}')).toBe('workload.threads: the number is too large to be read (infinite); give a finite number.');
+    expect(jsonProblem('{"server": {"innodb_buffer_pool_pages": -1e400}}')).toBe('server.innodb_buffer_pool_pages: the number is too large to be read (−infinite); give a finite number.');
+    expect(jsonProblem('{"seed": null}')).toBe("seed: null is not a value here; give one, or leave the field out to take the engine's default.");
+    expect(jsonProblem('{"server": null}')).toMatch(/^server: null is not a value here/);
+    expect(jsonProblem('{"table": {"columns": [{"name": "id"}, null]}}')).toMatch(/^table\.columns\[1\]: null/);
+    expect(jsonProblem('{"workload": {"threads": 16, "rate_tps": 1.5e3}}')).toBeNull();
+  });
   it('names the line and column of a syntax error', () => {
     expect(jsonProblem('{\n  "seed": 1,\n  "workload": \n}')).toMatch(/^Invalid JSON at line 4, column 1: /);
     expect(jsonProblem('{\n  "seed": 1,')).toBe('Invalid JSON at line 2, column 13: the text ends too early');

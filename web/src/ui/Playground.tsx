@@ -43,7 +43,8 @@ export function jsonProblem(text: string): string | null {
   if (text.length > MAX_SCENARIO_CHARS) return `The scenario is too long (${text.length} characters; at most ${MAX_SCENARIO_CHARS}).`;
   try {
     const v: unknown = JSON.parse(text);
-    return typeof v === 'object' && v !== null && !Array.isArray(v) ? null : 'The scenario must be a JSON object ({ … }).';
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'The scenario must be a JSON object ({ … }).';
+    return valueProblem(v, '');
   } catch (e) {
     const msg = (e instanceof Error ? e.message : String(e)).replace(/ in JSON at position \d+.*$/, '');
     const at = jsonErrorOffset(text);
@@ -51,6 +52,23 @@ export function jsonProblem(text: string): string | null {
     const { line, column } = lineColumn(text, at);
     return `Invalid JSON at line ${line}, column ${column}: ${at >= text.length ? 'the text ends too early' : msg}`;
   }
+}
+
+/**
+ * Values the scenario's JSON can hold but the engine would read as "not given": a number
+ * too large for a double (1e400 parses as Infinity, which JSON.stringify writes as null)
+ * and an explicit null. Both ran with the field's default and no word said.
+ */
+function valueProblem(v: unknown, path: string): string | null {
+  const at = path || '(the whole scenario)';
+  if (v === null) return `${at}: null is not a value here; give one, or leave the field out to take the engine's default.`;
+  if (typeof v === 'number' && !Number.isFinite(v)) return `${at}: the number is too large to be read (${v > 0 ? '' : '−'}infinite); give a finite number.`;
+  if (typeof v !== 'object') return null;
+  for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+    const p = valueProblem(x, Array.isArray(v) ? `${path}[${k}]` : path ? `${path}.${k}` : k);
+    if (p) return p;
+  }
+  return null;
 }
 
 type Side = 'A' | 'B';

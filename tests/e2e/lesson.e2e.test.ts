@@ -210,3 +210,17 @@ test('a finished A/B run stops where the later side ran out, at any speed, and e
   // Same scenario and seed: the same end at both speeds.
   expect(ends[1]).toBe(ends[0]);
 });
+
+test('an experiment opened from a link (x=) is still the one shown after a reload', async () => {
+  const { page } = await openPage('/#/lesson/primary-keys?step=2&x=pool-latency');
+  const title = page.locator('.experiment-panel h2').first();
+  await expect.poll(() => title.textContent(), { timeout: 20_000 }).toBe('Insert latency when the data outgrows the buffer pool');
+  // The address keeps it (it was rewritten to ?step=2, and a reload showed step 2's experiment).
+  await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/lesson/primary-keys?step=2&x=pool-latency');
+  await waitForPanel(page); // nothing still loading when the page goes away
+  await page.reload();
+  await expect.poll(() => title.textContent(), { timeout: 20_000 }).toBe('Insert latency when the data outgrows the buffer pool');
+  // Moving on to another step shows that step's experiment, and the address drops x.
+  await page.getByRole('button', { name: 'Next →' }).click();
+  await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/lesson/primary-keys?step=3');
+});

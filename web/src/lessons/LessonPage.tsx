@@ -105,16 +105,19 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
     setPinned(null);
   }, [current]);
 
+  const stepExperiment = activeExperimentFor(placed, current);
+  const active = (pinned && placed.find((p) => p.experiment.id === pinned)?.experiment) || stepExperiment;
+  // A follow-up experiment the reader opened (not the step's own) stays in the address:
+  // a reload dropped it and showed the step's experiment instead.
+  const shownX = active && active.id !== stepExperiment?.id ? active.id : undefined;
+
   // Mirror state into the URL without adding history entries or re-routing; also after
   // every new address, so refused parameters do not linger in it.
   useEffect(() => {
-    const state: UrlState = { step: current > 0 ? current + 1 : undefined, seed, knobs: knobValues };
+    const state: UrlState = { step: current > 0 ? current + 1 : undefined, seed, knobs: knobValues, x: shownX };
     const hash = lessonHref(lesson.meta.id, formatUrlState(state));
     if (location.hash !== hash) history.replaceState(null, '', hash);
-  }, [current, seed, knobValues, lesson, parsed]);
-
-  const stepExperiment = activeExperimentFor(placed, current);
-  const active = (pinned && placed.find((p) => p.experiment.id === pinned)?.experiment) || stepExperiment;
+  }, [current, seed, knobValues, lesson, parsed, shownX]);
   const id = lesson.meta.id;
   const shareLink = useCallback(
     async (timeNs: number) => {
@@ -122,13 +125,13 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
         step: current + 1,
         seed,
         knobs: knobValues,
-        x: active && active.id !== stepExperiment?.id ? active.id : undefined,
+        x: shownX,
         t: timeNs > 0 ? timeNs / 1e9 : undefined,
       };
       const q = await lessonStateQuery(state);
       return `${siteBase()}${lessonHref(id, q ? `?${q}` : '')}`;
     },
-    [current, seed, knobValues, active, stepExperiment, id],
+    [current, seed, knobValues, shownX, id],
   );
   // The embed starts where the reader is, as a copied link does (t: the simulated time).
   const embedSnippet = useMemo(

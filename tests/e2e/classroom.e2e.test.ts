@@ -115,6 +115,20 @@ test('presenter: keys move between slides, Space plays, . steps, notes follow in
   }
 });
 
+test('presenter: a bad or unused parameter in the link is named, and the slides still run', async () => {
+  const { page } = await openPage('/#/present/primary-keys?step=5&k.workload.max_rows=abc&foo=1&t=2', { viewport: { width: 1920, height: 1080 } });
+  const msg = page.locator('.url-messages');
+  await msg.waitFor({ timeout: 20_000 });
+  const text = (await msg.textContent()) ?? '';
+  // It said nothing and dropped them.
+  expect(text).toContain('Parameter "k.workload.max_rows" must be a number, got "abc"');
+  expect(text).toContain('"foo"');
+  expect(text).toContain('Parameter "t" (a simulated time) is not used in presenter mode');
+  expect(await page.locator('.presenter-count').textContent()).toBe('5 / 11');
+  await msg.getByRole('button', { name: 'Dismiss' }).click();
+  await expect.poll(() => msg.count()).toBe(0);
+});
+
 test('a shared link reproduces step, knobs, seed and simulated time in a fresh page', async () => {
   const { page } = await openPage('/#/lesson/primary-keys?step=4&seed=9&k.workload.max_rows=1000000');
   await waitForPanel(page);

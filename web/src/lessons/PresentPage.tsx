@@ -15,11 +15,11 @@ import { ExperimentSlot, useExperimentSettings } from './LessonExperiment';
 import { openChannel, type PresenterMessage } from './presenterChannel';
 import { Prose } from './Prose';
 import { QuizBlock } from './QuizBlock';
-import { LessonGate } from './LessonGate';
+import { IgnoredSettings, LessonGate } from './LessonGate';
 import type { Lesson } from './types';
 
 export default function PresentPage({ id, query }: { id: string; query: string }) {
-  return <LessonGate id={id} query={query}>{(lesson, q) => <Slides lesson={lesson} query={q} />}</LessonGate>;
+  return <LessonGate id={id} query={query}>{(lesson, q, linkMessages) => <Slides lesson={lesson} query={q} linkMessages={linkMessages} />}</LessonGate>;
 }
 
 const THEMES: ThemeChoice[] = ['projector', 'dark', 'light'];
@@ -45,12 +45,22 @@ export function slideKey(key: string, target: EventTarget | null): boolean {
   return !editable(target);
 }
 
-function Slides({ lesson, query }: { lesson: Lesson; query: string }) {
+/** What presenter mode does not use of a lesson link (it said nothing and dropped them). */
+export function presenterIgnores(state: { t?: number; x?: string }): string[] {
+  const out: string[] = [];
+  if (state.t !== undefined) out.push('Parameter "t" (a simulated time) is not used in presenter mode: each slide\'s experiment starts at t = 0.');
+  if (state.x !== undefined) out.push('Parameter "x" (an experiment) is not used in presenter mode: each slide shows its own experiment.');
+  return out;
+}
+
+function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string; linkMessages: string[] }) {
   const placed = useMemo(() => experimentsOf(lesson), [lesson]);
   const allKnobs = useMemo(() => placed.flatMap((p) => p.experiment.knobs), [placed]);
   const parsed = useMemo(() => parseUrlState(query, { stepCount: lesson.steps.length, knobs: allKnobs }), [query, lesson, allKnobs]);
   const n = lesson.steps.length;
   const [step, setStep] = useState((parsed.state.step ?? 1) - 1);
+  // A bad or unused parameter is named, as on the lesson page; the address then drops it.
+  const [messages, setMessages] = useState(() => [...linkMessages, ...parsed.messages, ...presenterIgnores(parsed.state)]);
   const { seed, knobValues, settings } = useExperimentSettings(parsed.state);
   const [help, setHelp] = useState(false);
   const [ran, setRan] = useState<Set<string>>(new Set());
@@ -188,6 +198,7 @@ function Slides({ lesson, query }: { lesson: Lesson; query: string }) {
       {help ? <KeyHelp keys={PRESENTER_KEYS} onClose={() => setHelp(false)} /> : null}
       <div className="slide">
         <section className="slide-text" aria-label={`Slide ${step + 1}: ${s.title}`}>
+          <IgnoredSettings className="url-messages" messages={messages} onDismiss={() => setMessages([])} />
           <h1>{s.title}</h1>
           {s.blocks.map((b, j) => {
             if (b.kind === 'prose') return <Prose key={`${step}-${j}`} markdown={b.markdown} />;

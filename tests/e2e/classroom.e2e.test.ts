@@ -415,6 +415,25 @@ test('offline zip: unzipped and served by a plain static server, the site runs',
   }
 });
 
+test('opened as a file (file://), the page says why it cannot start and what to do', async () => {
+  const context = await (await launchBrowser()).newContext();
+  try {
+    const page = await context.newPage();
+    const dist = path.resolve(ROOT, process.env.E2E_DIST ?? 'web/dist');
+    await page.goto(`file://${path.join(dist, 'index.html')}`);
+    // The browser refuses the module scripts from a file: the page was blank.
+    const help = page.locator('.boot-help');
+    await expect.poll(() => help.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await help.textContent()).toMatch(/InnoDB Lab could not start\. Open it through a web server, not as a file/);
+  } finally {
+    await context.close();
+  }
+  // Served, the app replaces that text at once.
+  const { page } = await openPage('/');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  expect(await page.locator('.boot-help').count()).toBe(0);
+});
+
 test('offline cache: the first visit\'s own tab runs a lesson with the network off once it says "Saved"', async () => {
   const { page, context } = await openPage('/', { serviceWorkers: 'allow', allowErrors: [/ERR_INTERNET_DISCONNECTED/] });
   await expect.poll(() => page.locator('.offline-status').textContent(), { timeout: 30_000 }).toMatch(/^Saved in this browser/);

@@ -37,7 +37,8 @@ describe('parseUrlState', () => {
     ['knob above range', 'k.workload.max_rows=9e9', /must be from 1000 to 2000000/],
     ['knob Infinity', 'k.workload.max_rows=Infinity', /must be a number/],
     ['knob NaN', 'k.workload.max_rows=NaN', /must be a number/],
-    ['empty value', 'seed=', /"seed" must be a number/],
+    ['empty value', 'seed=', /^Parameter "seed" has no value; it was ignored\.$/],
+    ['no value at all', 'step', /^Parameter "step" has no value; it was ignored\.$/],
     ['step out of range', 'step=6', /"step" must be a step number from 1 to 5, got 6/],
     ['step zero', 'step=0', /from 1 to 5/],
     ['fractional step', 'step=2.5', /step number from 1 to 5/],
@@ -92,10 +93,17 @@ describe('parseUrlState', () => {
     expect(r.ignoredAll).toBe(false);
   });
 
-  it('reads at most 40 parameters', () => {
+  it('reads at most 40 parameters, and names unknown ones in one line', () => {
     const r = parse(Array.from({ length: 45 }, (_, i) => `p${i}=1`).join('&'));
     expect(r.messages[0]).toMatch(/first 40/);
-    expect(r.messages).toHaveLength(41);
+    // 40 identical lines before.
+    expect(r.messages).toEqual(['Only the first 40 parameters were read.', 'Unknown parameters "p0", "p1", "p2" and 37 more; allowed: step, seed, t, x, k.<knob>. They were ignored.']);
+    expect(parse('foo=1').messages).toEqual(['Unknown parameter "foo"; allowed: step, seed, t, x, k.<knob>. It was ignored.']);
+  });
+
+  it('says a repeated parameter once, and names every parameter in the bad-name message', () => {
+    expect(parse('seed=1&seed=2&seed=3').messages).toEqual(['Parameter "seed" appears more than once; the first value was used.']);
+    expect(parse('se%3Ced=1').messages[0]).toMatch(/names are step, seed, t, x or k\.<knob>/);
   });
 
   it('accepts a knob value any experiment of the lesson allows (shared paths, different ranges)', () => {

@@ -69,6 +69,7 @@ function decode(s: string): string | null {
 
 /** Checks one value as a number: returns it or a reason. */
 function number(name: string, raw: string): number | string {
+  if (raw.trim() === '') return `Parameter "${name}" has no value; it was ignored.`;
   if (SCRIPT_RE.test(raw)) return `Parameter "${name}" contains text that is not allowed; only a number is. It was ignored.`;
   if (raw.length > MAX_VALUE_LENGTH) return `Parameter "${name}" is too long (at most ${MAX_VALUE_LENGTH} characters); it was ignored.`;
   if (!NUMBER_RE.test(raw)) return `Parameter "${name}" must be a number, got "${show(raw)}"; it was ignored.`;
@@ -95,6 +96,8 @@ export function parseUrlState(query: string, ctx: UrlStateContext): UrlParseResu
   const parts = query.split('&').filter((p) => p !== '');
   if (parts.length > MAX_PARAMS) messages.push(`Only the first ${MAX_PARAMS} parameters were read.`);
   const seen = new Set<string>();
+  const repeated = new Set<string>();
+  const unknown: string[] = [];
   // Several experiments of a lesson may share a knob path with different ranges: accept
   // what any of them accepts (each experiment falls back to its default outside its own).
   const knobByPath = new Map<string, KnobRange>();
@@ -115,11 +118,13 @@ export function parseUrlState(query: string, ctx: UrlStateContext): UrlParseResu
       continue;
     }
     if (!SAFE_NAME_RE.test(name) || SCRIPT_RE.test(name)) {
-      messages.push('A parameter name contains text that is not allowed (names are step, seed or k.<knob>); it was ignored.');
+      messages.push('A parameter name contains text that is not allowed (names are step, seed, t, x or k.<knob>); it was ignored.');
       continue;
     }
     if (seen.has(name)) {
-      messages.push(`Parameter "${name}" appears more than once; the first value was used.`);
+      // Once per name, however many times it repeats.
+      if (!repeated.has(name)) messages.push(`Parameter "${name}" appears more than once; the first value was used.`);
+      repeated.add(name);
       continue;
     }
     seen.add(name);
@@ -166,8 +171,14 @@ export function parseUrlState(query: string, ctx: UrlStateContext): UrlParseResu
       else if (v < knob.min || v > knob.max) refuse(`Parameter "${name}" must be from ${knob.min} to ${knob.max}, got ${show(raw)}; it was ignored.`);
       else state.knobs[path] = v;
     } else {
-      messages.push(`Unknown parameter "${name}"; allowed: step, seed, t, x, k.<knob>. It was ignored.`);
+      unknown.push(name);
     }
+  }
+  // One line for all the unknown names (60 of them made 40 identical lines).
+  if (unknown.length) {
+    const names = unknown.slice(0, 3).map((n) => `"${n}"`).join(', ');
+    const more = unknown.length > 3 ? ` and ${unknown.length - 3} more` : '';
+    messages.push(`Unknown parameter${unknown.length > 1 ? 's' : ''} ${names}${more}; allowed: step, seed, t, x, k.<knob>. ${unknown.length > 1 ? 'They were' : 'It was'} ignored.`);
   }
   return { state, messages, rejected, ignoredAll: false };
 }

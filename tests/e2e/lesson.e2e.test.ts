@@ -224,3 +224,13 @@ test('an experiment opened from a link (x=) is still the one shown after a reloa
   await page.getByRole('button', { name: 'Next →' }).click();
   await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/lesson/primary-keys?step=3');
 });
+
+test('a link whose time takes a while to reach says where it is going, then shows it', async () => {
+  // ~600,000 inserted rows on each side before the page can show t = 6 s: seconds of work.
+  const { page } = await openPage('/#/lesson/primary-keys?step=4&k.workload.max_rows=2000000&t=6');
+  const badge = page.locator('.player-bar .badge', { hasText: 'going to t =' });
+  await badge.waitFor({ timeout: 30_000 });
+  expect(await badge.textContent()).toBe('going to t = 6.000 s…');
+  await expect.poll(() => simTime(page), { timeout: 60_000 }).toBe('6.000 s');
+  await expect.poll(() => badge.count()).toBe(0);
+});

@@ -47,7 +47,12 @@ export interface PlayerState {
   achievedSpeed: number | null;
   /** While playing: clearly slower than the chosen speed (with hysteresis, see slowerThanAsked). */
   slow: boolean;
+  /** A seek under way for longer than SEEK_NOTICE_MS: where it is going (null otherwise). */
+  seekingNs: number | null;
 }
+
+/** A seek that takes longer than this says where it is going. */
+export const SEEK_NOTICE_MS = 300;
 
 export interface Player extends PlayerState {
   play(): void;
@@ -78,6 +83,9 @@ interface Internal {
   pace: PaceSample[];
   /** Whether the last published state said "slower than asked". */
   slow: boolean;
+  /** The latest seek (a later one supersedes it) and, once it takes a while, its target. */
+  seekId: number;
+  seekingNs: number | null;
 }
 
 function isEditable(t: EventTarget | null, forSpace: boolean, key: string): boolean {
@@ -119,13 +127,15 @@ export function usePlayer(opts: PlayerOptions): Player {
     generation: -1,
     pace: [],
     slow: false,
+    seekId: 0,
+    seekingNs: null,
   });
-  const [view, setView] = useState<PlayerState>({ playing: false, speed: opts.defaultSpeed, timeNs: 0, maxTimeNs: 0, done: false, achievedSpeed: null, slow: false });
+  const [view, setView] = useState<PlayerState>({ playing: false, speed: opts.defaultSpeed, timeNs: 0, maxTimeNs: 0, done: false, achievedSpeed: null, slow: false, seekingNs: null });
   const publish = useCallback(() => {
     const s = st.current;
     const achieved = s.playing ? achievedSpeed(s.pace) : null;
     s.slow = s.playing && slowerThanAsked(s.speed, achieved, s.slow);
-    setView({ playing: s.playing, speed: s.speed, timeNs: s.timeNs, maxTimeNs: s.maxTimeNs, done: s.done, achievedSpeed: achieved, slow: s.slow });
+    setView({ playing: s.playing, speed: s.speed, timeNs: s.timeNs, maxTimeNs: s.maxTimeNs, done: s.done, achievedSpeed: achieved, slow: s.slow, seekingNs: s.seekingNs });
   }, []);
 
   /** Serializes engine work; drops work for a stale generation. */
@@ -268,7 +278,21 @@ export function usePlayer(opts: PlayerOptions): Player {
   const seek = useCallback(
     (tNs: number) => {
       pause();
-      void enqueue((e) => goTo(e, tNs));
+      // A seek that takes a while (a shared link's t on a heavy run: ~10 s) says where it
+      // is going; the clock stayed at 0 with nothing to tell why. Quick ones show nothing.
+      const s = st.current;
+      const id = ++s.seekId;
+      const timer = setTimeout(() => {
+        if (s.seekId !== id) return;
+        s.seekingNs = tNs;
+        publish();
+      }, SEEK_NOTICE_MS);
+      void enqueue((e) => goTo(e, tNs)).finally(() => {
+        clearTimeout(timer);
+        if (s.seekId !== id || s.seekingNs === null) return;
+        s.seekingNs = null;
+        publish();
+      });
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [pause, enqueue],

@@ -86,6 +86,7 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp }: Props)
         {/* An <output> is a live region of its own: off, or the clock is read out every frame. */}
         t = <output aria-live="off">{formatSimTime(p.timeNs)}</output>
         {p.done ? <span className="badge">run complete</span> : null}
+        {p.seekingNs !== null ? <span className="badge">going to t = {formatSimTime(p.seekingNs)}…</span> : null}
         {p.slow && p.achievedSpeed !== null ? (
           <span
             className="badge"

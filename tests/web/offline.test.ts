@@ -33,7 +33,9 @@ function load(source: string, scope = 'https://example.test/lab/') {
     location: new URL('sw.js', scope),
     addEventListener: (type: string, fn: (e: unknown) => void) => (listeners[type] = fn),
     skipWaiting: () => Promise.resolve(),
+    clients: { claim: async () => void (claimed.n += 1) },
   };
+  const claimed = { n: 0 };
   const opened: string[] = [];
   const added: string[][] = [];
   // What the cache holds, by URL: index.html and one asset.
@@ -53,15 +55,23 @@ function load(source: string, scope = 'https://example.test/lab/') {
         },
       };
     },
+    // Oldest first, as CacheStorage lists them.
     keys: async () => [
-      'innodb-lab https://example.test/lab/ old',
+      'innodb-lab https://example.test/lab/ older',
       'innodb-lab https://example.test/other/ old',
+      'innodb-lab https://example.test/lab/ old',
       'someone-else',
+      'innodb-lab https://example.test/lab/ v123',
     ],
     delete: async (name: string) => void deleted.push(name),
+    // Every cache: here, a file only the build before had.
+    match: async (req: Request | string) => {
+      const url = typeof req === 'string' ? req : req.url;
+      return url === new URL('assets/old.js', scope).href ? new Response('file of the build before') : undefined;
+    },
   };
   vm.runInNewContext(source, { self, caches, Request, URL, Response, fetch: () => Promise.reject(new Error('offline')) });
-  return { listeners, opened, added, deleted };
+  return { listeners, opened, added, deleted, claimed };
 }
 
 /** The response the worker gives to a request, or undefined when it leaves it alone. */
@@ -98,10 +108,18 @@ describe('serviceWorkerSource', () => {
     ]);
   });
 
-  it("deletes only older caches of its own scope on activate", async () => {
+  it('on activate deletes older caches of its own scope but the last one, and takes over the open pages', async () => {
     const sw = load(source);
     await fire(sw.listeners.activate);
-    expect(sw.deleted).toEqual(['innodb-lab https://example.test/lab/ old']);
+    // The build before stays for tabs opened before the update (their files are gone from the server).
+    expect(sw.deleted).toEqual(['innodb-lab https://example.test/lab/ older']);
+    // The first visit's tab works offline without a reload.
+    expect(sw.claimed.n).toBe(1);
+  });
+
+  it("answers a file of the build before from its cache (an open tab's chunk after an update)", async () => {
+    const sw = load(source);
+    expect(await respond(sw, 'https://example.test/lab/assets/old.js')).toBe('file of the build before');
   });
 
   it('with no network, answers a page load with the cached index.html and a file from the cache', async () => {

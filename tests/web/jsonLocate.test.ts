@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { jsonErrorOffset, lineColumn } from '../../web/src/ui/jsonLocate';
-import { jsonProblem } from '../../web/src/ui/Playground';
+import { jsonProblem, leftOut } from '../../web/src/ui/Playground';
 
 describe('jsonErrorOffset', () => {
   it('accepts what JSON.parse accepts', () => {
@@ -55,5 +55,18 @@ describe('jsonProblem (playground)', () => {
     expect(jsonProblem('[]')).toBe('The scenario must be a JSON object ({ … }).');
     expect(jsonProblem(`{"a": "${'x'.repeat(100_000)}"}`)).toMatch(/^The scenario is too long \(100009 characters; at most 100000\)\.$/);
     expect(jsonProblem('{"seed": 1}')).toBeNull();
+  });
+});
+
+describe('leftOut (playground)', () => {
+  it('says when an engine message names a field the scenario does not write', () => {
+    expect(leftOut('{}', 'table.prepare_rows')).toBe(true);
+    expect(leftOut('{"table": {"name": "t"}}', 'table.prepare_rows')).toBe(true);
+    expect(leftOut('{"table": {"prepare_rows": 0}}', 'table.prepare_rows')).toBe(false);
+    expect(leftOut('{"table": {"prepare_rows": 0}}', 'A: table.prepare_rows')).toBe(false);
+    expect(leftOut('{"workload": {}}', 'B: workload.threads')).toBe(true);
+    expect(leftOut('{}', '')).toBe(false);
+    expect(leftOut('{"table": {"columns": []}}', 'table.columns[0].name')).toBe(false);
+    expect(leftOut('not json', 'table.name')).toBe(false);
   });
 });

@@ -71,6 +71,27 @@ function valueProblem(v: unknown, path: string): string | null {
   return null;
 }
 
+/**
+ * Whether the scenario text leaves out the field at `path` ("table.prepare_rows"; an A/B
+ * prefix "A: " is dropped): the engine then named a field the user never wrote (`{}`
+ * read "table.prepare_rows: point_select needs rows to read").
+ */
+export function leftOut(text: string, path: string): boolean {
+  const keys = path.replace(/^[AB]: /, '').split('.').filter(Boolean);
+  if (!keys.length || keys.some((k) => /\[|\]/.test(k))) return false;
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  for (const k of keys) {
+    if (typeof v !== 'object' || v === null || !(k in v)) return true;
+    v = (v as Record<string, unknown>)[k];
+  }
+  return false;
+}
+
 type Side = 'A' | 'B';
 const DEFAULTS = '(engine defaults)';
 
@@ -238,6 +259,7 @@ export default function Playground() {
               {fieldErrors.map((e, i) => (
                 <li key={i}>
                   <code>{e.path || '(the whole scenario)'}</code>: {e.message}
+                  {leftOut(texts[editing] ?? '', e.path) ? ' (Your scenario leaves this field out, so it has its default; set it.)' : null}
                 </li>
               ))}
             </ul>

@@ -134,6 +134,20 @@ describe('line labels', () => {
       { text: 'sync', x: m.limitLines[1].labelAt!.x - 2, y: m.limitLines[1].labelAt!.y - 4 },
     ];
     expect(asWanted.some((a, i) => asWanted.slice(0, i).some((b) => labelsClash(a, b)))).toBe(true);
+    // The labels keep the lines' order: sync's (the upper line) above async's.
+    const [, async_, sync] = m.labels;
+    expect(sync.y).toBeLessThan(async_.y);
+    expect(sync.y).toBeLessThanOrEqual(m.limitLines[1].labelAt!.y);
+  });
+  it('keeps the lines\' order: async (the lower line) goes below its line, not sync (they read swapped)', () => {
+    // The adaptive-flushing chart: async 67.4 MiB, sync 72.3 MiB, about 10 px apart.
+    const S3 = { label: 'A', columns: cols2, rows: [[0, 3, 67.4, 72.3], [60, 72, 67.4, 72.3], [120, 36, 67.4, 72.3]] };
+    const m3 = layoutTimeSeries({ series: [S3], column: 'age_mb', unit: 'MiB', limits: [{ column: 'async_mb', label: 'async' }, { column: 'sync_mb', label: 'sync' }] }, 700, 220);
+    const [a, sy] = m3.labels;
+    const [aLine, sLine] = m3.limitLines.map((l) => l.labelAt!.y);
+    expect(sy.y).toBeLessThanOrEqual(sLine); // sync's label above the sync line
+    expect(a.y).toBeGreaterThan(aLine); // async's below the async line
+    expect(labelsClash(a, sy)).toBe(false);
   });
   it('leaves a label that clashes with nothing where it was, and moves the next by whole lines', () => {
     const placed = placeLabels(
@@ -144,6 +158,6 @@ describe('line labels', () => {
       ],
       200,
     );
-    expect(placed.map((l) => l.y)).toEqual([50, 71, 56]); // a line up still touches "sync"; a line down is free
+    expect(placed.map((l) => l.y)).toEqual([50, 71, 56]); // the lower one goes a line down, below its own line
   });
 });

@@ -121,22 +121,29 @@ export function labelsClash(a: ChartLabel, b: ChartLabel): boolean {
 }
 
 /**
- * Each label in turn takes the nearest line to its own place, within the plot, where it
- * clashes with none placed before it: its place, a line up, a line down, two up, ...
+ * Each label in turn, from the top, takes the nearest line to its own place, within the
+ * plot, where it clashes with none placed before it: its place, a line down, a line up,
+ * two down, ... Top first and down first keeps the order of the lines: of two close lines
+ * the upper one's label stays above it and the lower one's goes below its own line (taken
+ * in the given order, "sync" was pushed down beside the async line and "async" up by sync).
+ * Returns them in the given order.
  */
 export function placeLabels(wanted: ChartLabel[], plotHeight: number): ChartLabel[] {
   const placed: ChartLabel[] = [];
-  for (const w of wanted) {
+  const byTop = wanted.map((w, i) => ({ w, i })).sort((a, b) => a.w.y - b.w.y || a.i - b.i);
+  const out: ChartLabel[] = new Array<ChartLabel>(wanted.length);
+  for (const { w, i } of byTop) {
     let at = w;
-    for (const n of [0, -1, 1, -2, 2, -3, 3, -4, 4]) {
+    for (const n of [0, 1, -1, 2, -2, 3, -3, 4, -4]) {
       const c = { ...w, y: w.y + n * LABEL_LINE };
       if (c.y - 11 < -4 || c.y + 3 > plotHeight + 4) continue;
       at = c;
       if (!placed.some((p) => labelsClash(p, c))) break;
     }
     placed.push(at);
+    out[i] = at;
   }
-  return placed;
+  return out;
 }
 
 export function timeColumn(columns: string[]): number {

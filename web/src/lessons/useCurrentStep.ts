@@ -96,7 +96,23 @@ export function useCurrentStep(count: number, initial: number) {
     scrolling.current = true;
     const reduce = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
     el.scrollIntoView({ behavior: smooth && !reduce ? 'smooth' : 'auto', block: 'start' });
-    window.setTimeout(() => (scrolling.current = false), smooth ? 700 : 50);
+    // The step is the one asked for until the scroll there has ended ('scrollend'; a
+    // timeout where the browser has none, or nothing scrolled). A fixed 700 ms let a slow
+    // machine's smooth scroll be measured half-way: Next → showed the step it left.
+    let timer = 0;
+    const done = () => {
+      scrolling.current = false;
+      window.removeEventListener('scrollend', arrived);
+      window.clearTimeout(timer);
+    };
+    // Another scroll's end (one begun just before) is not this one's: only once the step
+    // stands at the top.
+    const arrived = () => {
+      const top = el.getBoundingClientRect().top;
+      if (top >= -2 && top < 120) done();
+    };
+    window.addEventListener('scrollend', arrived);
+    timer = window.setTimeout(done, smooth && !reduce ? 2000 : 100);
   }, []);
 
   const setRef = useCallback((i: number) => (el: HTMLElement | null) => {

@@ -2,7 +2,7 @@
 // the tree redraws; both A/B panels advance; step back returns the same numbers; a bad
 // URL knob shows a message naming it and the page keeps working; a link to a step is
 // scrolled there before the first paint; the fill view shows the index a step names.
-import { expect, openPage, screenshot, test } from './harness';
+import { baseURL, expect, openPage, screenshot, test } from './harness';
 import { counter, pause, play, playFor, settledTime, simTime, waitForPanel } from './panel';
 
 test('home → lesson → play: splits rise on both A/B panels', async () => {
@@ -231,6 +231,49 @@ test('a link whose time takes a while to reach says where it is going, then show
   const badge = page.locator('.player-bar .badge', { hasText: 'going to t =' });
   await badge.waitFor({ timeout: 30_000 });
   expect(await badge.textContent()).toBe('going to t = 6.000 s…');
+  // The way there runs in chunks: the clock moves while the badge still shows.
+  const start = await simTime(page);
+  await expect.poll(async () => (await badge.count()) === 1 && (await simTime(page)) !== start, { timeout: 30_000 }).toBe(true);
   await expect.poll(() => simTime(page), { timeout: 60_000 }).toBe('6.000 s');
   await expect.poll(() => badge.count()).toBe(0);
+});
+
+/** The player's clock ("750.0 ms", "1.250 s", "0 µs") in seconds. */
+function seconds(text: string): number {
+  const m = /^([\d.]+) (s|ms|µs)$/.exec(text);
+  if (!m) throw new Error(`not a simulated time: ${text}`);
+  return Number(m[1]) / { s: 1, ms: 1e3, µs: 1e6 }[m[2] as 's' | 'ms' | 'µs'];
+}
+
+test('a long seek stops where it has got when Stop (or Space) is pressed, and plays on from there', async () => {
+  const link = '/#/lesson/primary-keys?step=4&k.workload.max_rows=2000000&t=6';
+  const { page, errors } = await openPage(link);
+  const badge = page.locator('.player-bar .badge', { hasText: 'going to t =' });
+  const going = async () => {
+    await badge.waitFor({ timeout: 30_000 });
+    await expect.poll(async () => seconds(await simTime(page)), { timeout: 30_000 }).toBeGreaterThan(0);
+  };
+  await going();
+  // While it goes, the play button stops it (it was Play, and waited for the whole seek).
+  const stop = page.getByRole('button', { name: 'Stop', exact: true });
+  expect(await stop.getAttribute('title')).toBe('Stop going to t = 6.000 s (Space)');
+  await stop.click();
+  await expect.poll(() => badge.count()).toBe(0);
+  const at = await settledTime(page);
+  const secs = seconds(at);
+  expect(secs, at).toBeGreaterThan(0);
+  expect(secs, at).toBeLessThan(6);
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect.poll(async () => seconds(await simTime(page)), { timeout: 30_000 }).toBeGreaterThan(secs);
+  await page.getByRole('button', { name: 'Pause', exact: true }).click();
+  // Space stops one too.
+  await page.goto('about:blank');
+  await page.goto(new URL(link.slice(1), new URL(baseURL())).href);
+  await going();
+  await page.keyboard.press('Space');
+  await expect.poll(() => badge.count()).toBe(0);
+  expect(seconds(await settledTime(page))).toBeLessThan(6);
+  expect(await page.getByRole('button', { name: 'Play', exact: true }).count()).toBe(1);
+  expect(errors).toEqual([]);
+  await page.close();
 });

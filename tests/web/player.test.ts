@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addSnapshot, emptyStore, pickSnapshot, shouldSnapshot, type SnapshotStore } from '../../web/src/player/snapshots';
+import { MIN_CHUNK_NS, nextChunkNs, runInChunks, type ChunkedRun } from '../../web/src/player/seek';
 import { achievedSpeed, adaptEstimate, finishedText, finishNote, formatAchieved, formatSimTime, frameAdvanceNs, nextSpeed, pushPace, slowerThanAsked, SPEEDS, stepNs, type PaceSample } from '../../web/src/player/speed';
 
 function fill(store: SnapshotStore, times: number[]): { store: SnapshotStore; dropped: number[] } {
@@ -154,5 +155,71 @@ describe('achieved speed (the badge when the engine cannot keep up)', () => {
     expect(formatAchieved(0.0052)).toBe('0.0052×');
     expect(formatAchieved(2.46)).toBe('2.5×');
     expect(formatAchieved(12.4)).toBe('12×');
+  });
+});
+
+describe('a seek in chunks (seek.ts)', () => {
+  it('sizes the next chunk for ~100 ms of wall time, moving at most 4x per chunk', () => {
+    expect(nextChunkNs(1e8, 1e8, 50)).toBe(2e8);
+    expect(nextChunkNs(1e8, 1e8, 400)).toBe(2.5e7);
+    expect(nextChunkNs(1e8, 1e8, 5000)).toBe(2.5e7); // one slow call: a quarter, not a fiftieth
+    expect(nextChunkNs(1e8, 1e8, 0)).toBe(4e8);
+    expect(nextChunkNs(2e6, 2e6, 10_000)).toBe(MIN_CHUNK_NS);
+    // A chunk cut short (by the target) is judged by what it ran: 1 ms in 1 ms keeps 100 ms.
+    expect(nextChunkNs(1e8, 1e6, 1)).toBe(1e8);
+  });
+
+  /** An engine that costs 1 wall ms per 10 simulated ms and whose workload may end early. */
+  function fakeRun(endNs = Infinity, stopAfter = Infinity) {
+    let t = 0;
+    let wall = 0;
+    const calls: number[] = [];
+    let chunks = 0;
+    const run: ChunkedRun = {
+      runTo: async (to) => {
+        calls.push(to);
+        const next = Math.min(to, endNs);
+        wall += (next - t) / 1e7;
+        t = next;
+        return { timeNs: t, done: [t >= endNs] };
+      },
+      afterChunk: async () => {
+        chunks++;
+      },
+      wanted: () => chunks < stopAfter,
+      now: () => wall,
+    };
+    return { run, calls, time: () => t, wall: () => wall };
+  }
+
+  it('gets to the target exactly, in chunks that grow to ~100 ms of wall time each', async () => {
+    const f = fakeRun();
+    const r = await runInChunks(f.run, 0, 20e9, 5e7);
+    expect(r.reached).toBe(true);
+    expect(f.time()).toBe(20e9);
+    expect(f.calls.slice(0, 4)).toEqual([5e7, 2.5e8, 1.05e9, 2.05e9]); // 50 ms, then +200 ms, +800 ms, +1 s
+    expect(f.calls.at(-1)).toBe(20e9);
+    // 20 simulated s at 10x: 2 s of wall time in 100 ms pieces, none over it.
+    const spans = f.calls.map((c, i) => c - (i ? f.calls[i - 1] : 0));
+    expect(Math.max(...spans)).toBe(1e9);
+    expect(f.calls.length).toBe(22);
+    // The next seek starts at 1 s per chunk (the last chunk, cut short, ran at the same rate).
+    expect(r.chunkNs).toBe(1e9);
+  });
+
+  it('stops after the chunk under way once it is no longer wanted, where it had got to', async () => {
+    const f = fakeRun(Infinity, 3);
+    const r = await runInChunks(f.run, 0, 20e9, 5e7);
+    expect(r.reached).toBe(false);
+    expect(f.calls).toEqual([5e7, 2.5e8, 1.05e9]);
+    expect(f.time()).toBe(1.05e9);
+  });
+
+  it('ends where the workload runs out, short of the target', async () => {
+    const f = fakeRun(3e9);
+    const r = await runInChunks(f.run, 0, 20e9, 5e7);
+    expect(r.reached).toBe(true);
+    expect(f.time()).toBe(3e9);
+    expect(f.calls.at(-1)).toBeLessThanOrEqual(4.05e9);
   });
 });

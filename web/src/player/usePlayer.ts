@@ -6,6 +6,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Frame } from '../engine/frames';
 import type { RunResult } from '../engine/protocol';
 import { addSnapshot, emptyStore, maxSnapshotsFor, pickSnapshot, shouldSnapshot, type SnapshotStore } from './snapshots';
+import { usePlayerKeys } from './playerKeys';
+import { runInChunks, SEEK_FRAME_MS } from './seek';
 import { achievedSpeed, adaptEstimate, frameAdvanceNs, MAX_SPEED_BUDGET_MS, nextSpeed, PACED_BUDGET_MS, pushPace, slowerThanAsked, stepNs, type PaceSample, type Speed } from './speed';
 
 /** What the player needs from the engine (EngineClient implements it). */
@@ -86,28 +88,8 @@ interface Internal {
   /** The latest seek (a later one supersedes it) and, once it takes a while, its target. */
   seekId: number;
   seekingNs: number | null;
-}
-
-function isEditable(t: EventTarget | null, forSpace: boolean, key: string): boolean {
-  if (!(t instanceof HTMLElement)) return false;
-  if (t.isContentEditable) return true;
-  if (t.closest('dialog[open]')) return true; // a modal (the key help) owns the keys
-
-  const tag = t.tagName;
-  if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
-  if (tag === 'INPUT') return true; // text fields type, sliders use the arrows themselves
-  if ((forSpace || key === 'ArrowLeft' || key === 'ArrowRight') && scrollBox(t)) return true;
-  return forSpace && (tag === 'BUTTON' || tag === 'A' || tag === 'SUMMARY');
-}
-
-/**
- * A focused box of text that scrolls (the SHOW ENGINE INNODB STATUS and sysbench
- * dumps): the arrows and Space scroll it, as they would any scrolled box, instead of
- * stepping or playing the simulation.
- */
-export function scrollBox(t: HTMLElement): boolean {
-  const box = t.tagName === 'PRE' || t.getAttribute('role') === 'region';
-  return box && t.tabIndex >= 0 && (t.scrollWidth > t.clientWidth || t.scrollHeight > t.clientHeight);
+  /** The chunk size the last seek ended with (seek.ts): the next one starts there. */
+  seekChunkNs: number;
 }
 
 export function usePlayer(opts: PlayerOptions): Player {
@@ -129,6 +111,7 @@ export function usePlayer(opts: PlayerOptions): Player {
     slow: false,
     seekId: 0,
     seekingNs: null,
+    seekChunkNs: 0,
   });
   const [view, setView] = useState<PlayerState>({ playing: false, speed: opts.defaultSpeed, timeNs: 0, maxTimeNs: 0, done: false, achievedSpeed: null, slow: false, seekingNs: null });
   const publish = useCallback(() => {
@@ -182,9 +165,17 @@ export function usePlayer(opts: PlayerOptions): Player {
     optsRef.current.onFrames(await engine.frame());
   };
 
-  /** Go to `targetNs` exactly: forward = run; backward = restore nearest checkpoint, then run. */
-  const goTo = async (engine: PlayerEngine, targetNs: number) => {
+  /**
+   * Go to `targetNs` exactly (forward = run; backward = restore the nearest checkpoint,
+   * then run), in chunks (seek.ts) so a newer seek, a reset or Stop (`id` no longer the
+   * latest) ends it after the chunk under way, where it had got to. A step takes the id
+   * current when it starts: steps pressed in a row all run, each from the last.
+   */
+  const goTo = async (engine: PlayerEngine, targetNs: number, id = st.current.seekId) => {
     const s = st.current;
+    const gen = s.generation;
+    const wanted = () => s.seekId === id && s.generation === gen;
+    if (!wanted()) return;
     const target = Math.max(0, Math.round(targetNs));
     // Going back replays from a checkpoint: the splits on the way are not news.
     const back = target < s.timeNs;
@@ -198,9 +189,30 @@ export function usePlayer(opts: PlayerOptions): Player {
         await takeSnapshotIfDue(engine);
       }
     }
-    applyRun(await engine.runTo(target, undefined, back));
-    await takeSnapshotIfDue(engine);
-    await showFrame(engine);
+    let frameAt = performance.now();
+    const { chunkNs } = await runInChunks(
+      {
+        runTo: (t) => engine.runTo(t, undefined, back),
+        afterChunk: async (r) => {
+          applyRun(r);
+          await takeSnapshotIfDue(engine);
+          // A long way: now and then a frame of where it has got, and the clock with it
+          // (a quick one shows only where it ends, as a step always did).
+          if (s.timeNs < target && performance.now() - frameAt >= SEEK_FRAME_MS && wanted()) {
+            await showFrame(engine);
+            publish();
+            frameAt = performance.now();
+          }
+        },
+        wanted,
+        now: () => performance.now(),
+      },
+      s.timeNs,
+      target,
+      Math.max(s.seekChunkNs, s.estimateNs),
+    );
+    s.seekChunkNs = chunkNs;
+    if (s.generation === gen) await showFrame(engine);
   };
 
   // A new engine generation: reset and show the first frame.
@@ -264,7 +276,20 @@ export function usePlayer(opts: PlayerOptions): Player {
     st.current.pace = [];
     publish();
   }, [publish]);
-  const toggle = useCallback(() => (st.current.playing ? pause() : play()), [play, pause]);
+  /** Ends any go-to under way (after its chunk) and its "going to" badge. */
+  const supersede = useCallback(() => {
+    const s = st.current;
+    s.seekingNs = null;
+    return ++s.seekId;
+  }, []);
+  // While a long seek shows "going to t = …", Space and the play button stop it there.
+  const toggle = useCallback(() => {
+    if (st.current.seekingNs !== null) {
+      supersede();
+      publish();
+    } else if (st.current.playing) pause();
+    else play();
+  }, [play, pause, supersede, publish]);
   const stepForward = useCallback(() => {
     pause();
     void enqueue((e) => goTo(e, st.current.timeNs + stepNs(st.current.speed)));
@@ -287,7 +312,7 @@ export function usePlayer(opts: PlayerOptions): Player {
         s.seekingNs = tNs;
         publish();
       }, SEEK_NOTICE_MS);
-      void enqueue((e) => goTo(e, tNs)).finally(() => {
+      void enqueue((e) => goTo(e, tNs, id)).finally(() => {
         clearTimeout(timer);
         if (s.seekId !== id || s.seekingNs === null) return;
         s.seekingNs = null;
@@ -300,9 +325,10 @@ export function usePlayer(opts: PlayerOptions): Player {
   const reset = useCallback(() => {
     pause();
     st.current.done = false;
-    void enqueue((e) => goTo(e, 0));
+    const id = supersede();
+    void enqueue((e) => goTo(e, 0, id));
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pause, enqueue]);
+  }, [pause, enqueue, supersede]);
   const setSpeed = useCallback(
     (sp: Speed) => {
       st.current.speed = sp;
@@ -314,34 +340,7 @@ export function usePlayer(opts: PlayerOptions): Player {
   const faster = useCallback(() => setSpeed(nextSpeed(st.current.speed, 1)), [setSpeed]);
   const slower = useCallback(() => setSpeed(nextSpeed(st.current.speed, -1)), [setSpeed]);
 
-  // Keyboard: Space play/pause, ←/→ (unless given to the page) and ,/. step, +/− speed.
-  const arrowKeys = opts.arrowKeys ?? true;
-  useEffect(() => {
-    if (!opts.keyboard) return;
-    const onKey = (ev: KeyboardEvent) => {
-      // A control that used the key itself (e.g. arrows moving along the leaf strip) wins.
-      if (ev.defaultPrevented || ev.ctrlKey || ev.metaKey || ev.altKey) return;
-      const space = ev.key === ' ';
-      if (isEditable(ev.target, space, ev.key)) return;
-      const actions: Record<string, () => void> = {
-        ' ': toggle,
-        ...(arrowKeys ? { ArrowRight: stepForward, ArrowLeft: stepBack } : {}),
-        '.': stepForward,
-        ',': stepBack,
-        '+': faster,
-        '=': faster,
-        '-': slower,
-        _: slower,
-      };
-      const act = actions[ev.key];
-      if (act) {
-        ev.preventDefault();
-        act();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [opts.keyboard, arrowKeys, toggle, stepForward, stepBack, faster, slower]);
+  usePlayerKeys({ keyboard: opts.keyboard, arrowKeys: opts.arrowKeys ?? true }, { toggle, stepForward, stepBack, faster, slower });
 
   return { ...view, play, pause, toggle, stepForward, stepBack, seek, setSpeed, faster, slower, reset };
 }

@@ -17,6 +17,7 @@ const BACK = 'M11 1v12L3 7zM1 1h2v12H1z';
 const FORWARD = 'M3 1v12l8-6zM11 1h2v12h-2z';
 const PLAY = 'M3 1v12l10-6z';
 const PAUSE = 'M2 1h4v12H2zM8 1h4v12H8z';
+const STOP = 'M2 2h10v10H2z';
 import { formatAchieved, formatSimTime, formatSpeed, SPEEDS, type Speed } from '../player/speed';
 
 /**
@@ -44,6 +45,8 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp }: Props)
   const fwd = arrowKeys ? '→ or .' : '.';
   const p = player;
   const max = Math.max(p.maxTimeNs, p.timeNs, 1);
+  // A long seek under way (its badge shows): the play button stops it where it has got.
+  const going = p.seekingNs !== null;
   const bar = useRef<HTMLDivElement>(null);
   useKeepFocus(bar);
   return (
@@ -58,12 +61,12 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp }: Props)
         type="button"
         className="primary play"
         onClick={p.toggle}
-        disabled={disabled || (p.done && !p.playing)}
-        title={p.playing ? 'Pause (Space)' : 'Play (Space)'}
-        aria-label={p.playing ? 'Pause' : 'Play'}
+        disabled={disabled || (p.done && !p.playing && !going)}
+        title={going ? `Stop going to t = ${formatSimTime(p.seekingNs ?? 0)} (Space)` : p.playing ? 'Pause (Space)' : 'Play (Space)'}
+        aria-label={going ? 'Stop' : p.playing ? 'Pause' : 'Play'}
         aria-keyshortcuts="Space"
       >
-        <Icon d={p.playing ? PAUSE : PLAY} /> {p.playing ? 'Pause' : 'Play'}
+        <Icon d={going ? STOP : p.playing ? PAUSE : PLAY} /> {going ? 'Stop' : p.playing ? 'Pause' : 'Play'}
       </button>
       <button type="button" onClick={p.stepForward} disabled={disabled || p.done} title={`Step forward (${fwd})`} aria-label="Step forward" aria-keyshortcuts={arrowKeys ? 'ArrowRight .' : '.'}>
         <Icon d={FORWARD} />

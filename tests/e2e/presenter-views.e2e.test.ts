@@ -75,8 +75,15 @@ test('presenter 1920×1080: view text is projector-sized in every theme, nothing
       counterCell: text(document.querySelector('.slide-panel section[aria-label="Counters"] td')),
       viewHeading: text(document.querySelector('.slide-panel .view-row h3')),
       prose: parseFloat(getComputedStyle(document.querySelector('.slide-text p')!).fontSize),
+      // The controls grow with the slide too (they stayed at 16 px beside 22 px views).
+      playButton: text(document.querySelector('.slide-panel .player-bar button.play')),
+      clock: text(document.querySelector('.slide-panel .player-bar .sim-time')),
+      knobLabel: text(document.querySelector('.slide-panel .knob label')),
     };
   });
+  expect(heights.playButton).toBeGreaterThanOrEqual(20);
+  expect(heights.clock).toBeGreaterThanOrEqual(20);
+  expect(heights.knobLabel).toBeGreaterThanOrEqual(20);
   expect(heights.axisLabel).toBeGreaterThanOrEqual(20);
   expect(heights.counterCell).toBeGreaterThanOrEqual(20);
   expect(heights.viewHeading).toBeGreaterThanOrEqual(20);

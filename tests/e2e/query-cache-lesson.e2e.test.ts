@@ -82,6 +82,11 @@ test('cores sweep: runs to the end with a progress bar, draws bars and a table; 
   await expect.poll(() => qcFigures.count(), { timeout: 30_000 }).toBe(2);
   expect(await qcFigures.nth(0).textContent()).not.toContain('query_cache_type = OFF');
   expect(await qcFigures.nth(1).textContent()).toContain('query_cache_type = OFF: SELECTs neither look the cache up');
+  // The step's quiz asks about the sweep's results: locked, it waits for the sweep.
+  const quiz = page.locator('.quiz', { hasText: 'From 4 to 32 cores' });
+  await quiz.getByRole('radio').nth(1).check();
+  await quiz.getByRole('button', { name: 'Lock in my prediction' }).click();
+  expect(((await quiz.locator('.quiz-actions').textContent()) ?? '').startsWith('Now run the sweep of Cores: the cache on and off (MySQL 5.7, 256 MB) to check it.')).toBe(true);
   const runSweep = page.getByRole('button', { name: 'Run the sweep' });
   await runSweep.focus();
   await page.keyboard.press('Enter');
@@ -96,6 +101,8 @@ test('cores sweep: runs to the end with a progress bar, draws bars and a table; 
   expect(await sweepSpoken(page)).toBe(await sweepStatus(page));
   expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Run the sweep again');
   expect(await progressValue(page)).toBe(1);
+  // The finished sweep checked the prediction (a run played to its end never did: the quiz waited for ever).
+  await expect.poll(() => quiz.locator('.quiz-mark').count()).toBe(1);
   expect(await page.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
   // 8 bars: A (cache on) and B (cache off) per core count, no article figures; 4 rows, both sides filled
   expect(await sweep.locator('svg rect title').count()).toBe(8);

@@ -26,7 +26,13 @@ interface Props {
 
 export function Narrative({ lesson, current, setRef, goTo, activeId, ran, runs, onShowExperiment, progress, onQuizLock, end }: Props) {
   const titles = new Map<string, string>();
-  for (const s of lesson.steps) for (const b of s.blocks) if (b.kind === 'experiment') titles.set(b.experiment.id, b.experiment.title);
+  const sweeps = new Set<string>();
+  for (const s of lesson.steps)
+    for (const b of s.blocks) {
+      if (b.kind !== 'experiment') continue;
+      titles.set(b.experiment.id, b.experiment.title);
+      if (b.experiment.sweep) sweeps.add(b.experiment.id);
+    }
   const n = lesson.steps.length;
   const nav = useRef<HTMLElement>(null);
   useKeepFocus(nav); // Next → on the last step, ← Previous on the first
@@ -79,6 +85,7 @@ export function Narrative({ lesson, current, setRef, goTo, activeId, ran, runs, 
                     key={j}
                     quiz={b.quiz}
                     experimentTitle={b.quiz.after ? titles.get(b.quiz.after) : undefined}
+                    experimentSweep={b.quiz.after ? sweeps.has(b.quiz.after) : false}
                     experimentRan={b.quiz.after ? ran.has(b.quiz.after) : true}
                     experimentRuns={b.quiz.after ? (runs[b.quiz.after] ?? 0) : 0}
                     onRunExperiment={b.quiz.after ? () => onShowExperiment(b.quiz.after!) : undefined}

@@ -157,6 +157,7 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
     setRan((r) => (r.has(expId) ? r : new Set(r).add(expId)));
   }, []);
   const titles = new Map(placed.map((p) => [p.experiment.id, p.experiment.title]));
+  const sweeps = new Set(placed.filter((p) => p.experiment.sweep).map((p) => p.experiment.id));
 
   return (
     <div className="presenter">
@@ -208,6 +209,7 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
                   key={`${step}-${j}`}
                   quiz={b.quiz}
                   experimentTitle={b.quiz.after ? titles.get(b.quiz.after) : undefined}
+                  experimentSweep={b.quiz.after ? sweeps.has(b.quiz.after) : false}
                   experimentRan={b.quiz.after ? ran.has(b.quiz.after) : true}
                   experimentRuns={b.quiz.after ? (runs[b.quiz.after] ?? 0) : 0}
                 />

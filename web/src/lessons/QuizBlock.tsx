@@ -9,6 +9,8 @@ import type { QuizSpec } from './types';
 interface Props {
   quiz: QuizSpec;
   experimentTitle?: string;
+  /** The experiment is checked by its sweep (the quiz asks about the sweep's results). */
+  experimentSweep?: boolean;
   experimentRan: boolean;
   /** Runs of that experiment finished in this visit (a lock waits for one after it). */
   experimentRuns?: number;
@@ -26,10 +28,10 @@ interface Props {
 export const QuizBlock = memo(
   QuizCard,
   (a, b) =>
-    a.quiz === b.quiz && a.experimentTitle === b.experimentTitle && a.experimentRan === b.experimentRan && a.experimentRuns === b.experimentRuns && a.saved === b.saved,
+    a.quiz === b.quiz && a.experimentTitle === b.experimentTitle && a.experimentSweep === b.experimentSweep && a.experimentRan === b.experimentRan && a.experimentRuns === b.experimentRuns && a.saved === b.saved,
 );
 
-function QuizCard({ quiz, experimentTitle, experimentRan, experimentRuns = 0, onRunExperiment, saved, onLock }: Props) {
+function QuizCard({ quiz, experimentTitle, experimentSweep = false, experimentRan, experimentRuns = 0, onRunExperiment, saved, onLock }: Props) {
   const valid = saved && saved.choice >= 0 && saved.choice < quiz.choices.length ? saved : undefined;
   const [choice, setChoice] = useState<number | null>(valid ? valid.choice : null);
   const [locked, setLocked] = useState(valid !== undefined);
@@ -92,7 +94,11 @@ function QuizCard({ quiz, experimentTitle, experimentRan, experimentRuns = 0, on
         ) : null}
         {locked && !show && quiz.after ? (
           <span>
-            Now run <button type="button" ref={runLink} className="linklike" onClick={onRunExperiment}>{experimentTitle ?? 'the experiment'}</button> to the end to check it.
+            {experimentSweep ? 'Now run the sweep of ' : 'Now run '}
+            <button type="button" ref={runLink} className="linklike" onClick={onRunExperiment}>
+              {experimentTitle ?? 'the experiment'}
+            </button>
+            {experimentSweep ? ' to check it.' : ' to the end to check it.'}
           </span>
         ) : null}
         {!show ? (

@@ -87,10 +87,12 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
   }, [keyHelp]);
   const { theme, reducedMotion } = useTheme();
   const palette = PALETTES[theme];
-  const { onDone } = props;
+  // An experiment with a sweep is done when its sweep is (its quizzes ask about the
+  // sweep's results, which a run played to its end does not show).
+  const { onDone, sweep } = props;
   useEffect(() => {
-    if (player.done) onDone?.();
-  }, [player.done, onDone]);
+    if (player.done && !sweep) onDone?.();
+  }, [player.done, onDone, sweep]);
   // The export menu lists every view in the panel: the live views and a sweep's chart and table.
   const panelRef = useRef<HTMLElement>(null);
 
@@ -156,7 +158,7 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
       {session.restart ? <RestartMessage info={session.restart} onDismiss={session.dismissRestart} /> : null}
       {session.error ? <EngineMessage error={session.error} knobs={props.knobs} /> : null}
       <Knobs knobs={props.knobs} values={props.knobValues} onChange={props.onKnob} seed={props.seed} onSeed={props.onSeed} />
-      {props.sweep ? <SweepPanel sweep={props.sweep} sims={sims} labels={labels} palette={palette} workerFactory={props.workerFactory} /> : null}
+      {props.sweep ? <SweepPanel sweep={props.sweep} sims={sims} labels={labels} palette={palette} workerFactory={props.workerFactory} onDone={onDone} /> : null}
       {/* Below the knobs, where the views will appear: when it goes, nothing a reader
           may be reaching for moves. */}
       {session.creating || (!sims && !props.loadError) ? <p className="muted" role="status">{startingText(scenarioJson)}</p> : null}

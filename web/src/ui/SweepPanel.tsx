@@ -25,6 +25,8 @@ interface Props {
   labels: string[];
   palette: Palette;
   workerFactory?: WorkerFactory;
+  /** A sweep ran to its end (the experiment's quizzes are about its results). */
+  onDone?: () => void;
 }
 
 /** What the panel shows: the results for one sweep of one set of scenarios. */
@@ -45,7 +47,7 @@ function fmtMetric(v: number | null | undefined, metric: SweepSpec['metric']): s
   return metric === 'hitRate' ? formatPercent(v) : formatSI(v);
 }
 
-export function SweepPanel({ sweep, sims, labels, palette, workerFactory }: Props) {
+export function SweepPanel({ sweep, sims, labels, palette, workerFactory, onDone }: Props) {
   const sides = sims?.length ?? 0;
   const total = sides * sweep.values.length;
   const key = sweepKey(sims, sweep);
@@ -100,7 +102,10 @@ export function SweepPanel({ sweep, sims, labels, palette, workerFactory }: Prop
           for (const d of r.completed) rows[d.side][d.value] = d.row;
           return { ...prev, rows, progress: r.progress, finished: prev.finished + r.completed.length, status: r.done ? 'done' : 'running' };
         });
-        if (r.done) break;
+        if (r.done) {
+          onDone?.();
+          break;
+        }
       }
     } catch (e) {
       if (id !== runId.current) return; // cancelled: the worker was stopped on purpose
@@ -113,7 +118,7 @@ export function SweepPanel({ sweep, sims, labels, palette, workerFactory }: Prop
         client.current = null;
       }
     }
-  }, [sims, sweep, key, workerFactory, stop, update]);
+  }, [sims, sweep, key, workerFactory, stop, update, onDone]);
 
   const cancel = useCallback(() => {
     stop();

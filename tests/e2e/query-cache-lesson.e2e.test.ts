@@ -237,3 +237,14 @@ test('fixed rate, slow motion: once the MySQL arena is full, single prunes are m
   await screenshot('qc-lesson-fixed-rate-prunes', page, { fullPage: false });
   expect(errors).toEqual([]);
 });
+
+test('a quiz shows the queries it quotes as code, not between backticks', async () => {
+  const { page, errors } = await openPage('/#/lesson/query-cache?step=2');
+  const quiz = page.locator('.quiz', { hasText: 'Which of these is answered from it?' });
+  await quiz.waitFor({ timeout: 20_000 });
+  expect(await quiz.locator('.quiz-question code').allTextContents()).toEqual(['SELECT c FROM sbtest1 WHERE id=42']);
+  expect(await quiz.locator('.quiz-choice code').allTextContents()).toEqual(['select c from sbtest1 where id=42', 'SELECT c FROM sbtest1 WHERE id = 42', 'SELECT c FROM sbtest1 WHERE id=42']);
+  expect(await quiz.textContent()).not.toContain('`');
+  expect(errors).toEqual([]);
+  await page.close();
+});

@@ -33,6 +33,7 @@ describe('format', () => {
     expect(formatWithUnit(124, 'µs')).toBe('124 µs');
     expect(formatWithUnit(NaN, 'µs')).toBe('–');
     expect(formatWithUnit(0.728, '0–1')).toBe('0.728'); // a scale, not a unit
+    expect(formatWithUnit(0.000464, '0–1')).toBe('0.000464'); // a small ratio, not "464µ"
     expect(formatWithUnit(3, '% of the log')).toBe('3 % of the log');
   });
   it('bytes with binary prefixes, as information_schema sizes are', () => {

@@ -91,9 +91,9 @@ describe('layoutArena', () => {
     const a = layoutArena(u32(R, 1, 4, 1, F, 2), 64, 'aurora');
     expect(a.segs.map((s) => s.kind)).toEqual(['result', 'writing', 'free']);
     expect([a.stats.queries, a.stats.fragments]).toEqual([2, 0]);
-    expect(arenaSentence(a.stats, 'aurora', fmt, bytes)).toBe('2 cached results (entries in LRU order, oldest left, each rounded up to 512 B); 1024 B unused.');
+    expect(arenaSentence(a.stats, 'aurora', fmt, bytes)).toBe('2 cached results (in LRU order, oldest left; each entry takes its exact size, drawn rounded up to 512 B); 1024 B unused.');
     const one = layoutArena(u32(R, 1, F, 3), 64, 'aurora');
-    expect(arenaSentence(one.stats, 'aurora', fmt, bytes)).toBe('1 cached result (entries in LRU order, oldest left, each rounded up to 512 B); 1536 B unused.');
+    expect(arenaSentence(one.stats, 'aurora', fmt, bytes)).toBe('1 cached result (in LRU order, oldest left; each entry takes its exact size, drawn rounded up to 512 B); 1536 B unused.');
   });
 });
 

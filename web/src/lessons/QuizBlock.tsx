@@ -31,6 +31,14 @@ export const QuizBlock = memo(
     a.quiz === b.quiz && a.experimentTitle === b.experimentTitle && a.experimentSweep === b.experimentSweep && a.experimentRan === b.experimentRan && a.experimentRuns === b.experimentRuns && a.saved === b.saved,
 );
 
+/** A quiz's text with its `code` spans as code (the lesson's Markdown style; shown raw, the backticks stood in the text). */
+export function InlineCode({ text }: { text: string }) {
+  const parts = text.split('`');
+  // An unmatched backtick stays a backtick.
+  if (parts.length % 2 === 0) return <>{text}</>;
+  return <>{parts.map((p, i) => (i % 2 === 1 ? <code key={i}>{p}</code> : p))}</>;
+}
+
 function QuizCard({ quiz, experimentTitle, experimentSweep = false, experimentRan, experimentRuns = 0, onRunExperiment, saved, onLock }: Props) {
   const valid = saved && saved.choice >= 0 && saved.choice < quiz.choices.length ? saved : undefined;
   const [choice, setChoice] = useState<number | null>(valid ? valid.choice : null);
@@ -66,13 +74,15 @@ function QuizCard({ quiz, experimentTitle, experimentSweep = false, experimentRa
         Predict
       </p>
       <p className="quiz-question" id={`${name}-question`}>
-        {quiz.question}
+        <InlineCode text={quiz.question} />
       </p>
       <div role="radiogroup" aria-labelledby={`${name}-question`}>
         {quiz.choices.map((c, i) => (
           <label key={i} className={`quiz-choice${show && i === quiz.answer ? ' is-answer' : ''}${show && i === choice && !correct ? ' is-wrong' : ''}`}>
             <input type="radio" name={name} checked={choice === i} disabled={locked} onChange={() => setChoice(i)} />
-            <span>{c}</span>
+            <span>
+              <InlineCode text={c} />
+            </span>
             {show && i === quiz.answer ? <span className="quiz-mark"> ✓ answer</span> : null}
           </label>
         ))}
@@ -117,7 +127,7 @@ function QuizCard({ quiz, experimentTitle, experimentSweep = false, experimentRa
       {show ? (
         <div ref={result} tabIndex={-1} className={`quiz-result ${locked ? (correct ? 'ok' : 'no') : ''}`} role="status">
           {locked ? <strong>{correct ? 'Your prediction held. ' : 'Not quite. '}</strong> : null}
-          {quiz.explain}
+          <InlineCode text={quiz.explain} />
         </div>
       ) : null}
     </section>

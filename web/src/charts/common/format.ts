@@ -35,10 +35,12 @@ export function formatSI(v: number | undefined): string {
 
 /** A value with its unit: formatWithUnit(124, 'µs') → "124 µs". */
 export function formatWithUnit(v: number | undefined, unit: string): string {
-  const s = formatSI(v);
   // A "unit" that is a range ("0–1": a fraction) names the axis's scale; after a value
-  // it would read as a second number ("0.73 0–1").
-  return unit && s !== DASH && !/^\d/.test(unit) ? `${s} ${unit}` : s;
+  // it would read as a second number ("0.73 0–1"). A small fraction stays a decimal: a
+  // hit ratio of 0.000464 read "464µ", like microseconds.
+  const range = /^\d/.test(unit);
+  const s = range && v !== undefined && Number.isFinite(v) && v !== 0 && Math.abs(v) < 0.001 ? format('.3~r')(v) : formatSI(v);
+  return unit && s !== DASH && !range ? `${s} ${unit}` : s;
 }
 
 /** Fraction 0..1 as a percentage with one decimal: 0.6931 → "69.3%". */

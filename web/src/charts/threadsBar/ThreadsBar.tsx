@@ -3,7 +3,7 @@
 // coloured per the legend, with counts as text so colour is not the only signal.
 import { useId } from 'react';
 import { usePalette } from '../../ui/theme';
-import { formatCount } from '../common/format';
+import { formatCount, noun } from '../common/format';
 import { useWidth } from '../common/hooks';
 import { figureStyle, legendStyle, swatchStyle } from '../common/styles';
 import { threadStateColor as segmentColor } from '../common/threadStates';
@@ -26,7 +26,7 @@ export function ThreadsBar({ threads, label }: ThreadsBarProps) {
   const hatch = `th-${useId().replace(/:/g, '')}`;
   const segs = threadSegments(threads, width);
   const aria =
-    `${label ? label + ': ' : ''}${formatCount(threads.total)} client threads: ` +
+    `${label ? label + ': ' : ''}${formatCount(threads.total)} client ${noun(threads.total, 'thread')}: ` +
     segs.map((s) => `${formatCount(s.count)} ${s.label}`).join(', ');
   return (
     <figure style={figureStyle}>
@@ -56,7 +56,9 @@ export function ThreadsBar({ threads, label }: ThreadsBarProps) {
           takes the taller side's height (data-align), so the lanes below line up. */}
       <ul style={{ ...legendStyle(pal), alignContent: 'flex-start' }} data-align="threads-legend">
         {label && <li style={{ color: pal.ink, fontWeight: 600, flexBasis: '100%' }}>{label}</li>}
-        <li>{formatCount(threads.total)} threads:</li>
+        <li>
+          {formatCount(threads.total)} {noun(threads.total, 'thread')}:
+        </li>
         {segs.map((s) => (
           <li key={s.key}>
             <span style={{ ...countStyle, minWidth: `${formatCount(threads.total).length}ch` }}>{formatCount(s.count)}</span>{' '}

@@ -91,7 +91,7 @@ export function BTreeView({ frame, index = 0, onZoom, records, reducedMotion, la
       <div data-align="stats" style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 12px', alignItems: 'center', alignContent: 'flex-start', fontSize: 13, color: pal.inkMuted, marginBottom: 4 }}>
         <span>
           mean fill {formatPercent(mean)} · {formatCount(counts.resident)} in pool · {formatCount(counts.dirty)} dirty
-          {hashedRow && ` · ${formatCount(counts.hashed)} pages hashed`}
+          {hashedRow && ` · ${formatCount(counts.hashed)} ${noun(counts.hashed, 'page')} hashed`}
           {counts.split > 0 && ` · ${formatCount(counts.split)} split now`}
         </span>
         {kinds && (

@@ -268,7 +268,7 @@ export function arenaSentence(s: ArenaStats, kind: QcKind, fmtCount: (v: number)
   if (s.totalUnits === 0) return 'The query cache is off or has size 0: nothing is stored.';
   const n = (v: number, one: string, many?: string) => `${fmtCount(v)} ${noun(v, one, many)}`;
   if (kind === 'aurora') {
-    return `${n(s.queries, 'cached result')} (entries in LRU order, oldest left, each rounded up to 512 B); ${fmtBytes(s.freeBytes)} unused.`;
+    return `${n(s.queries, 'cached result')} (in LRU order, oldest left; each entry takes its exact size, drawn rounded up to 512 B); ${fmtBytes(s.freeBytes)} unused.`;
   }
   return (
     `${n(s.queries, 'query', 'queries')} with ${n(s.resultBlocks, 'result block')}; ` +

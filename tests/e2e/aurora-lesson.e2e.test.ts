@@ -6,7 +6,7 @@
 // speed the run really reaches. Screenshots: the lesson page as
 // opened, after playing, and the IN-list step after playing.
 import { expect, openPage, screenshot, test } from './harness';
-import { counter, pause, play, simTime, waitForPanel } from './panel';
+import { counter, pause, play, settledTime, simTime, waitForPanel } from './panel';
 
 test('aurora-reader lesson: writer and reader advance; the reader never uses the AHI', async () => {
   const { page, errors } = await openPage('/#/lesson/aurora-reader?step=5');
@@ -57,7 +57,8 @@ test('aurora-reader lesson: writer and reader advance; the reader never uses the
   const [wide, tall] = await pre.evaluate((p) => [p.scrollWidth > p.clientWidth, p.scrollHeight > p.clientHeight]);
   expect(wide && tall).toBe(true); // side by side, the monitor's lines and its length overflow
   await pre.focus();
-  const tPaused = await simTime(page);
+  // The frame under way when Pause was pressed can still land ~0.1 s later.
+  const tPaused = await settledTime(page);
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press(' ');
   await expect.poll(() => pre.evaluate((p) => [p.scrollLeft > 0, p.scrollTop > 0])).toEqual([true, true]);

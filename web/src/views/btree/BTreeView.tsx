@@ -92,7 +92,7 @@ export function BTreeView({ frame, index = 0, onZoom, records, reducedMotion, la
         <span>
           mean fill {formatPercent(mean)} · {formatCount(counts.resident)} in pool · {formatCount(counts.dirty)} dirty
           {hashedRow && ` · ${formatCount(counts.hashed)} ${noun(counts.hashed, 'page')} hashed`}
-          {counts.split > 0 && ` · ${formatCount(counts.split)} split now`}
+          {counts.split > 0 && ` · ${formatCount(counts.split)} split in the last frame`}
         </span>
         {kinds && (
           <span>

@@ -18,7 +18,7 @@ export const COUNTER_HELP: [name: string, help: string][] = [
   ['Innodb_pages_written', 'Pages written to disk.'],
   ['Innodb_rows_inserted', 'Rows inserted into InnoDB tables.'],
   ['Innodb_rows_read', 'Rows read from InnoDB tables.'],
-  ['index_page_splits', 'Times a full index page was split in two to make room.'],
+  ['index_page_splits', 'Times a full index page was split in two to make room, in every index of the table (the B+tree view counts the clustered index alone).'],
   ['index_page_merge_successful', 'Times two half-empty neighbour pages were merged into one.'],
   ['index_page_reorg_attempts', 'Times a page was reorganised to reclaim the space of deleted records.'],
   ['Innodb_data_reads', 'Read operations sent to the storage device.'],

@@ -2,7 +2,8 @@
 // exports (any view as PNG or SVG, the metric series as CSV, each scenario as the JSON
 // that `innodb-sim run` accepts).
 
-import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type MouseEvent, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import { copyText } from './shareLink';
 import { download, sectionToSvg, seriesCsv, slug, svgToPng } from './exportView';
 import type { SeriesData } from './seriesData';
@@ -31,24 +32,27 @@ export function PanelTools({ title, sims, labels, series, timeNs, viewsRef, shar
   const [exportOpen, setExportOpen] = useState(false);
   // The menu floats over the panel: it closes as a popover does, on Escape (focus back on
   // "Export"), on a press outside it, and when focus moves on past it, which left the
-  // knobs it covers focused under it.
+  // knobs it covers focused under it. The listeners stay attached and check `open`: set up
+  // on the (asynchronous) toggle event, a Tab and Escape pressed right after Enter came
+  // before them and left the menu open.
   useEffect(() => {
     const menu = exportRef.current;
-    if (!exportOpen || !menu) return;
+    if (!menu) return;
     const close = (refocus: boolean) => {
       menu.open = false;
+      setExportOpen(false);
       if (refocus) menu.querySelector('summary')?.focus();
     };
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
+      if (e.key !== 'Escape' || !menu.open) return;
       e.preventDefault();
       close(true);
     };
     const onFocusOut = (e: FocusEvent) => {
-      if (e.relatedTarget instanceof Node && !menu.contains(e.relatedTarget)) close(false);
+      if (menu.open && e.relatedTarget instanceof Node && !menu.contains(e.relatedTarget)) close(false);
     };
     const onPress = (e: PointerEvent) => {
-      if (e.target instanceof Node && !menu.contains(e.target)) close(false);
+      if (menu.open && e.target instanceof Node && !menu.contains(e.target)) close(false);
     };
     menu.addEventListener('keydown', onKey);
     menu.addEventListener('focusout', onFocusOut);
@@ -58,7 +62,18 @@ export function PanelTools({ title, sims, labels, series, timeNs, viewsRef, shar
       menu.removeEventListener('focusout', onFocusOut);
       document.removeEventListener('pointerdown', onPress);
     };
-  }, [exportOpen]);
+  }, []);
+  // Opening renders the menu's controls at once (flushSync), not on the toggle event a task
+  // later: a Tab pressed right after Enter found no controls and left the menu behind.
+  const toggleExport = (e: MouseEvent) => {
+    const menu = exportRef.current;
+    if (!menu) return;
+    e.preventDefault();
+    const open = !menu.open;
+    flushSync(() => setExportOpen(open));
+    menu.open = open;
+    if (open) listViews();
+  };
 
   const listViews = () => {
     const names = [...(viewsRef.current?.querySelectorAll<HTMLElement>('section.view-row[aria-label]') ?? [])].map((s) => s.getAttribute('aria-label') ?? '');
@@ -102,13 +117,8 @@ export function PanelTools({ title, sims, labels, series, timeNs, viewsRef, shar
           Embed
         </button>
       ) : null}
-      <details className="export-menu" ref={exportRef} onToggle={() => {
-          const open = exportRef.current?.open ?? false;
-          setExportOpen(open);
-          if (open) listViews();
-        }}
-      >
-        <summary>Export</summary>
+      <details className="export-menu" ref={exportRef} onToggle={() => setExportOpen(exportRef.current?.open ?? false)}>
+        <summary onClick={toggleExport}>Export</summary>
         {exportOpen ? (
         <div className="export-body">
           <label>

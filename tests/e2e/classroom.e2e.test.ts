@@ -316,13 +316,32 @@ test('quiz: a prediction locked after running the experiment waits for the next 
   await page.locator('.badge', { hasText: 'run complete' }).waitFor({ timeout: 60_000 });
   await quiz.getByRole('radio', { name: /About 94% full/ }).check();
   await quiz.getByRole('button', { name: 'Lock in my prediction' }).click();
-  await expect.poll(() => quiz.textContent()).toContain('to the end to check it');
+  await expect.poll(() => quiz.textContent()).toContain('again to check it: Replay runs it from the start.');
   expect(await quiz.locator('.quiz-result').count()).toBe(0);
-  // The next run to the end checks it.
-  await page.getByRole('button', { name: 'Reset to start' }).first().click();
-  await page.getByRole('button', { name: 'Play', exact: true }).first().click();
-  await page.locator('.badge', { hasText: 'run complete' }).waitFor({ timeout: 60_000 });
+  // The next run to the end checks it: the finished run's play button is Replay (it was
+  // disabled, and nothing said to press Reset first).
+  const speed = page.locator('.player-bar select').first();
+  const end = await simTime(page);
+  const replayed = async (start: () => Promise<void>) => {
+    // In slow motion, so the replay is seen under way (from t = 0, playing), then at max to its end.
+    await speed.selectOption('0.001');
+    await start();
+    await page.getByRole('button', { name: 'Pause', exact: true }).first().waitFor();
+    expect(await page.locator('.badge', { hasText: 'run complete' }).count()).toBe(0);
+    expect(await simTime(page)).not.toBe(end);
+    await speed.selectOption('max');
+    await page.locator('.badge', { hasText: 'run complete' }).waitFor({ timeout: 60_000 });
+    expect(await simTime(page)).toBe(end);
+  };
+  const replay = page.getByRole('button', { name: 'Replay', exact: true }).first();
+  expect(await replay.isEnabled()).toBe(true);
+  await replayed(() => replay.click());
   await expect.poll(() => quiz.locator('.quiz-result').textContent()).toContain('Your prediction held.');
+  // Space on a finished run replays it too.
+  await replayed(async () => {
+    await page.locator('.experiment-panel h2').first().click();
+    await page.keyboard.press('Space');
+  });
 });
 
 test('presenter: a slide about one view opens with its panel scrolled to that view', async () => {

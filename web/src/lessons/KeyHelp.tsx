@@ -7,7 +7,7 @@ export const PRESENTER_KEYS: [string, string][] = [
   ['PgDn  →', 'next slide'],
   ['PgUp  ←', 'previous slide'],
   ['Home  End', 'first / last slide'],
-  ['Space', 'play / pause the simulation (or stop a long jump in time)'],
+  ['Space', 'play / pause the simulation (stops a long jump in time; replays a finished run)'],
   ['.  ,', 'step the simulation forward / back (on a lesson page ← and → do this; here the arrows change slides)'],
   ['+  −', 'faster / slower'],
   ['N', 'speaker notes in a second window (follows the slides)'],
@@ -18,7 +18,7 @@ export const PRESENTER_KEYS: [string, string][] = [
 
 /** The keys of an experiment panel on a lesson page or the playground. */
 export const PANEL_KEYS: [string, string][] = [
-  ['Space', 'play / pause the simulation (or stop a long jump in time)'],
+  ['Space', 'play / pause the simulation (stops a long jump in time; replays a finished run)'],
   ['→  .', 'step forward'],
   ['←  ,', 'step back (to exactly the same numbers)'],
   ['+  −', 'faster / slower'],

@@ -108,7 +108,7 @@ function QuizCard({ quiz, experimentTitle, experimentSweep = false, experimentRa
             <button type="button" ref={runLink} className="linklike" onClick={onRunExperiment}>
               {experimentTitle ?? 'the experiment'}
             </button>
-            {experimentSweep ? ' to check it.' : ' to the end to check it.'}
+            {experimentSweep ? ' to check it.' : runsAtLock ? ' again to check it: Replay runs it from the start.' : ' to the end to check it.'}
           </span>
         ) : null}
         {!show ? (

@@ -282,14 +282,26 @@ export function usePlayer(opts: PlayerOptions): Player {
     s.seekingNs = null;
     return ++s.seekId;
   }, []);
-  // While a long seek shows "going to t = …", Space and the play button stop it there.
+  const reset = useCallback(() => {
+    pause();
+    st.current.done = false;
+    const id = supersede();
+    void enqueue((e) => goTo(e, 0, id));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pause, enqueue, supersede]);
+  // While a long seek shows "going to t = …", Space and the play button stop it there;
+  // on a finished run they replay it from t = 0 (a prediction locked after a run waits
+  // for the next one, and the bar offered no way to start it but Reset).
   const toggle = useCallback(() => {
     if (st.current.seekingNs !== null) {
       supersede();
       publish();
     } else if (st.current.playing) pause();
-    else play();
-  }, [play, pause, supersede, publish]);
+    else if (st.current.done) {
+      reset();
+      play();
+    } else play();
+  }, [play, pause, supersede, publish, reset]);
   const stepForward = useCallback(() => {
     pause();
     void enqueue((e) => goTo(e, st.current.timeNs + stepNs(st.current.speed)));
@@ -322,13 +334,6 @@ export function usePlayer(opts: PlayerOptions): Player {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [pause, enqueue],
   );
-  const reset = useCallback(() => {
-    pause();
-    st.current.done = false;
-    const id = supersede();
-    void enqueue((e) => goTo(e, 0, id));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pause, enqueue, supersede]);
   const setSpeed = useCallback(
     (sp: Speed) => {
       st.current.speed = sp;

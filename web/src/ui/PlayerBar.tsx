@@ -18,6 +18,8 @@ const FORWARD = 'M3 1v12l8-6zM11 1h2v12h-2z';
 const PLAY = 'M3 1v12l10-6z';
 const PAUSE = 'M2 1h4v12H2zM8 1h4v12H8z';
 const STOP = 'M2 2h10v10H2z';
+/** A bar at t = 0 and the play triangle: run again from the start. */
+const REPLAY = 'M1 1h2v12H1zM5 1v12l8-6z';
 import { formatAchieved, formatSimTime, formatSpeed, SPEEDS, type Speed } from '../player/speed';
 
 /**
@@ -47,6 +49,9 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp }: Props)
   const max = Math.max(p.maxTimeNs, p.timeNs, 1);
   // A long seek under way (its badge shows): the play button stops it where it has got.
   const going = p.seekingNs !== null;
+  // A finished run: the play button runs it again from t = 0.
+  const replay = p.done && !p.playing && !going;
+  const label = going ? 'Stop' : p.playing ? 'Pause' : replay ? 'Replay' : 'Play';
   const bar = useRef<HTMLDivElement>(null);
   useKeepFocus(bar);
   return (
@@ -61,12 +66,12 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp }: Props)
         type="button"
         className="primary play"
         onClick={p.toggle}
-        disabled={disabled || (p.done && !p.playing && !going)}
-        title={going ? `Stop going to t = ${formatSimTime(p.seekingNs ?? 0)} (Space)` : p.playing ? 'Pause (Space)' : 'Play (Space)'}
-        aria-label={going ? 'Stop' : p.playing ? 'Pause' : 'Play'}
+        disabled={disabled}
+        title={going ? `Stop going to t = ${formatSimTime(p.seekingNs ?? 0)} (Space)` : p.playing ? 'Pause (Space)' : replay ? 'Run it again from t = 0 (Space)' : 'Play (Space)'}
+        aria-label={label}
         aria-keyshortcuts="Space"
       >
-        <Icon d={going ? STOP : p.playing ? PAUSE : PLAY} /> {going ? 'Stop' : p.playing ? 'Pause' : 'Play'}
+        <Icon d={going ? STOP : p.playing ? PAUSE : replay ? REPLAY : PLAY} /> {label}
       </button>
       <button type="button" onClick={p.stepForward} disabled={disabled || p.done} title={`Step forward (${fwd})`} aria-label="Step forward" aria-keyshortcuts={arrowKeys ? 'ArrowRight .' : '.'}>
         <Icon d={FORWARD} />

@@ -234,6 +234,12 @@ fn status_row_operations_report_the_rows_and_their_rates() {
         s.rows_inserted, s.rows_updated, s.rows_deleted, s.rows_read
     );
     assert!(text.contains(&rows), "{rows}\n{text}");
+    // innodb_thread_concurrency = 0: nothing is admitted or queued by srv_conc, however
+    // many of the 8 threads are busy (it read "8 inside, 4 in queue": the CPU run queue)
+    assert!(
+        text.contains("\n0 queries inside InnoDB, 0 queries in queue\n"),
+        "{text}"
+    );
     // each read_write transaction: 10 point selects, 2 updates, 1 delete, 1 insert
     let line = text
         .lines()

@@ -110,7 +110,7 @@ test('playground: the AHI latch scenario shows hashed leaves, thread lanes, AHI 
   for (const l of lines) expect(l).toMatch(SYSBENCH_LINE);
   expect(lines.at(-1)).toMatch(/^\[ 2s \]/);
 
-  // STATUS: the InnoDB sections, as plain text (no element inside the <pre>).
+  // STATUS: the InnoDB sections, as plain text (one span per line, text alone in each).
   const status = page.locator('section.view-row[aria-label="SHOW ENGINE INNODB STATUS"]');
   await expect.poll(async () => (await status.locator('pre').count()) > 0, { timeout: 10_000 }).toBe(true);
   // Paused after steps closer together than the 1 s throttle: the view catches up by itself.
@@ -119,8 +119,18 @@ test('playground: the AHI latch scenario shows hashed leaves, thread lanes, AHI 
   const statusText = (await pre.textContent()) ?? '';
   for (const s of ['INNODB MONITOR OUTPUT', 'SEMAPHORES', 'INSERT BUFFER AND ADAPTIVE HASH INDEX', 'BUFFER POOL AND MEMORY', 'ROW OPERATIONS'])
     expect(statusText).toContain(s);
-  expect(await pre.evaluate((el) => el.children.length)).toBe(0);
-  expect(await status.textContent()).toContain('Mirrors the sections of MySQL’s SHOW ENGINE INNODB STATUS');
+  const shape = await pre.evaluate((el) => ({
+    lines: el.children.length,
+    newlines: (el.textContent ?? '').split('\n').length - 1,
+    plain: [...el.children].every((c) => c.tagName === 'SPAN' && c.children.length === 0),
+  }));
+  expect(shape.plain).toBe(true);
+  expect(shape.lines).toBeGreaterThan(20);
+  expect(shape.newlines).toBe(shape.lines);
+  // The description names every section, LOG (between rules of three dashes) too.
+  expect(await status.textContent()).toContain(
+    'Mirrors the sections of MySQL’s SHOW ENGINE INNODB STATUS (SEMAPHORES, INSERT BUFFER AND ADAPTIVE HASH INDEX, LOG, BUFFER POOL AND MEMORY, ROW OPERATIONS)',
+  );
 
   // Layout at 1280 px, light and projector themes. A theme change resizes the panel;
   // canvases re-measure on the next ResizeObserver callback, so wait for it to settle.

@@ -82,8 +82,8 @@ describe('status text', () => {
     expect(statusHeader(STATUS)).toEqual({ timeS: 1.5, windowS: 1 });
     expect(statusHeader('nothing here')).toEqual({ timeS: null, windowS: null });
   });
-  it('lists the sections between rules', () => {
-    expect(statusSections(STATUS)).toEqual(['SEMAPHORES', 'INSERT BUFFER AND ADAPTIVE HASH INDEX']);
+  it('lists the sections between rules, LOG between its three dashes too', () => {
+    expect(statusSections(STATUS)).toEqual(['SEMAPHORES', 'INSERT BUFFER AND ADAPTIVE HASH INDEX', 'LOG']);
   });
   it('keeps text as text: control characters out, CRLF → LF, capped', () => {
     expect(cleanStatusText('a\r\nb\u0007c\u001b[31m\td<b>')).toBe('a\nbc[31m\td<b>');

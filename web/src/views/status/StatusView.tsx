@@ -22,6 +22,7 @@ export function StatusView({ text, timeNs, label }: StatusViewProps) {
   const clean = useMemo(() => (text === null ? null : cleanStatusText(text)), [text]);
   const head = useMemo(() => (clean ? statusHeader(clean) : null), [clean]);
   const sections = useMemo(() => (clean ? statusSections(clean) : []), [clean]);
+  const lines = useMemo(() => (clean ? clean.replace(/\n$/, '').split('\n') : []), [clean]);
   const name = `${label ? `${label}: ` : ''}SHOW ENGINE INNODB STATUS`;
   return (
     <figure style={figureStyle}>
@@ -44,8 +45,15 @@ export function StatusView({ text, timeNs, label }: StatusViewProps) {
             as of t = {head?.timeS != null ? `${head.timeS.toFixed(3)} s` : '?'}
             {head?.timeS != null && Math.abs(head.timeS - timeNs / 1e9) < 5e-4 ? ' (the time shown)' : ` · shown: t = ${(timeNs / 1e9).toFixed(3)} s`}
           </p>
-          <pre tabIndex={0} role="region" aria-label={`${name}, the text`} style={terminalStyle(pal, false, '28rem')}>
-            {clean}
+          <pre tabIndex={0} role="region" aria-label={`${name}, the text`} style={terminalStyle(pal, true, '28rem')}>
+            {/* one block per line, so a line too long for the box (an A/B pair's half)
+                wraps and hangs under its own start instead of running out of sight */}
+            {lines.map((l, i) => (
+              <span key={i} style={{ display: 'block' }}>
+                {l}
+                {'\n'}
+              </span>
+            ))}
           </pre>
         </>
       )}

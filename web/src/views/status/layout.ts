@@ -29,7 +29,7 @@ export function statusSections(text: string): string[] {
   const out: string[] = [];
   for (let i = 1; i + 1 < lines.length; i++) {
     const [above, title, below] = [lines[i - 1], lines[i], lines[i + 1]];
-    if (title && /^-{4,}$/.test(above) && above === below && !/^END OF/.test(title)) out.push(title);
+    if (title && /^-{3,}$/.test(above) && above === below && !/^END OF/.test(title)) out.push(title);
   }
   return out;
 }

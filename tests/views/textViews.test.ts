@@ -72,6 +72,10 @@ RW-excl spins 19555, rounds 586650, OS waits 18369
 INSERT BUFFER AND ADAPTIVE HASH INDEX
 -------------------------------------
 Hash table size 162143, node heap has 147 buffer(s)
+---
+LOG
+---
+Log sequence number 123456
 ----------------------------
 END OF INNODB MONITOR OUTPUT
 ============================

@@ -83,6 +83,38 @@ describe('AHI-6, the fidelity scenario: k IN (10 existing values)', () => {
     expect(reader.hit).toBe(0);
   });
 
+  it('the first half second: the writer, hashing nearly every leaf page, runs at about a third of the reader', () => {
+    const [w, r] = [measure('aurora-points-writer.json', 0, 0.5), measure('aurora-points-reader.json', 0, 0.5)];
+    expect(w.qps / r.qps, `writer ${w.qps} vs reader ${r.qps}`).toBeLessThan(0.45);
+    const sim = new Simulation(lessonScenario('aurora-points-writer.json', { 'run.duration_s': 0.5 }));
+    sim.run_until(0.5e9);
+    const added = (JSON.parse(sim.summary_json()).counters as Record<string, number>).adaptive_hash_rows_added;
+    sim.free();
+    // 5.7 counts each entry twice; 1M rows give ~2M leaf records in the two indexes
+    expect(added / 2).toBeGreaterThan(1.5e6);
+    expect(added / 2).toBeLessThan(2e6);
+    expect(lesson).toContain(
+      `about ${grouped(w.qps, 1000)} queries a second at ${Math.round(latencyUs('aurora-points-writer.json', w.qps))} µs per query against the reader's ${grouped(r.qps, 1000)}.`,
+    );
+    expect(lesson).toContain(`the writer has made about ${(added / 2 / 1e6).toFixed(1)} million hash entries`);
+    expect(lesson).toContain(`counts each entry twice and reads ${(added / 1e6).toFixed(1)} million)`);
+    // the waiting is on the AHI latch: threads spin and sleep on it while the builds run
+    const sampled = new Simulation(lessonScenario('aurora-points-writer.json', { 'run.duration_s': 0.6, 'run.sample_ms': 25 }));
+    sampled.run_until(sampled.end_ns());
+    const cols: string[] = JSON.parse(sampled.series_columns_json());
+    const flat = Array.from(sampled.series(0));
+    sampled.free();
+    const col = (name: string) => flat.filter((_, i) => i % cols.length === cols.indexOf(name));
+    const [t, spin, sleep] = [col('t_s'), col('threads_spinning'), col('threads_sleeping')];
+    const storm = t.map((x, i) => i).filter((i) => t[i] <= 0.4);
+    const range = (xs: number[]) => [Math.min(...storm.map((i) => xs[i])), Math.max(...storm.map((i) => xs[i]))];
+    expect(range(spin)[0], 'someone spins in every sample of the storm').toBeGreaterThan(0);
+    expect(range(sleep)[1]).toBeGreaterThan(0);
+    expect(lesson).toContain(`in 25 ms samples, ${range(spin)[0]} to ${range(spin)[1]} of the 16 threads spin on a core and up to ${range(sleep)[1]} are asleep on the latch`);
+    // once hashed, nobody waits
+    expect(t.map((x, i) => i).filter((i) => t[i] >= 0.5).every((i) => spin[i] === 0 && sleep[i] === 0)).toBe(true);
+  });
+
   it('the writer is 1.16x the reader (article ~2x, band 1.5–3x not met); AHI off on the writer = the reader', () => {
     const ratio = writer.qps / reader.qps;
     expect(ratio, `writer ${writer.qps} vs reader ${reader.qps}`).toBeGreaterThan(1.13);

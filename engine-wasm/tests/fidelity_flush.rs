@@ -80,11 +80,15 @@ fn after(r: &Run, name: &str, from: f64) -> Vec<(f64, f64)> {
 }
 
 /// Drop samples (index) grouped into episodes: a gap of up to 3 s stays one episode.
-fn episodes(drops: &[usize]) -> Vec<Vec<usize>> {
+/// Drops (sample indexes) grouped into episodes: a drop joins the episode before it
+/// unless the rate got back to full speed (≥ 99% of `full`) in between, as a reader
+/// counts the dips on the chart (78-81 s and 84-85 s are two, with two full seconds
+/// between them).
+fn episodes(drops: &[usize], tps: &[f64], full: f64) -> Vec<Vec<usize>> {
     let mut out: Vec<Vec<usize>> = Vec::new();
     for &i in drops {
         match out.last_mut() {
-            Some(e) if i - e[e.len() - 1] <= 3 => e.push(i),
+            Some(e) if tps[e[e.len() - 1]..i].iter().all(|&t| t < 0.99 * full) => e.push(i),
             _ => out.push(vec![i]),
         }
     }
@@ -96,7 +100,7 @@ fn episodes(drops: &[usize]) -> Vec<Vec<usize>> {
 /// async preflush by one thread holds the age near the async point until the age
 /// reaches the sync point, then every other thread waits for that batch to end, and
 /// it happens again about every 28 s, each time less deep. Measured (seed 42):
-/// episodes at 22-28, 50-58, 78-84 and 106-109 s.
+/// episodes at 22-28, 51-54, 58, 78-81, 84-85 and 106 s.
 #[test]
 fn flush_1_55_drops_happen_at_the_sync_point() {
     let r = run("flush-55-native.json", &|_| {});
@@ -106,7 +110,8 @@ fn flush_1_55_drops_happen_at_the_sync_point() {
     let sync = r.col("sync_point_mb");
     let waits = r.col("threads_flush_wait");
     let drops: Vec<usize> = (0..tps.len()).filter(|&i| tps[i] < 0.5 * m).collect();
-    let eps = episodes(&drops);
+    let full = tps.iter().cloned().fold(0.0, f64::max);
+    let eps = episodes(&drops, &tps, full);
     let lost = |e: &Vec<usize>| -> f64 { (e[0]..=e[e.len() - 1]).map(|i| m - tps[i]).sum() };
     println!(
         "FLUSH-1 mean tps {m:.0}; drop episodes (first s, last s, age at start MB, transactions lost): {:?}",
@@ -136,17 +141,10 @@ fn flush_1_55_drops_happen_at_the_sync_point() {
         assert!(e.iter().any(|&k| waits[k] >= 16.0), "episode {e:?}");
     }
     // Less deep over time, as in the article: fewer transactions lost in the last
-    // episode than in the first (19.6k, 16.8k, 13.1k, 10.8k measured).
+    // episode than in the first (19.7k, then 11.7k, 2.9k, 10.6k, 3.9k and 3.1k measured).
     assert!(lost(&eps[eps.len() - 1]) < lost(&eps[0]));
-    // Between the episodes the throughput is back at its full level.
-    let full = tps.iter().cloned().fold(0.0, f64::max);
-    for w in eps.windows(2) {
-        let gap = &tps[w[0][w[0].len() - 1] + 2..w[1][0] - 1];
-        assert!(
-            gap.iter().any(|&t| t >= 0.99 * full),
-            "no recovery in {gap:?}"
-        );
-    }
+    // Between the episodes the throughput is back at its full level: episodes() ends
+    // an episode only there.
     // the lesson's q-55-drops quiz and its speaker notes
     let lesson = lesson_text(LESSON);
     let starts: Vec<String> = eps.iter().map(|e| format!("{} s", e[0] + 1)).collect();
@@ -218,6 +216,66 @@ fn flush_2_56_labs_no_drops_after_warm_up_age_below_async() {
     assert!(age56 < 0.8 * age55);
     // the lesson's q-56-labs quiz and its speaker notes
     let lesson = lesson_text(LESSON);
+    quotes(
+        &lesson,
+        &format!(
+            "its slowest second is within {:.1}% of its average",
+            (100.0 * (m - min) / m).max(0.1)
+        ),
+    );
+    // The warm-up, as the lesson reads it under the chart: the age sits on the sync
+    // line from the first crossing until the page cleaner has its average; the writers
+    // flush ~2,000 pages/s at first (the rate falls), then a handful at full speed.
+    let (t, tps_all, age_all) = (r.col("t_s"), r.col("tps"), r.col("modified_age_mb"));
+    let (sync, sync_flush) = (r.col("sync_point_mb"), r.col("flush_sync_pages_per_s"));
+    let on: Vec<usize> = (0..t.len())
+        .filter(|&i| t[i] < warm && age_all[i] >= 0.999 * sync[i])
+        .collect();
+    let (first, last) = (on[0], on[on.len() - 1]);
+    let full = tps.iter().cloned().fold(0.0, f64::max);
+    let low = tps_all[first..=last]
+        .iter()
+        .cloned()
+        .fold(f64::MAX, f64::min);
+    let furious = (first..=last).filter(|&i| sync_flush[i] >= 1900.0).count();
+    let back = (first..=last)
+        .find(|&i| i > first && tps_all[i] >= 0.99 * full)
+        .expect("full speed on the line");
+    let handful = sync_flush[back + 5..=last].iter().all(|&p| p < 20.0);
+    let fallen = (last + 1..t.len())
+        .find(|&i| age_all[i] < 0.7 * sync[i])
+        .expect("the age falls after the warm-up");
+    println!(
+        "FLUSH-2 warm-up: on the sync line {}-{} s, low {low:.0} tps, {furious} s at ~2,000 pages, full speed from {} s, age {:.1} MB at {} s",
+        t[first], t[last], t[back], age_all[fallen], t[fallen]
+    );
+    assert!(handful, "the writers' flushing falls to a handful");
+    quotes(
+        &lesson,
+        &format!(
+            "Its age reaches the sync point at {} s and stays on it until {} s",
+            t[first], t[last]
+        ),
+    );
+    quotes(
+        &lesson,
+        &format!(
+            "about 2,000 pages a second for {} seconds, and the rate falls as low as {} transactions a second.",
+            ["zero", "one", "two", "three", "four", "five", "six", "seven"][furious.min(7)],
+            grouped(low, 10.0)
+        ),
+    );
+    quotes(
+        &lesson,
+        &format!("from {} s the writers run at full speed again", t[back]),
+    );
+    quotes(
+        &lesson,
+        &format!(
+            "At {} s the page cleaner has its average, starts to flush for age, and the age falls to about {:.0} MiB.",
+            t[fallen], age_all[fallen]
+        ),
+    );
     quotes(
         &lesson,
         &format!("the age never passes {max_age:.1} MiB, below the async point at {asy:.1} MiB. On average it stays near {age56:.0} MiB, where 5.5 sits at about {age55:.0} MiB"),

@@ -241,7 +241,10 @@ fn flush_2_56_labs_no_drops_after_warm_up_age_below_async() {
     let back = (first..=last)
         .find(|&i| i > first && tps_all[i] >= 0.99 * full)
         .expect("full speed on the line");
+    // "a few hundred pages a second ..., then only a handful"
+    let hundreds = (100.0..1000.0).contains(&sync_flush[back]);
     let handful = sync_flush[back + 5..=last].iter().all(|&p| p < 20.0);
+    assert!(hundreds, "{} pages/s at full speed", sync_flush[back]);
     let fallen = (last + 1..t.len())
         .find(|&i| age_all[i] < 0.7 * sync[i])
         .expect("the age falls after the warm-up");

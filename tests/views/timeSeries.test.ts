@@ -88,15 +88,27 @@ describe('thresholds and conditional shading', () => {
     expect(spansWhere(S, 'age_mb', 1000)).toEqual([]);
     expect(spansWhere(S, 'missing', 0)).toEqual([]);
   });
-  it('limit columns widen the y domain and draw one line per series, labelled once', () => {
-    const B = { ...S, label: 'B', rows: S.rows.map((r) => [r[0], r[1] / 2, 120, 0]) };
+  it('limit columns widen the y domain and draw one line per series, labelled once where they coincide', () => {
+    const B = { ...S, label: 'B', rows: S.rows.map((r) => [r[0], r[1] / 2, 80, 0]) };
     const m = layoutTimeSeries({ series: [S, B], column: 'age_mb', unit: 'MB', limits: [{ column: 'sync_mb', label: 'sync point' }], hues: ['a', 'b'] }, 400, 220);
-    expect(m.yDomain[1]).toBeGreaterThanOrEqual(120);
     expect(m.limitLines.map((l) => [l.label, l.color, l.labelAt !== undefined])).toEqual([
       ['sync point', 'a', true],
       ['sync point', 'b', false],
     ]);
+    expect(m.labels.map((l) => l.text)).toEqual(['sync point']);
     expect(m.limitLines[0].d.startsWith('M')).toBe(true);
+  });
+  it('limit lines that end apart are each labelled with their side (a bigger log on B)', () => {
+    const B = { ...S, label: 'B', rows: S.rows.map((r) => [r[0], r[1] / 2, 120, 0]) };
+    const m = layoutTimeSeries({ series: [S, B], column: 'age_mb', unit: 'MB', limits: [{ column: 'sync_mb', label: 'sync' }], hues: ['a', 'b'] }, 400, 220);
+    expect(m.yDomain[1]).toBeGreaterThanOrEqual(120);
+    expect(m.limitLines.map((l) => [l.label, l.color, l.labelAt !== undefined])).toEqual([
+      ['sync (A)', 'a', true],
+      ['sync (B)', 'b', true],
+    ]);
+    expect(m.labels.map((l) => l.text)).toEqual(['sync (A)', 'sync (B)']);
+    // each above its own line
+    expect(m.labels[1].y).toBeLessThan(m.labels[0].y);
   });
   it('highlightWhen shades per series in its colour', () => {
     const m = layoutTimeSeries({ series: [S], column: 'age_mb', unit: 'MB', highlightWhen: { column: 'over', above: 0.5, label: 'past sync' }, hues: ['a'] }, 400, 220);

@@ -85,7 +85,7 @@ export interface TimeSeriesModel {
   reference?: { y: number; label: string; above: boolean };
   /** Fixed highlights (no colour) and, from `highlightWhen`, per-series spans in the series' colour. */
   bands: { x: number; width: number; color?: string }[];
-  /** Threshold lines: one per (limit, series); the label is set on the first series' line only. */
+  /** Threshold lines: one per (limit, series); labelled on the first series' line, or on each with its side's letter where they end apart. */
   limitLines: { label: string; color: string; d: string; labelAt?: { x: number; y: number } }[];
   /**
    * The reference's and the limits' labels as drawn: right-aligned at `x`, baseline `y`,
@@ -283,14 +283,22 @@ export function layoutTimeSeries(input: TimeSeriesInput, width: number, height: 
   const when = highlightWhen ? series.flatMap((s, i) => spansWhere(s, highlightWhen.column, highlightWhen.above).map((h) => band(h, colorOf(s, i)))) : [];
   const bands = [...highlights.map((h) => band(h)), ...when].filter((b) => b.width > 0);
 
+  // One label per limit while the sides' lines end together; where they end apart (a
+  // bigger redo log on B: its sync line far above A's), each side's line is labelled with
+  // its letter, or B's stood there unnamed.
   const limitLines: TimeSeriesModel['limitLines'] = [];
   limits.forEach((l, li) => {
-    series.forEach((s, i) => {
+    const ends = series.map((_, i) => {
       const p = limitPts[li][i];
-      let end: [number, number] | undefined;
-      for (let j = p.length - 1; j >= 0 && !end; j--) if (Number.isFinite(p[j][0]) && Number.isFinite(p[j][1])) end = p[j];
+      for (let j = p.length - 1; j >= 0; j--) if (Number.isFinite(p[j][0]) && Number.isFinite(p[j][1])) return p[j];
+      return undefined;
+    });
+    const apart = ends.some((e) => e && ends[0] && Math.abs(y(e[1]) - y(ends[0][1])) >= 1);
+    series.forEach((s, i) => {
+      const end = ends[i];
       if (!end) return;
-      limitLines.push({ label: l.label, color: colorOf(s, i), d: path(p) ?? '', ...(i === 0 ? { labelAt: { x: x(end[0]), y: y(end[1]) } } : {}) });
+      const label = apart ? `${l.label} (${String.fromCharCode(65 + i)})` : l.label;
+      limitLines.push({ label, color: colorOf(s, i), d: path(limitPts[li][i]) ?? '', ...(i === 0 || apart ? { labelAt: { x: x(end[0]), y: y(end[1]) } } : {}) });
     });
   });
 

@@ -134,30 +134,30 @@ fn qc_3_mysql_256mb_collapses_and_aurora_scales() {
 /// 23K SELECTs/s" from 256 MB to 16 GB, a small fraction of its ~190K without the
 /// cache; FIDELITY band: at most 25% of its no-cache SELECT/s.
 ///
-/// NOT MET above 256 MB: 1 GB gives ~32% and 16 GB ~55% of no-cache (256 MB: 12%,
-/// met above). sysbench's oltp.lua runs its selects between BEGIN and COMMIT and
-/// MySQL answers no SELECT inside such a transaction from the cache
-/// (`send_result_to_client`), so the hit ratio is 0 at every size; once the cache
-/// holds every key, a SELECT takes the lock twice (lookup, refused store) and the
-/// lock is the bottleneck. `structure_guard_mutex` is modelled as the mutex it is
-/// (`try_lock` and `unlock` lock it, a woken waiter re-locks it before testing the
-/// state): MySQL creates it with `MY_MUTEX_INIT_FAST`, glibc's adaptive type, whose
-/// up to 100 PAUSE+CAS retries (~12 µs) outlast the queue of at most 32 on-core
-/// threads for 125 ns sections, so no thread ever sleeps on its futex; the mutex
-/// adds spinning, not wake-ups, and running threads keep taking the lock while a
-/// signalled waiter is woken. No 50 ms wait ever runs out here, whereas the
-/// article's 23K SELECT/s with 2048 clients is ~89 ms per SELECT, about two
-/// time-outs (lookup and store) per SELECT. Not modelled, and possibly the gap: the
+/// NOT MET above 256 MB: 1 GB gives ~30% and 16 GB ~122% of no-cache (256 MB: 12%,
+/// met above). sysbench's oltp.lua runs its selects between BEGIN and COMMIT, and
+/// InnoDB lets such read-only transactions use the cache (server/qc_innodb.rs), so
+/// once the cache holds the hot results most SELECTs are hits (78% at 1 GB, 99% at
+/// 16 GB), each taking the lock once, briefly. `structure_guard_mutex` is modelled
+/// as the mutex it is (`try_lock` and `unlock` lock it, a woken waiter re-locks it
+/// before testing the state): MySQL creates it with `MY_MUTEX_INIT_FAST`, glibc's
+/// adaptive type, whose up to 100 PAUSE+CAS retries (~12 µs) outlast the queue of
+/// at most 32 on-core threads for 125 ns sections, so no thread ever sleeps on its
+/// futex; the mutex adds spinning, not wake-ups, and running threads keep taking
+/// the lock while a signalled waiter is woken. No 50 ms wait ever runs out here,
+/// whereas the article's 23K SELECT/s with 2048 clients is ~89 ms per SELECT, about
+/// two time-outs (lookup and store) per SELECT, and a lookup that times out runs
+/// without the cache (its low hit ratio). Not modelled, and possibly the gap: the
 /// `futex_wake` system call `mysql_cond_signal` makes while holding the mutex,
 /// glibc's internal condition-variable lock, cache-line traffic of 32 spinners,
 /// and the preemption of a lock holder among 2048 threads (the core model runs a
-/// step to its end). With a glibc "normal" mutex instead (sleep on the first failed
-/// CAS) the same model gives ~9% at every size. This test pins what the model gives.
+/// step to its end). This test pins what the model gives.
 #[test]
 fn qc_3_mysql_large_caches_stay_slow() {
     let mo = off("qc-mysql-256mb.json");
     let mut shares = Vec::new();
-    for (size, band) in [(1024 * KIB, 0.28..0.37), (16 * 1024 * KIB, 0.50..0.60)] {
+    let mut hits = Vec::new();
+    for (size, band) in [(1024 * KIB, 0.26..0.34), (16 * 1024 * KIB, 1.10..1.35)] {
         let (m, c) = row_and_counters(
             "qc-mysql-256mb.json",
             &[("server.query_cache_size", json!(size))],
@@ -167,8 +167,11 @@ fn qc_3_mysql_large_caches_stay_slow() {
             "QC-3 MySQL {size} B: {:.0} SELECT/s, {r:.3} of no-cache (band <= 0.25)",
             m.selects_per_s
         );
+        println!("QC-3 MySQL {size} B: hit ratio {:.3}", m.hit_rate);
         assert!(band.contains(&r), "MySQL {size} B: {r:.3} of no-cache");
-        assert_eq!(m.hit_rate, 0.0);
+        // read-only transactions: InnoDB lets them use the cache (qc_innodb.rs)
+        assert!(m.hit_rate > 0.5, "hit ratio {}", m.hit_rate);
+        hits.push(m.hit_rate);
         // the lock convoy: most SELECTs find the lock taken and wait on its
         // condition; the mutex is contended (spins) but never slept on
         assert!(c["qcache_lock_waits"] > m.selects_per_s, "{c:?}");
@@ -186,11 +189,17 @@ fn qc_3_mysql_large_caches_stay_slow() {
     );
     assert_quotes(&lesson, "query-cache", &quote);
     let notes = format!(
-        "MySQL keeps {:.0}% and {:.0}% of its rate at 1 GB and 16 GB",
+        "MySQL runs at {:.0}% and {:.0}% of its cache-off rate at 1 GB and 16 GB",
         100.0 * shares[0],
         100.0 * shares[1]
     );
     assert_quotes(&lesson, "query-cache", &notes);
+    let why = format!(
+        "most SELECTs become hits ({:.0}% at 1 GB, {:.0}% at 16 GB)",
+        100.0 * hits[0],
+        100.0 * hits[1]
+    );
+    assert_quotes(&lesson, "query-cache", &why);
 }
 #[test]
 fn qc_4_fixed_rate_aurora_stores_more_and_barely_prunes() {
@@ -217,12 +226,16 @@ fn qc_4_fixed_rate_aurora_stores_more_and_barely_prunes() {
         a.lowmem_prunes,
         m.lowmem_prunes
     );
-    // MySQL's arena is full (under 5% free) yet holds fewer queries: each of its
-    // results takes blocks of query_cache_min_res_unit (4 KiB) and a query block,
-    // and pruning in LRU order (no hits inside transactions reorder it) frees
-    // neighbouring blocks, so little fragmentation remains (18 KiB in 6 blocks).
+    // MySQL holds fewer queries and prunes with much of its arena free: each result
+    // asks first for a block of query_cache_min_res_unit (4 KiB), and hits reorder
+    // the LRU list, so pruning frees blocks far apart; the free space ends up in
+    // pieces smaller on average than that (478 KiB in 139 pieces measured).
+    println!(
+        "QC-4 MySQL: hit ratio {:.3}, free {} in {} blocks, {} in cache, {} prunes; Aurora: hit ratio {:.3}, {} in cache, {} prunes",
+        m.hit_rate, m.free_memory, m.free_blocks, m.queries_in_cache, m.lowmem_prunes, a.hit_rate, a.queries_in_cache, a.lowmem_prunes
+    );
     assert!(
-        m.free_memory * 20 < 1024 * KIB,
+        m.free_memory * 4 > 1024 * KIB && m.free_memory < 4 * KIB * m.free_blocks,
         "free {} in {} blocks",
         m.free_memory,
         m.free_blocks

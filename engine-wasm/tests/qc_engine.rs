@@ -86,7 +86,7 @@ fn threads_queued_on_structure_guard_mutex_wait_for_the_query_cache_lock() {
 
 #[test]
 fn counters_under_load_follow_the_manual() {
-    // autocommit point selects (MySQL serves no hits inside a transaction)
+    // autocommit point selects (no BEGIN: a lookup uses the cache without asking InnoDB)
     let mut e = engine(&[
         ("workload.query", json!("point_select")),
         ("workload.oltp_point_selects", serde_json::Value::Null),
@@ -125,12 +125,16 @@ fn writes_invalidate_at_commit_and_no_hit_is_stale() {
             ("workload.oltp_index_updates", json!(1)),
             ("run.duration_s", json!(0.3)),
         ]);
-        // Aurora (conceptual) answers inside transactions; MySQL does not
+        // MySQL asks InnoDB inside a transaction: refused while a writer holds the
+        // table's lock (nearly always with 64 threads writing), allowed in a
+        // read-only load (qc_innodb.rs). The engine asserts (debug) on a stale hit.
         if kind == "mysql" {
             e.run_until(e.end_time());
             let c = e.summary().counters;
             assert!(c["Com_update"] > 0.0 && c["Qcache_inserts"] > 0.0);
-            assert_eq!(c["Qcache_hits"], 0.0, "no hit between BEGIN and COMMIT");
+            let ratio = c["Qcache_hits"] / (c["Qcache_hits"] + c["Com_select"]);
+            println!("read-write: hits {} ratio {ratio:.4}", c["Qcache_hits"]);
+            assert!(ratio < 0.02, "a writer holds the table: {ratio}");
             e = engine(&[
                 ("server.query_cache", json!(kind)),
                 ("workload.threads", json!(64)),
@@ -139,7 +143,10 @@ fn writes_invalidate_at_commit_and_no_hit_is_stale() {
                 ("run.duration_s", json!(0.3)),
             ]);
             e.run_until(e.end_time());
-            assert_eq!(e.summary().counters["Qcache_hits"], 0.0);
+            let c = e.summary().counters;
+            let ratio = c["Qcache_hits"] / (c["Qcache_hits"] + c["Com_select"]);
+            println!("read-only: hits {} ratio {ratio:.4}", c["Qcache_hits"]);
+            assert!(ratio > 0.1, "read-only transactions use the cache: {ratio}");
             // autocommit selects mixed with autocommit inserts
             e = engine(&[
                 ("server.query_cache", json!(kind)),

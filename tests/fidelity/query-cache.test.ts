@@ -63,10 +63,13 @@ describe('QC-2: MySQL with a 64 MB cache is slower than with none', () => {
 });
 
 describe('QC-3: 256 MB and up', () => {
-  it('MySQL 256 MB: at most 25% of its no-cache SELECT/s, with a hit ratio of 0 (oltp.lua runs its selects in transactions)', () => {
+  it('MySQL 256 MB: at most 25% of its no-cache SELECT/s, and a low hit ratio though InnoDB allows read-only transactions the cache', () => {
     const m = mysql256;
     expect(m.selectsPerS, `256 MB ${m.selectsPerS} vs off ${mysqlOff.selectsPerS}`).toBeLessThanOrEqual(0.25 * mysqlOff.selectsPerS);
-    expect(m.hitRate).toBe(0);
+    expect(m.hitRate).toBeGreaterThan(0.02);
+    expect(m.hitRate).toBeLessThan(0.2);
+    // the "MySQL's hit ratio" step
+    expect(lesson).toContain(`at 256 MB with 2,048 clients the simulated MySQL answers only ${pct(m.hitRate, 1)} of its SELECTs from the cache`);
   });
   it.each([256 * KIB, 1024 * KIB, 16 * 1024 * KIB])('Aurora %i B: 1.8–3.5x its no-cache SELECT/s', (size) => {
     const a = size === 256 * KIB ? aurora256 : row(AURORA, { 'server.query_cache_size': size });
@@ -87,10 +90,11 @@ describe('QC-4: 700 transactions/s into a 1 GB cache', () => {
     expect(a.queriesInCache, `Aurora ${a.queriesInCache} vs MySQL ${m.queriesInCache}`).toBeGreaterThan(m.queriesInCache);
     expect(m.lowmemPrunes).toBeGreaterThan(0);
     expect(a.lowmemPrunes * 10).toBeLessThanOrEqual(m.lowmemPrunes);
-    // MySQL caches results yet answers none of them inside BEGIN … COMMIT (the lesson's quiz)
+    // at a rate it can serve, MySQL answers most SELECTs from the cache too: InnoDB lets
+    // read-only transactions use it (the lesson's quiz)
     expect(m.queriesInCache).toBeGreaterThan(0);
-    expect(m.hitRate).toBe(0);
-    expect(a.hitRate).toBeGreaterThan(0.5);
+    expect(m.hitRate).toBeGreaterThan(0.6);
+    expect(a.hitRate).toBeGreaterThan(m.hitRate);
   });
 });
 
@@ -115,17 +119,22 @@ describe('the lesson quotes what the engine gives (seed 42, 1 s runs)', () => {
     const size = JSON.parse(lessonScenario('qc-aurora-1gb-fixed-rate.json')).server.query_cache_size as number;
     expect(lesson).toContain(
       `Aurora holds ${grouped(a.queriesInCache)} results and prunes ${a.lowmemPrunes === 0 ? 'none' : grouped(a.lowmemPrunes)}; ` +
-        `MySQL holds ${grouped(m.queriesInCache)} and has pruned ${grouped(m.lowmemPrunes)}, its arena full to the last ${Math.round(m.freeMemory / KIB)} KiB.`,
+        `MySQL holds ${grouped(m.queriesInCache)} and has pruned ${grouped(m.lowmemPrunes)}, with ${Math.round(m.freeMemory / KIB)} KiB of its arena free in ${m.freeBlocks} pieces`,
     );
+    // fragmentation: free pieces smaller on average than the 4 KiB a new result asks for first
+    const piece = m.freeMemory / m.freeBlocks / KIB;
+    expect(piece).toBeLessThan(4);
+    expect(lesson).toContain(`about ${piece.toFixed(1)} KiB each on average`);
     // arena in use per cached query: about 1 KiB for MySQL, about 400 bytes for Aurora
     expect(Math.round((size - m.freeMemory) / m.queriesInCache / KIB)).toBe(1);
     const auroraBytes = Math.round((size - a.freeMemory) / a.queriesInCache / 50) * 50;
     expect(lesson).toContain(`the Aurora-style cache about ${auroraBytes} bytes.`);
     expect(lesson).toContain(`against about ${auroraBytes} bytes for Aurora)`);
     expect(lesson).toContain(`about 1 KiB of arena per MySQL entry, about ${auroraBytes} bytes for Aurora's.`);
-    // hit ratios: MySQL none inside transactions, the Aurora-style cache most
+    // hit ratios: MySQL most (read-only transactions), the Aurora-style cache more
     expect(lesson).toContain(`MySQL's hit ratio is ${pct(m.hitRate)} (Aurora's ${pct(a.hitRate)};`);
     expect(lesson).toContain(`The simulated Aurora-style cache, same load, answers ${pct(a.hitRate)} of them.`);
+    expect(lesson).toContain(`In that run MySQL answered ${pct(m.hitRate)} of its SELECTs from the cache, close to the Aurora-style cache's ${pct(a.hitRate)}`);
   });
 
   it('the writes step: one UPDATE per transaction empties the Aurora-style cache', () => {

@@ -226,15 +226,14 @@ impl QueryCache {
         }
     }
 
-    /// A lookup by a SELECT that runs inside a multi-statement transaction on
-    /// InnoDB tables: MySQL never answers it from the cache (`send_result_to_client`);
-    /// the conceptual Aurora cache does (how Aurora handles transactions is not
-    /// public; its article's gains come from a transactional workload).
-    pub fn lookup_in_transaction(&mut self, key: &[u8]) -> Lookup {
+    /// A MySQL lookup that InnoDB refuses (the table's callback in
+    /// `send_result_to_client`, server/qc_innodb.rs): the query is found and
+    /// read-locked, then not sent. A miss. (The conceptual Aurora cache is not
+    /// asked: how Aurora handles transactions is not public.)
+    pub fn lookup_refused(&mut self, key: &[u8]) -> Lookup {
         match self {
-            QueryCache::Off => Lookup::Miss,
-            QueryCache::Mysql(c) => c.lookup_in_transaction(key),
-            QueryCache::Aurora(c) => c.lookup(key),
+            QueryCache::Mysql(c) => c.lookup_refused(key),
+            QueryCache::Off | QueryCache::Aurora(_) => Lookup::Miss,
         }
     }
 

@@ -162,6 +162,8 @@ pub struct Engine {
     pub(super) qc_text: String,
     /// Each table's key in the query cache ("db\0table").
     pub(super) qc_table_keys: Vec<Vec<u8>>,
+    /// InnoDB's permission to use the query cache (locks, invalidation ids).
+    pub(super) qc_gate: super::qc_innodb::QcGate,
     /// Bytes of one point select's result packets.
     pub(super) qc_result_bytes: u64,
     /// Bytes of one row packet of `c` in a result.
@@ -296,6 +298,7 @@ impl Engine {
             qc_lock: CondLock::default(),
             qc_ev: Vec::new(),
             qc_text: String::new(),
+            qc_gate: super::qc_innodb::QcGate::new(qc_table_keys.len()),
             qc_table_keys,
             qc_result_bytes: qc_result_bytes(s),
             qc_row_bytes: qc_row_bytes(s),

@@ -79,6 +79,7 @@ impl Engine {
         s.ahi_work = crate::ahi::Advice::None;
         s.free_checked = false;
         s.qc_hit = false;
+        s.qc_refused = false;
         s.qc_reg = None;
         s.rows_sent = 0;
         s.searches.clear();
@@ -99,6 +100,11 @@ impl Engine {
             Stmt::Insert => self.table.next_insert_row(&mut s.rng, &mut s.buf),
             _ if stmt.is_write() => self.plan_write(tid, step.picks_table),
             _ => self.plan_statement(tid, step.picks_table),
+        }
+        if stmt.is_write() {
+            // the row change's IX lock and the transaction's id (qc_innodb.rs)
+            let s = &mut self.sessions[tid as usize];
+            self.qc_gate.on_write(&mut s.trx_qc, s.table_no);
         }
         if stmt.is_cacheable_select() {
             if self.qc_lookup_applies() {
@@ -425,6 +431,12 @@ impl Engine {
     /// transaction that changed rows (`log_commit`) writes the commit record and
     /// waits for the log (group commit: latency, not IOPS, bound).
     pub(super) fn commit(&mut self, tid: Tid) {
+        // a transaction's end releases its table locks (qc_innodb.rs, lock_release)
+        let autocommit = self.script.first().is_some_and(|f| f.stmt != Stmt::Begin);
+        let s = &mut self.sessions[tid as usize];
+        if autocommit || s.stmt == Stmt::Commit {
+            self.qc_gate.on_end(&mut s.trx_qc);
+        }
         let durable = self.sessions[tid as usize].log_commit;
         if durable {
             self.redo.append(records::COMMIT);

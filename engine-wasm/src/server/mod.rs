@@ -15,6 +15,7 @@ mod io_paths;
 mod knobs;
 mod prepare;
 mod qc_exec;
+mod qc_innodb;
 mod qc_key;
 mod qc_lock;
 pub mod report;

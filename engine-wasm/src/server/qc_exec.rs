@@ -53,10 +53,19 @@ impl Engine {
             QcOp::Lookup => {
                 cost += QC_HASH_NS;
                 let key = std::mem::take(&mut self.sessions[tid as usize].qc_key);
-                // a SELECT between BEGIN and COMMIT (InnoDB tables are transactional)
+                // A SELECT between BEGIN and COMMIT: MySQL asks InnoDB (the table's
+                // callback); an autocommit lookup uses the result unasked. Refused,
+                // the statement neither gets nor stores a result (qc_innodb.rs).
                 let in_trans = self.script.first().is_some_and(|s| s.stmt == Stmt::Begin);
-                let found = if in_trans {
-                    self.qc.lookup_in_transaction(&key)
+                let s = &mut self.sessions[tid as usize];
+                let refused = in_trans
+                    && matches!(self.qc, QueryCache::Mysql(_))
+                    && !self.qc_gate.permitted(&mut s.trx_qc, s.table_no);
+                s.qc_refused = refused;
+                let found = if refused {
+                    // the statement's consistent read opens the view all the same
+                    self.qc_gate.open_view(&mut s.trx_qc);
+                    self.qc.lookup_refused(&key)
                 } else {
                     self.qc.lookup(&key)
                 };
@@ -171,7 +180,12 @@ impl Engine {
                 }
             }
             Phase::QcParse => {
-                if self.qc_cacheable() {
+                // is_cacheable, then InnoDB's ask_handler_allowance (MySQL)
+                let s = &mut self.sessions[tid as usize];
+                let allowed = !s.qc_refused
+                    && (!matches!(self.qc, QueryCache::Mysql(_))
+                        || self.qc_gate.permitted(&mut s.trx_qc, s.table_no));
+                if self.qc_cacheable() && allowed {
                     self.sessions[tid as usize].qc_op = QcOp::Store;
                     self.qc_try_lock(tid, 0);
                 } else {

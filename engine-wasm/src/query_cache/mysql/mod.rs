@@ -106,11 +106,11 @@ impl MysqlCache {
         hit
     }
 
-    /// The lookup of a SELECT inside a multi-statement transaction (its tables are
-    /// InnoDB, i.e. transactional): `send_result_to_client` finds the query and
-    /// read-locks it, then refuses to send it ("we are in transaction and have
-    /// transaction tables in query") before the LRU move and `hits++`. A miss.
-    pub fn lookup_in_transaction(&mut self, key: &[u8]) -> Lookup {
+    /// A lookup the table's engine refuses (InnoDB's
+    /// `innobase_query_caching_of_table_permitted`): `send_result_to_client` finds
+    /// the query and read-locks it, then the table's callback says no, before the
+    /// LRU move and `hits++`. A miss.
+    pub fn lookup_refused(&mut self, key: &[u8]) -> Lookup {
         if self.queries.contains_key(key) {
             self.arena.work.block_ops += 1;
         }

@@ -39,7 +39,7 @@ export const COUNTER_HELP: [name: string, help: string][] = [
   ['Com_delete', 'DELETE statements executed.'],
   ['Innodb_rows_updated', 'Rows changed by UPDATE statements.'],
   ['Innodb_rows_deleted', 'Rows removed by DELETE statements (delete-marked; purge is not modelled).'],
-  ['Qcache_not_cached', 'SELECTs the query cache did not store: not cacheable, inside a transaction, or too big.'],
+  ['Qcache_not_cached', 'SELECTs the query cache did not store: not cacheable (SQL_NO_CACHE, or InnoDB said no: a writer holds the table), already being stored by another thread, or too big.'],
   ['Qcache_queries_in_cache', 'Results held in the query cache now.'],
   ['Qcache_free_memory', 'Bytes of the query cache not in use, in all its free blocks.'],
   ['Qcache_free_blocks', 'Free blocks in the query cache: many small ones mean it is fragmented.'],

@@ -41,8 +41,12 @@ test('adaptive-flushing lesson: 5.5 and 5.6-labs panels advance; ring, flush lis
 
 test('a toggle knob: read from the link, unticked, ticked; the address follows', async () => {
   // On a slow CPU the knobs show while the simulation starts; they must not move
-  // when it is ready (a reader may be reaching for one; a click then missed it).
-  const { page, errors } = await openPage('/#/lesson/adaptive-flushing?step=7&x=flush-io-capacity&k.server.innodb_adaptive_flushing=0', { cpuThrottle: 6 });
+  // when it is ready (a reader may be reaching for one; a click then missed it), nor
+  // when the scenario file arrives late (the panel's header grew a line then: CI).
+  const { page, errors } = await openPage('/#/lesson/adaptive-flushing?step=7&x=flush-io-capacity&k.server.innodb_adaptive_flushing=0', {
+    cpuThrottle: 6,
+    delay: { match: /\/assets\/flush-io-capacity-[^/]*\.js$/, ms: 1500 },
+  });
   const box = page.getByRole('checkbox', { name: 'innodb_adaptive_flushing' });
   await box.waitFor({ timeout: 60_000 });
   const topAtFirst = (await box.boundingBox())?.y;

@@ -51,6 +51,8 @@ export interface OpenOptions {
    * page's requests bypass the context's request routing, which checks origins.
    */
   serviceWorkers?: 'allow' | 'block';
+  /** Same-origin requests whose URL matches are held back this long (a slow network). */
+  delay?: { match: RegExp; ms: number };
 }
 
 /** Sets the page's CPU slowdown (1 = none), as DevTools' performance panel does. */
@@ -107,7 +109,11 @@ export async function openPage(pathOrUrl = '/', opts: OpenOptions = {}): Promise
 
   await context.route('**/*', (route) => {
     const u = route.request().url();
-    if (/^(data|blob):/.test(u) || new URL(u).origin === base.origin) return route.continue();
+    if (/^(data|blob):/.test(u)) return route.continue();
+    if (new URL(u).origin === base.origin) {
+      if (opts.delay?.match.test(u)) return new Promise<void>((done) => setTimeout(() => void route.continue().then(done, done), opts.delay!.ms));
+      return route.continue();
+    }
     blocked.add(u);
     errors.push(`request to another origin: ${u}`);
     return route.abort('blockedbyclient');

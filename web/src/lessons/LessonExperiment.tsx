@@ -58,6 +58,7 @@ export function LessonExperiment({ experiment, knobValues, onKnob, seed, onSeed,
       <ExperimentPanel
         title={experiment.title}
         sims={built?.sims ?? null}
+        sideLabels={[experiment.scenarios.A.label, ...(experiment.scenarios.B ? [experiment.scenarios.B.label] : [])]}
         loadError={built?.error ?? null}
         views={experiment.views}
         charts={experiment.charts}

@@ -26,6 +26,9 @@ export interface PanelSim {
 export interface ExperimentPanelProps {
   title: string;
   sims: PanelSim[] | null; // null while scenario files load
+  /** The sides' labels, known before the scenario files load: the header keeps its
+   * height when they arrive (a knob below it moved ~30 px as a reader reached for it). */
+  sideLabels?: string[];
   loadError?: string | null;
   views: ViewName[];
   charts: ChartSpec[];
@@ -108,6 +111,8 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
   }, [session.source, initialTimeNs, onInitialTimeApplied, seek]);
 
   const labels = (sims ?? []).map((s, i) => (sims && sims.length > 1 ? `${i === 0 ? 'A' : 'B'}: ${s.label}` : s.label));
+  const early = props.sideLabels ?? [];
+  const headLabels = sims ? labels : early.map((l, i) => (early.length > 1 ? `${i === 0 ? 'A' : 'B'}: ${l}` : l));
   const frames = session.frames;
   // Each run's finish, once its workload has run out (A may finish long before B). The
   // note keeps one width from the first frame on, so the header never reflows when a run
@@ -120,19 +125,19 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
     <section className="experiment-panel" aria-label={`Experiment: ${props.title}`} ref={panelRef}>
       <header className="panel-head">
         <h2>{props.title}</h2>
-        {sims && sims.length > 1 ? (
+        {headLabels.length > 1 ? (
           <p className="ab-legend">
-            {labels.map((l, i) => (
+            {headLabels.map((l, i) => (
               <span key={i} className="ab-chip" style={{ borderColor: abColor(i), color: abColor(i) }}>
                 {l}
-                <FinishNote text={finished[i]} />
+                <FinishNote text={sims ? (finished[i] ?? null) : null} />
               </span>
             ))}
           </p>
-        ) : sims ? (
+        ) : headLabels.length === 1 ? (
           <p className="muted">
-            {labels[0]}
-            <FinishNote text={finished[0]} />
+            {headLabels[0]}
+            <FinishNote text={sims ? (finished[0] ?? null) : null} />
           </p>
         ) : null}
       </header>

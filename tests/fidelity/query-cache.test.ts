@@ -119,7 +119,7 @@ describe('the lesson quotes what the engine gives (seed 42, 1 s runs)', () => {
     const size = JSON.parse(lessonScenario('qc-aurora-1gb-fixed-rate.json')).server.query_cache_size as number;
     expect(lesson).toContain(
       `Aurora holds ${grouped(a.queriesInCache)} results and prunes ${a.lowmemPrunes === 0 ? 'none' : grouped(a.lowmemPrunes)}; ` +
-        `MySQL holds ${grouped(m.queriesInCache)} and has pruned ${grouped(m.lowmemPrunes)}, with ${Math.round(m.freeMemory / KIB)} KiB of its arena free in ${m.freeBlocks} pieces`,
+        `MySQL holds ${grouped(m.queriesInCache)} and has pruned ${grouped(m.lowmemPrunes)}, with ${Math.round(m.freeMemory / KIB)} KiB of its arena free (\`Qcache_free_memory\`) in ${m.freeBlocks} pieces`,
     );
     // fragmentation: free pieces smaller on average than the 4 KiB a new result asks for first
     const piece = m.freeMemory / m.freeBlocks / KIB;

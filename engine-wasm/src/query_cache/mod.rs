@@ -226,17 +226,6 @@ impl QueryCache {
         }
     }
 
-    /// A MySQL lookup that InnoDB refuses (the table's callback in
-    /// `send_result_to_client`, server/qc_innodb.rs): the query is found and
-    /// read-locked, then not sent. A miss. (The conceptual Aurora cache is not
-    /// asked: how Aurora handles transactions is not public.)
-    pub fn lookup_refused(&mut self, key: &[u8]) -> Lookup {
-        match self {
-            QueryCache::Mysql(c) => c.lookup_refused(key),
-            QueryCache::Off | QueryCache::Aurora(_) => Lookup::Miss,
-        }
-    }
-
     /// `store_query`.
     pub fn store_query(
         &mut self,

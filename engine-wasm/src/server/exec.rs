@@ -79,7 +79,6 @@ impl Engine {
         s.ahi_work = crate::ahi::Advice::None;
         s.free_checked = false;
         s.qc_hit = false;
-        s.qc_refused = false;
         s.qc_reg = None;
         s.rows_sent = 0;
         s.searches.clear();

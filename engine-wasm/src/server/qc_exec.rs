@@ -55,17 +55,14 @@ impl Engine {
                 let key = std::mem::take(&mut self.sessions[tid as usize].qc_key);
                 // A SELECT between BEGIN and COMMIT: MySQL asks InnoDB (the table's
                 // callback); an autocommit lookup uses the result unasked. Refused,
-                // the statement neither gets nor stores a result (qc_innodb.rs).
+                // the statement gets no result, and the store asks again
+                // (ask_handler_allowance, qc_innodb.rs).
                 let in_trans = self.script.first().is_some_and(|s| s.stmt == Stmt::Begin);
-                let s = &mut self.sessions[tid as usize];
                 let refused = in_trans
                     && matches!(self.qc, QueryCache::Mysql(_))
-                    && !self.qc_gate.permitted(&mut s.trx_qc, s.table_no);
-                s.qc_refused = refused;
+                    && !self.qc_innodb_allows(tid);
                 let found = if refused {
-                    // the statement's consistent read opens the view all the same
-                    self.qc_gate.open_view(&mut s.trx_qc);
-                    self.qc.lookup_refused(&key)
+                    Lookup::Miss
                 } else {
                     self.qc.lookup(&key)
                 };
@@ -145,6 +142,14 @@ impl Engine {
         self.queue.push(self.now + cost, Ev::Cpu(tid));
     }
 
+    /// InnoDB's answer for the thread's statement (qc_innodb.rs). Out of line: the
+    /// lookup and the store both ask, and each copy cost wasm bytes.
+    #[inline(never)]
+    fn qc_innodb_allows(&mut self, tid: Tid) -> bool {
+        let s = &mut self.sessions[tid as usize];
+        self.qc_gate.permitted(&mut s.trx_qc, s.table_no)
+    }
+
     /// Stamps the answer a result carries (the row's version when it was read).
     fn qc_set_value(&mut self, id: u32, g: u32, tid: Tid) {
         let v = self.qc_answer(tid);
@@ -181,10 +186,8 @@ impl Engine {
             }
             Phase::QcParse => {
                 // is_cacheable, then InnoDB's ask_handler_allowance (MySQL)
-                let s = &mut self.sessions[tid as usize];
-                let allowed = !s.qc_refused
-                    && (!matches!(self.qc, QueryCache::Mysql(_))
-                        || self.qc_gate.permitted(&mut s.trx_qc, s.table_no));
+                let allowed =
+                    !matches!(self.qc, QueryCache::Mysql(_)) || self.qc_innodb_allows(tid);
                 if self.qc_cacheable() && allowed {
                     self.sessions[tid as usize].qc_op = QcOp::Store;
                     self.qc_try_lock(tid, 0);

@@ -24,19 +24,23 @@
 pub struct TrxQc {
     /// `trx->id`: 0 for a read-only transaction, assigned at its first row change.
     pub id: u64,
-    /// The read view's `low_limit_id`, once one is open.
-    pub view: Option<u64>,
-    /// Tables (bit per table, up to 128) the transaction holds an IX lock on.
-    pub locked: u128,
+    /// The read view's `low_limit_id` once one is open (ids start at 1; 0: none).
+    pub view: u64,
+    /// Tables (bit per table, the first 64) the transaction holds an IX lock on.
+    pub locked: u64,
+}
+
+/// One table's lock count and `query_cache_inv_id`.
+#[derive(Clone, Copy, Debug, Default)]
+struct TableQc {
+    locks: u32,
+    inv_id: u64,
 }
 
 /// The tables' locks and invalidation ids, and the transaction id counter.
 #[derive(Clone, Debug, Default)]
 pub struct QcGate {
-    /// Transactions holding a lock on each table.
-    locks: Vec<u32>,
-    /// Each table's `query_cache_inv_id`.
-    inv_id: Vec<u64>,
+    tables: Vec<TableQc>,
     /// `trx_sys->max_trx_id`: the next transaction id to assign.
     max_trx_id: u64,
 }
@@ -44,8 +48,7 @@ pub struct QcGate {
 impl QcGate {
     pub fn new(tables: usize) -> QcGate {
         QcGate {
-            locks: vec![0; tables],
-            inv_id: vec![0; tables],
+            tables: vec![TableQc::default(); tables],
             max_trx_id: 1,
         }
     }
@@ -57,11 +60,14 @@ impl QcGate {
             trx.id = self.max_trx_id;
             self.max_trx_id += 1;
         }
-        let bit = 1u128 << t.min(127);
+        // tables past the 64th are not tracked (no lesson has more than 16)
+        let Some(bit) = 1u64.checked_shl(t as u32) else {
+            return;
+        };
         if trx.locked & bit == 0 {
             trx.locked |= bit;
-            if let Some(n) = self.locks.get_mut(t) {
-                *n += 1;
+            if let Some(tb) = self.tables.get_mut(t) {
+                tb.locks += 1;
             }
         }
     }
@@ -75,32 +81,31 @@ impl QcGate {
             // trx_serialisation_number_get()
             self.max_trx_id += 1;
         }
-        for t in 0..self.locks.len() {
-            if trx.locked & (1u128 << t.min(127)) != 0 {
-                self.locks[t] -= 1;
-                self.inv_id[t] = self.max_trx_id;
+        let mut locked = trx.locked;
+        while locked != 0 {
+            let t = locked.trailing_zeros() as usize;
+            locked &= locked - 1;
+            if let Some(tb) = self.tables.get_mut(t) {
+                tb.locks -= 1;
+                tb.inv_id = self.max_trx_id;
             }
         }
         *trx = TrxQc::default();
     }
 
     /// `row_search_check_if_query_cache_permitted()` for table `t`: no lock on the
-    /// table and a read view not older than its invalidation (or none yet); a
-    /// permitted check opens the transaction's read view.
+    /// table and a read view not older than its invalidation (or none yet). The
+    /// transaction's read view opens here if it has none: a permitted check opens it
+    /// (REPEATABLE READ), and a refused SELECT's consistent read would
+    /// (`trx_assign_read_view`).
     pub fn permitted(&self, trx: &mut TrxQc, t: usize) -> bool {
-        let inv = self.inv_id.get(t).copied().unwrap_or(0);
-        let ok = self.locks.get(t).copied().unwrap_or(0) == 0
-            && ((trx.id != 0 && trx.id >= inv) || trx.view.is_none_or(|low| low >= inv));
-        if ok && trx.view.is_none() {
-            trx.view = Some(self.max_trx_id);
+        let tb = self.tables.get(t).copied().unwrap_or_default();
+        let ok = tb.locks == 0
+            && ((trx.id != 0 && trx.id >= tb.inv_id) || trx.view == 0 || trx.view >= tb.inv_id);
+        if trx.view == 0 {
+            trx.view = self.max_trx_id;
         }
         ok
-    }
-
-    /// A consistent read opens the transaction's read view if it has none
-    /// (`trx_assign_read_view`), whether or not the cache was permitted.
-    pub fn open_view(&self, trx: &mut TrxQc) {
-        trx.view.get_or_insert(self.max_trx_id);
     }
 }
 
@@ -113,7 +118,7 @@ mod tests {
         let g = QcGate::new(2);
         let mut r = TrxQc::default();
         assert!(g.permitted(&mut r, 0));
-        assert!(r.view.is_some());
+        assert_ne!(r.view, 0);
         assert!(g.permitted(&mut r, 1));
     }
 

@@ -149,9 +149,6 @@ pub struct Session {
     pub qc_mx: QcMx,
     /// The statement was answered from the query cache.
     pub qc_hit: bool,
-    /// InnoDB refused the query cache to this statement (`safe_to_cache_query = 0`:
-    /// no result sent, none stored).
-    pub qc_refused: bool,
     /// The transaction's id, read view and table locks, as InnoDB's query cache
     /// check reads them (qc_innodb.rs).
     pub trx_qc: super::qc_innodb::TrxQc,
@@ -264,7 +261,6 @@ impl Session {
             qc_gen: 0,
             qc_mx: QcMx::TryLock,
             qc_hit: false,
-            qc_refused: false,
             trx_qc: Default::default(),
             updated_rows: Vec::new(),
             rows_sent: 0,

@@ -106,17 +106,6 @@ impl MysqlCache {
         hit
     }
 
-    /// A lookup the table's engine refuses (InnoDB's
-    /// `innobase_query_caching_of_table_permitted`): `send_result_to_client` finds
-    /// the query and read-locks it, then the table's callback says no, before the
-    /// LRU move and `hits++`. A miss.
-    pub fn lookup_refused(&mut self, key: &[u8]) -> Lookup {
-        if self.queries.contains_key(key) {
-            self.arena.work.block_ops += 1;
-        }
-        Lookup::Miss
-    }
-
     /// `store_query` under the lock: registers the query (QUERY block, table ring,
     /// hash, LRU) unless another thread already did; returns its id and generation.
     pub fn store_query(

@@ -13,7 +13,8 @@
 //!   change to its commit), and only if the transaction's read view is not older than
 //!   the table's `query_cache_inv_id` (set to `trx_sys->max_trx_id` when a writing
 //!   transaction releases its table lock, `lock_release()`), or it has no read view
-//!   yet; a permitted check opens one (REPEATABLE READ).
+//!   yet; the check opens one (a permitted check does under REPEATABLE READ, and a
+//!   refused SELECT's consistent read would).
 //!
 //! A read-only load (sysbench's oltp.lua with `--oltp-read-only`) is always
 //! permitted, inside BEGIN … COMMIT too; a read-write load is refused whenever some

@@ -90,6 +90,14 @@ test('presenter 1920×1080: view text is projector-sized in every theme, nothing
   expect(heights.prose).toBeCloseTo(25.92, 1); // the slide text keeps its size (1.35vw)
 
   expect(await overflows(page)).toEqual([]);
+  // The slide is the screen: nothing inside a column (a visually hidden label in the
+  // counters' headers) makes the page taller, so the wheel over the text scrolls the
+  // text and the bar with Exit/Prev/Next stays on screen (the page was 4,700 px tall).
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(1080);
+  await page.mouse.move(300, 600);
+  for (let i = 0; i < 3; i++) await page.mouse.wheel(0, 400);
+  await expect.poll(() => page.evaluate(() => document.querySelector('.slide-text')!.scrollTop)).toBeGreaterThan(0);
+  expect(await page.evaluate(() => [window.scrollY, document.querySelector('.presenter-bar')!.getBoundingClientRect().top])).toEqual([0, 0]);
   const layout = await page.evaluate(() => {
     // A chart spans its row (laid out to the zoomed box, not to the page's px).
     const row = document.querySelector('.slide-panel .chart-row')!;

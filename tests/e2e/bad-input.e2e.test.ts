@@ -257,4 +257,26 @@ test('a bad playground scenario names the JSON path and keeps the running simula
   await page.getByRole('button', { name: 'Run this scenario' }).click();
   await expect.poll(() => page.locator('.scenario-problem').count()).toBe(0);
   await expect.poll(() => simTime(page)).toBe('0 µs');
+
+  // A number the form refuses holds the run back: the JSON still has the last good
+  // value, so running would not run what the form shows (it ran with 16 threads).
+  await stepForward(page, 2);
+  const t2 = await simTime(page);
+  const threads = page.locator('.scenario-form #field-workload-threads');
+  await threads.fill('-5');
+  await threads.press('Tab');
+  await expect.poll(() => page.locator('.field-error').allInnerTexts()).toEqual(['Client threads: must be from 1 to 4096, got -5.']);
+  await page.getByRole('button', { name: 'Run this scenario' }).click();
+  const box = page.locator('.scenario-problem');
+  await expect.poll(async () => ((await box.count()) ? await box.innerText() : '')).toMatch(/The scenario was not run: one field needs fixing\.\s+workload\.threads: must be from 1 to 4096, got -5\./);
+  expect(await box.innerText()).toContain('The simulation on the right is unchanged.');
+  expect(await simTime(page)).toBe(t2);
+  // Fixed, it runs with the value shown.
+  await threads.fill('4');
+  await threads.press('Tab');
+  await expect.poll(() => page.locator('.field-error').count()).toBe(0);
+  await page.getByRole('button', { name: 'Run this scenario' }).click();
+  await expect.poll(() => page.locator('.scenario-problem').count()).toBe(0);
+  await expect.poll(() => simTime(page)).toBe('0 µs');
+  expect((JSON.parse(await editor.inputValue()) as { workload: { threads: number } }).workload.threads).toBe(4);
 });

@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { loadPresets, type Preset } from './playgroundPresets';
 import { ScenarioForm } from './ScenarioForm';
+import { abLabels } from './abLabels';
 import { VIEW_NAMES, type ChartSpec, type ViewName } from '../lessons/types';
 import { EngineClient } from '../engine/client';
 import type { FieldError } from '../engine/errors';
@@ -107,6 +108,9 @@ export default function Playground() {
   const [problem, setProblem] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldError[]>([]);
   const [checking, setChecking] = useState(false);
+  // Fields of the form (the side being edited) holding a value the form refused: the
+  // JSON still has the last good one, so a run now would not run what the form shows.
+  const [formProblems, setFormProblems] = useState<FieldError[]>([]);
   // One engine for validation, started on the first run and stopped with the page.
   const validator = useRef<EngineClient | null>(null);
   useEffect(() => () => validator.current?.dispose(), []);
@@ -160,6 +164,11 @@ export default function Playground() {
 
   const run = async () => {
     setFieldErrors([]);
+    if (formProblems.length > 0) {
+      setProblem(null);
+      setFieldErrors(formProblems.map((e) => ({ path: compare ? `${editing}: ${e.path}` : e.path, message: e.message.replace(/^[^:]*: /, '') })));
+      return;
+    }
     const sides: Side[] = compare ? ['A', 'B'] : ['A'];
     for (const side of sides) {
       const p = jsonProblem(texts[side] ?? '');
@@ -186,6 +195,11 @@ export default function Playground() {
       sims.push({ label: names[side === 'A' ? 0 : 1] || side, json });
     }
     setChecking(false);
+    if (sims.length === 2) {
+      const [a, b] = abLabels([sims[0].label, sims[1].label], sims[0].json, sims[1].json);
+      sims[0] = { ...sims[0], label: a };
+      sims[1] = { ...sims[1], label: b };
+    }
     setRunning(sims);
     setRuns((n) => n + 1);
   };
@@ -229,7 +243,7 @@ export default function Playground() {
             </div>
           ) : null}
         </div>
-        <ScenarioForm key={editing} text={text} onText={setText} defaults={defaults} />
+        <ScenarioForm key={editing} text={text} onText={setText} defaults={defaults} onProblems={setFormProblems} />
         <details className="json-editor" open>
           <summary>Scenario JSON{compare ? ` (${editing})` : ''}</summary>
           <textarea
@@ -282,7 +296,7 @@ export default function Playground() {
             keyboard
           />
         ) : (
-          <p className="muted">Pick a starting point, change settings, then press “Run this scenario”.</p>
+          <p className="muted">Pick a starting point, change settings, then press “Run this scenario{compare ? ' pair' : ''}”.</p>
         )}
       </div>
     </div>

@@ -1,8 +1,11 @@
 // A form over a scenario's JSON text, generated from the settings table
 // (scenarioFields.ts) and grouped by mechanism. Each change rewrites the JSON; fields the
-// JSON leaves out show the engine's default.
+// JSON leaves out show the engine's default. A number the form refuses stays in its
+// field with its message, the JSON keeps the last good value, and the form reports the
+// refused fields (`onProblems`) so a run can be held back until they are fixed.
 
-import { useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { FieldError } from '../engine/errors';
 import { applyOverrides, getPath, type JsonObject } from '../engine/scenario';
 import { FIELD_GROUPS, fieldProblem, otherFields, SCENARIO_FIELDS, type ScenarioField } from './scenarioFields';
 
@@ -11,9 +14,23 @@ interface Props {
   onText: (text: string) => void;
   /** The engine's default scenario (parsed), or null while it loads. */
   defaults: unknown;
+  /** The fields whose typed value was refused (path and message), [] when none; [] again on unmount. */
+  onProblems?: (problems: FieldError[]) => void;
 }
 
-export function ScenarioForm({ text, onText, defaults }: Props) {
+export function ScenarioForm({ text, onText, defaults, onProblems }: Props) {
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const onProblem = useCallback((path: string, message: string | null) => {
+    setProblems((m) => {
+      if ((m[path] ?? null) === message) return m;
+      const next = { ...m };
+      if (message === null) delete next[path];
+      else next[path] = message;
+      return next;
+    });
+  }, []);
+  useEffect(() => onProblems?.(Object.entries(problems).map(([path, message]) => ({ path, message }))), [problems, onProblems]);
+  useEffect(() => () => onProblems?.([]), [onProblems]);
   const obj = useMemo(() => {
     try {
       const v: unknown = JSON.parse(text);
@@ -35,7 +52,13 @@ export function ScenarioForm({ text, onText, defaults }: Props) {
           <details key={g} className="field-group" open={g === 'Workload' || g === 'Buffer pool'}>
             <summary>{g}</summary>
             {fs.map((x) => (
-              <Field key={x.path} field={x} value={getPath(obj, x.path) ?? getPath(defaults, x.path)} onValue={(v) => set(x.path, v)} />
+              <Field
+                key={x.path}
+                field={x}
+                value={getPath(obj, x.path) ?? getPath(defaults, x.path)}
+                onValue={(v) => set(x.path, v)}
+                onProblem={onProblem}
+              />
             ))}
           </details>
         );
@@ -44,10 +67,19 @@ export function ScenarioForm({ text, onText, defaults }: Props) {
   );
 }
 
-function Field({ field, value, onValue }: { field: ScenarioField; value: unknown; onValue: (v: number | string | boolean) => void }) {
+interface FieldProps {
+  field: ScenarioField;
+  value: unknown;
+  onValue: (v: number | string | boolean) => void;
+  onProblem: (path: string, message: string | null) => void;
+}
+
+function Field({ field, value, onValue, onProblem }: FieldProps) {
   const id = `field-${field.path.replace(/\W/g, '-')}`;
   const [draft, setDraft] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => onProblem(field.path, problem), [field.path, problem, onProblem]);
+  useEffect(() => () => onProblem(field.path, null), [field.path, onProblem]);
   const label = (
     <label htmlFor={id}>
       {field.label}

@@ -26,7 +26,7 @@ export const SCENARIO_FIELDS: ScenarioField[] = [
   f('CPU and server', 'server.cores', 'CPU cores', 'int', { min: 1, max: 256 }),
   f('CPU and server', 'server.version', 'MySQL version (rules that differ)', 'choice', { choices: ['5.7', '8.0.25', '8.0.30'] }),
   f('CPU and server', 'seed', 'Random seed', 'int', { min: 0, max: 4294967295 }),
-  f('Buffer pool', 'server.innodb_buffer_pool_pages', 'innodb_buffer_pool_size', 'int', { min: 64, max: 1048576, unit: '16 KiB pages' }),
+  f('Buffer pool', 'server.innodb_buffer_pool_pages', 'Buffer pool size', 'int', { min: 64, max: 1048576, unit: 'pages of 16 KiB: innodb_buffer_pool_size ÷ 16 KiB' }),
   f('Buffer pool', 'server.innodb_old_blocks_pct', 'innodb_old_blocks_pct', 'int', { min: 5, max: 95, unit: '%' }),
   f('Buffer pool', 'server.innodb_old_blocks_time_ms', 'innodb_old_blocks_time', 'int', { min: 0, max: 100000, unit: 'ms' }),
   f('Buffer pool', 'server.innodb_lru_scan_depth', 'innodb_lru_scan_depth', 'int', { min: 100, max: 1048576, unit: 'pages' }),

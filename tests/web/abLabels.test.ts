@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { abLabels } from '../../web/src/ui/abLabels';
+
+const base = { seed: 42, workload: { threads: 16, query: 'insert' }, server: { cores: 8 } };
+const j = (v: unknown) => JSON.stringify(v);
+
+describe('abLabels', () => {
+  it('keeps different names as they are', () => {
+    expect(abLabels(['Sequential', 'Random'], j(base), j(base))).toEqual(['Sequential', 'Random']);
+  });
+  it('keeps one name twice when the scenarios are the same', () => {
+    expect(abLabels(['engine defaults', 'engine defaults'], j(base), j(base))).toEqual(['engine defaults', 'engine defaults']);
+  });
+  it('tells one name apart by the settings that differ, each side with its value', () => {
+    const b = { ...base, workload: { ...base.workload, threads: 64 } };
+    expect(abLabels(['engine defaults', 'engine defaults'], j(base), j(b))).toEqual([
+      'engine defaults · workload.threads 16',
+      'engine defaults · workload.threads 64',
+    ]);
+  });
+  it('names a setting only one side gives as (default) on the other, and counts past two', () => {
+    const b = { ...base, seed: 7, server: { cores: 2, innodb_adaptive_hash_index: false }, workload: { threads: 1, query: 'point_select' } };
+    expect(abLabels(['x', 'x'], j(base), j(b))).toEqual(['x · seed 42, workload.threads 16, +3 more', 'x · seed 7, workload.threads 1, +3 more']);
+    const c = { ...base, server: { cores: 8, innodb_adaptive_hash_index: false } };
+    expect(abLabels(['x', 'x'], j(base), j(c))).toEqual(['x · server.innodb_adaptive_hash_index (default)', 'x · server.innodb_adaptive_hash_index false']);
+  });
+  it('falls back to the names when a text is not JSON', () => {
+    expect(abLabels(['x', 'x'], '{', j(base))).toEqual(['x', 'x']);
+  });
+});

@@ -156,6 +156,47 @@ test('a shared link reproduces step, knobs, seed and simulated time in a fresh p
   await stepForward(bad.page, 1);
 });
 
+test('playground: the address holds what runs; a reload or a copied link opens and runs the same pair; bad parameters are named', async () => {
+  const { page } = await openPage('/#/playground');
+  const editor = page.getByRole('textbox', { name: 'Scenario JSON' });
+  await expect.poll(async () => (await editor.inputValue()).length, { timeout: 20_000 }).toBeGreaterThan(10);
+  await page.getByLabel('Start from').selectOption('file:pk-random.json');
+  await expect.poll(async () => (JSON.parse(await editor.inputValue()) as { table: { name: string } }).table.name).toBe('test_random_PK');
+  await page.getByLabel('Compare with a second configuration (A/B)').check();
+  const threads = page.locator('.scenario-form #field-workload-threads');
+  await threads.fill('4');
+  await threads.press('Tab');
+  await page.getByRole('button', { name: 'Run this scenario pair' }).click();
+  await waitForPanel(page);
+  await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/playground?from=file%3Apk-random.json&ab=1&b.workload.threads=4');
+  await expect.poll(() => page.locator('.panel-head').innerText()).toMatch(/A: pk-random\.json · workload\.threads 15\b[\s\S]*B: pk-random\.json · workload\.threads 4\b/);
+  await stepForward(page, 2);
+  const t = await simTime(page);
+  const tables = await tablesText(page);
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  const link = await page.getByRole('textbox', { name: 'Link to this state' }).inputValue();
+  expect(link).toMatch(/#\/playground\?from=file%3Apk-random\.json&ab=1&b\.workload\.threads=4$/);
+
+  // The link in a fresh page: the same starting point and change, run, the same numbers.
+  const fresh = await openPage(link.replace(/^https?:\/\/[^/]+\//, '/'));
+  await waitForPanel(fresh.page);
+  const freshEditor = fresh.page.getByRole('textbox', { name: 'Scenario JSON' });
+  expect((JSON.parse(await freshEditor.inputValue()) as { workload: { threads: number } }).workload.threads).toBe(4); // B is being edited
+  await stepForward(fresh.page, 2);
+  expect(await simTime(fresh.page)).toBe(t);
+  expect(await tablesText(fresh.page)).toEqual(tables);
+
+  // Bad parameters: each named with what is allowed; the page opens the defaults and runs.
+  const bad = await openPage('/#/playground?from=file:nope.json&rows=-5&a.seed=7');
+  await bad.page.locator('.url-messages').waitFor({ timeout: 20_000 });
+  const msg = await bad.page.locator('.url-messages').innerText();
+  expect(msg).toContain('Parameter "from" must name a starting point of the playground (defaults, lesson:<lesson>/<experiment> or file:<scenario file>), got "file:nope.json"');
+  expect(msg).toContain('Parameter "rows" is not a playground setting (allowed: from, ab, a.<field path>, b.<field path>)');
+  await waitForPanel(bad.page);
+  expect((JSON.parse(await bad.page.getByRole('textbox', { name: 'Scenario JSON' }).inputValue()) as { seed: number }).seed).toBe(42);
+  await stepForward(bad.page, 1);
+});
+
 test('embed page: one experiment, no site chrome; the lesson gives a snippet for it', async () => {
   const { page } = await openPage('/#/lesson/primary-keys?step=4');
   await waitForPanel(page);

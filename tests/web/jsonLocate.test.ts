@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { jsonErrorOffset, lineColumn } from '../../web/src/ui/jsonLocate';
-import { jsonProblem, leftOut } from '../../web/src/ui/Playground';
+import { jsonProblem, leftOut } from '../../web/src/ui/scenarioText';
 
 describe('jsonErrorOffset', () => {
   it('accepts what JSON.parse accepts', () => {

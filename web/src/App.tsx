@@ -59,7 +59,7 @@ export function App() {
       case 'lesson':
         return <LessonPage id={route.id} query={route.query} />;
       case 'playground':
-        return <Playground />;
+        return <Playground key={route.query} query={route.query} />;
       case 'present':
         return <PresentPage id={route.id} query={route.query} />;
       case 'notes':

@@ -3,15 +3,21 @@
 // compare with a second configuration B, run side by side at the same virtual time. A
 // scenario is checked (JSON syntax, then the engine's validation, field by field) before
 // it replaces the one running, so a mistake never costs the reader the simulation on screen.
+// The address holds what runs (playgroundUrl.ts): a reload or a copied link opens the same
+// starting point with the same changes, and runs it.
 
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { loadPresets, type Preset } from './playgroundPresets';
 import { ScenarioForm } from './ScenarioForm';
 import { abLabels } from './abLabels';
+import { applyChanges, changesOf, FROM_DEFAULTS, parsePlaygroundQuery, playgroundQuery, type PlaygroundLink } from './playgroundUrl';
+import { packQuery, siteBase } from './shareLink';
+import { useExpandedQuery } from '../lessons/useExpandedQuery';
+import { IgnoredSettings } from '../lessons/LessonGate';
 import { VIEW_NAMES, type ChartSpec, type ViewName } from '../lessons/types';
 import { EngineClient } from '../engine/client';
 import type { FieldError } from '../engine/errors';
-import { jsonErrorOffset, lineColumn } from './jsonLocate';
+import { jsonProblem, leftOut } from './scenarioText';
 import { ExperimentPanel, type PanelSim } from './ExperimentPanel';
 
 /** Every view (the panel draws them in its own order). */
@@ -36,69 +42,31 @@ const CHARTS: ChartSpec[] = [
   { column: 'bp_hit_rate', label: 'Buffer pool hit rate', unit: '0–1' },
 ];
 
-/** Longest scenario text accepted (a full scenario is ~1–2 kB). */
-export const MAX_SCENARIO_CHARS = 100_000;
-
-/** Points at a JSON syntax error: "Invalid JSON at line 3, column 7: Unexpected token …". */
-export function jsonProblem(text: string): string | null {
-  if (text.length > MAX_SCENARIO_CHARS) return `The scenario is too long (${text.length} characters; at most ${MAX_SCENARIO_CHARS}).`;
-  try {
-    const v: unknown = JSON.parse(text);
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'The scenario must be a JSON object ({ … }).';
-    return valueProblem(v, '');
-  } catch (e) {
-    const msg = (e instanceof Error ? e.message : String(e)).replace(/ in JSON at position \d+.*$/, '');
-    const at = jsonErrorOffset(text);
-    if (at < 0) return `Invalid JSON: ${msg}`;
-    const { line, column } = lineColumn(text, at);
-    return `Invalid JSON at line ${line}, column ${column}: ${at >= text.length ? 'the text ends too early' : msg}`;
-  }
-}
-
-/**
- * Values the scenario's JSON can hold but the engine would read as "not given": a number
- * too large for a double (1e400 parses as Infinity, which JSON.stringify writes as null)
- * and an explicit null. Both ran with the field's default and no word said.
- */
-function valueProblem(v: unknown, path: string): string | null {
-  const at = path || '(the whole scenario)';
-  if (v === null) return `${at}: null is not a value here; give one, or leave the field out to take the engine's default.`;
-  if (typeof v === 'number' && !Number.isFinite(v)) return `${at}: the number is too large to be read (${v > 0 ? '' : '−'}infinite); give a finite number.`;
-  if (typeof v !== 'object') return null;
-  for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
-    const p = valueProblem(x, Array.isArray(v) ? `${path}[${k}]` : path ? `${path}.${k}` : k);
-    if (p) return p;
-  }
-  return null;
-}
-
-/**
- * Whether the scenario text leaves out the field at `path` ("table.prepare_rows"; an A/B
- * prefix "A: " is dropped): the engine then named a field the user never wrote (`{}`
- * read "table.prepare_rows: point_select needs rows to read").
- */
-export function leftOut(text: string, path: string): boolean {
-  const keys = path.replace(/^[AB]: /, '').split('.').filter(Boolean);
-  if (!keys.length || keys.some((k) => /\[|\]/.test(k))) return false;
-  let v: unknown;
-  try {
-    v = JSON.parse(text);
-  } catch {
-    return false;
-  }
-  for (const k of keys) {
-    if (typeof v !== 'object' || v === null || !(k in v)) return true;
-    v = (v as Record<string, unknown>)[k];
-  }
-  return false;
-}
-
 type Side = 'A' | 'B';
 const DEFAULTS = '(engine defaults)';
 
-export default function Playground() {
+/** The link's query for what runs: its starting point and each side's changes to it. */
+function runningQuery(from: string, base: { A: string; B: string | null }, sims: PanelSim[]): string | null {
+  const a = changesOf(base.A, sims[0].json);
+  const b = sims[1] ? changesOf(base.B ?? base.A, sims[1].json) : {};
+  if ('error' in a || 'error' in b) return null;
+  return playgroundQuery({ from: from === DEFAULTS ? FROM_DEFAULTS : from, ab: sims.length > 1, a, b });
+}
+
+export default function Playground({ query = '' }: { query?: string }) {
+  const expanded = useExpandedQuery(query);
   const [presets, setPresets] = useState<Preset[]>([]);
+  const [presetsLoaded, setPresetsLoaded] = useState(false);
   const [start, setStart] = useState<string>(DEFAULTS);
+  // The starting point's own texts (what a link's changes are relative to).
+  const [base, setBase] = useState<{ A: string; B: string | null } | null>(null);
+  // A link's changes, applied once its starting point has loaded; then it runs.
+  const pending = useRef<PlaygroundLink | null>(null);
+  const [linkMessages, setLinkMessages] = useState<string[]>([]);
+  const [linkRead, setLinkRead] = useState(false);
+  // The address of what runs (its link), '' before a run.
+  const [runningHash, setRunningHash] = useState('');
+  const shareLink = useCallback(() => Promise.resolve(`${siteBase()}${runningHash}`), [runningHash]);
   const [defaults, setDefaults] = useState<unknown>(null);
   const [texts, setTexts] = useState<{ A: string; B: string | null }>({ A: '', B: null });
   const [names, setNames] = useState<[string, string]>(['A', 'B']);
@@ -118,7 +86,10 @@ export default function Playground() {
   useEffect(() => {
     document.title = 'Playground · InnoDB Lab';
     let live = true;
-    void loadPresets().then((p) => live && setPresets(p));
+    void loadPresets()
+      .then((p) => live && setPresets(p))
+      .catch(() => undefined)
+      .finally(() => live && setPresetsLoaded(true));
     const c = new EngineClient();
     c.defaultScenario()
       .then((j) => live && setDefaults(JSON.parse(j)))
@@ -129,31 +100,58 @@ export default function Playground() {
     };
   }, []);
 
+  // The address's link, read once the starting points are known.
+  useEffect(() => {
+    if (linkRead || !presetsLoaded || !expanded) return;
+    setLinkRead(true);
+    const { link, messages } = parsePlaygroundQuery(expanded.query, (f) => presets.some((p) => p.id === f));
+    setLinkMessages([...expanded.messages, ...messages]);
+    if (!link) return;
+    pending.current = link;
+    setTexts((t) => ({ ...t, B: link.ab ? (t.B ?? t.A) : null }));
+    setEditing(link.ab ? 'B' : 'A');
+    setStart(link.from === FROM_DEFAULTS ? DEFAULTS : link.from);
+  }, [linkRead, presetsLoaded, expanded, presets]);
+
   useEffect(() => {
     let live = true;
+    if (!linkRead) return;
+    const loaded = (A: string, B: string | null, labels: [string, string]) => {
+      setBase({ A, B });
+      setNames(labels);
+      const link = pending.current;
+      pending.current = null;
+      if (link) {
+        const texts = { A: applyChanges(A, link.a), B: link.ab ? applyChanges(B ?? A, link.b) : null };
+        setTexts(texts);
+        void run({ texts, names: labels, base: { A, B } });
+      } else {
+        setTexts((t) => ({ A, B: t.B === null ? null : (B ?? A) }));
+        if (!B) setEditing('A');
+      }
+    };
     if (start === DEFAULTS) {
       if (defaults !== null) {
-        setTexts((t) => ({ A: JSON.stringify(defaults, null, 2), B: t.B === null ? null : JSON.stringify(defaults, null, 2) }));
-        setNames(['engine defaults', 'engine defaults']);
+        const d = JSON.stringify(defaults, null, 2);
+        loaded(d, null, ['engine defaults', 'engine defaults']);
       }
     } else {
       const p = presets.find((x) => x.id === start || x.label === start);
       if (p)
         void p
           .load()
-          .then((r) => {
-            if (!live) return;
-            setTexts((t) => ({ A: r.A, B: r.B ?? (t.B === null ? null : r.A) }));
-            setNames([r.labels[0], r.labels[1] ?? r.labels[0]]);
-            if (!r.B) setEditing('A');
-          })
+          .then((r) => live && loaded(r.A, r.B ?? null, [r.labels[0], r.labels[1] ?? r.labels[0]]))
           .catch((e: unknown) => live && setProblem(`This preset could not be loaded: ${e instanceof Error ? e.message : String(e)}`));
     }
     return () => {
       live = false;
     };
-  }, [start, presets, defaults]);
+    // `run` reads the state of this render; the effect runs when the starting point changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [start, presets, defaults, linkRead]);
 
+  const textsNow = texts;
+  const namesNow = names;
   const text = (editing === 'B' ? texts.B : texts.A) ?? '';
   const setText = (v: string) => setTexts((t) => (editing === 'B' ? { ...t, B: v } : { ...t, A: v }));
   const compare = texts.B !== null;
@@ -162,9 +160,14 @@ export default function Playground() {
     setEditing(on ? 'B' : 'A');
   };
 
-  const run = async () => {
+  /** Checks and runs the texts on screen, or a link's (`given`, with the starting point's own texts). */
+  const run = async (given?: { texts: { A: string; B: string | null }; names: [string, string]; base: { A: string; B: string | null } }) => {
+    const texts = given?.texts ?? textsNow;
+    const names = given?.names ?? namesNow;
+    const from = given?.base ?? base;
+    const compare = texts.B !== null;
     setFieldErrors([]);
-    if (formProblems.length > 0) {
+    if (!given && formProblems.length > 0) {
       setProblem(null);
       setFieldErrors(formProblems.map((e) => ({ path: compare ? `${editing}: ${e.path}` : e.path, message: e.message.replace(/^[^:]*: /, '') })));
       return;
@@ -202,6 +205,10 @@ export default function Playground() {
     }
     setRunning(sims);
     setRuns((n) => n + 1);
+    const q = from ? runningQuery(start, from, sims) : null;
+    const hash = `#/playground${q ? `?${await packQuery(q)}` : ''}`;
+    setRunningHash(hash);
+    if (location.hash !== hash) history.replaceState(null, '', hash);
   };
 
   const groups = [...new Set(presets.map((p) => p.group))];
@@ -212,6 +219,7 @@ export default function Playground() {
           <a href="#/">← All lessons</a>
         </p>
         <h1>Playground</h1>
+        <IgnoredSettings className="url-messages" messages={linkMessages} onDismiss={() => setLinkMessages([])} />
         <label>
           Start from{' '}
           <select value={start} onChange={(e) => setStart(e.target.value)}>
@@ -294,6 +302,7 @@ export default function Playground() {
             onKnob={() => undefined}
             defaultSpeed={1}
             keyboard
+            shareLink={runningHash ? shareLink : undefined}
           />
         ) : (
           <p className="muted">Pick a starting point, change settings, then press “Run this scenario{compare ? ' pair' : ''}”.</p>

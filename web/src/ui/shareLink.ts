@@ -69,7 +69,7 @@ export async function expandQuery(query: string): Promise<{ query: string; messa
   const raw = parts[zi].slice(2);
   const bad = (why: string) => ({
     query: rest.join('&'),
-    messages: [`Parameter "z" (the packed settings of a shared link) ${why}; the lesson opens with its own settings.`],
+    messages: [`Parameter "z" (the packed settings of a shared link) ${why}; the page opens with its own settings.`],
   });
   if (raw.length > MAX_PACKED) return bad(`is too long (${raw.length} characters; at most ${MAX_PACKED})`);
   if (!B64URL_RE.test(raw) || raw.length % 4 === 1) return bad('contains characters a link of this site never has; it may have been changed');

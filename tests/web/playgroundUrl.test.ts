@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { applyChanges, changesOf, parsePlaygroundQuery, playgroundQuery } from '../../web/src/ui/playgroundUrl';
+
+const base = JSON.stringify({ seed: 42, workload: { threads: 16, query: 'insert', rand_type: 'uniform' }, table: { columns: [{ name: 'id', type: 'int' }] } });
+const known = (f: string) => f === 'file:pk-random.json' || f === 'lesson:primary-keys/seq-vs-random';
+
+describe('playground links', () => {
+  it('carry only what differs from the starting point, and rebuild the same scenario', () => {
+    const edited = applyChanges(base, { 'workload.threads': 64, 'workload.query': 'point_select', 'server.cores': 2 });
+    const a = changesOf(base, edited);
+    expect(a).toEqual({ 'workload.threads': 64, 'workload.query': 'point_select', 'server.cores': 2 });
+    const q = playgroundQuery({ from: 'file:pk-random.json', ab: false, a: a as Record<string, never>, b: {} });
+    expect(q).toBe('from=file%3Apk-random.json&a.workload.threads=64&a.workload.query=point_select&a.server.cores=2');
+    const { link, messages } = parsePlaygroundQuery(q, known);
+    expect(messages).toEqual([]);
+    expect(link).toEqual({ from: 'file:pk-random.json', ab: false, a: { 'workload.threads': 64, 'workload.query': 'point_select', 'server.cores': 2 }, b: {} });
+    expect(JSON.parse(applyChanges(base, link!.a))).toEqual(JSON.parse(edited));
+  });
+
+  it('write text that reads as JSON quoted, arrays as JSON, and a left-out field as an empty value', () => {
+    const edited = JSON.stringify({ seed: 42, workload: { threads: 16, query: '64', rand_type: 'uniform' }, table: { columns: [{ name: 'k', type: 'int' }] } });
+    const b = changesOf(base, JSON.stringify({ seed: 42, workload: { threads: 16, query: 'insert' }, table: JSON.parse(base).table }));
+    expect(b).toEqual({ 'workload.rand_type': undefined });
+    const q = playgroundQuery({ from: 'defaults', ab: true, a: changesOf(base, edited) as never, b: b as never });
+    expect(q).toBe('from=defaults&ab=1&a.workload.query=%2264%22&a.table.columns=%5B%7B%22name%22%3A%22k%22%2C%22type%22%3A%22int%22%7D%5D&b.workload.rand_type=');
+    const { link } = parsePlaygroundQuery(q, known);
+    expect(JSON.parse(applyChanges(base, link!.a))).toEqual(JSON.parse(edited));
+    expect(JSON.parse(applyChanges(base, link!.b)).workload).toEqual({ threads: 16, query: 'insert' });
+  });
+
+  it('name each refused parameter and what is allowed', () => {
+    const { link, messages } = parsePlaygroundQuery('from=defaults&rows=-5&ab=2&a.bad..path=1&b.workload.threads=8&a.seed=7', known);
+    expect(link).toEqual({ from: 'defaults', ab: false, a: { seed: 7 }, b: { 'workload.threads': 8 } });
+    expect(messages).toEqual([
+      'Parameter "rows" is not a playground setting (allowed: from, ab, a.<field path>, b.<field path>); it was ignored.',
+      'Parameter "ab" must be 1 (compare A with B) or 0, got "2".',
+      'Parameter "a.bad..path": after "a." comes a scenario field path like workload.threads; it was ignored.',
+      'The link sets B\'s fields but not "ab=1"; B is off and they were ignored.',
+    ]);
+  });
+
+  it('drop the changes of an unknown starting point, and never echo markup', () => {
+    const { link, messages } = parsePlaygroundQuery('from=%3Cimg%20src%3Dx%3E&a.seed=7&%E0%A4%A=1', known);
+    expect(link).toEqual({ from: 'defaults', ab: false, a: {}, b: {} });
+    expect(messages).toHaveLength(2);
+    expect(messages.join(' ')).not.toMatch(/<img/);
+    expect(messages[0]).toMatch(/^Parameter "from" must name a starting point .* got "\(a name that is not allowed\)"/);
+    expect(messages[1]).toMatch(/not valid URL encoding/);
+  });
+
+  it('an empty query is no link', () => {
+    expect(parsePlaygroundQuery('', known)).toEqual({ link: null, messages: [] });
+  });
+});

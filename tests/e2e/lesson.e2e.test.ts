@@ -277,3 +277,25 @@ test('a long seek stops where it has got when Stop (or Space) is pressed, and pl
   expect(errors).toEqual([]);
   await page.close();
 });
+
+test('a knob dragged through many values while a run plays starts one new run, at 0 and paused', async () => {
+  // Each value of the pool size re-creates the simulations; a step of the old run queued
+  // behind a re-create ran the new simulations on to the old run's time (a run "at
+  // 12 s", paused, whose charts waited for a first sample that never came).
+  const { page } = await openPage('/#/lesson/primary-keys?step=9');
+  await waitForPanel(page);
+  await page.locator('.player-bar select').first().selectOption({ label: '1×' });
+  await play(page);
+  await page.waitForFunction(() => /t = [1-9][0-9.]* s/.test(document.querySelector('.player-bar .sim-time')?.textContent ?? ''), null, { timeout: 30_000 });
+  const slider = page.locator('.knob input[type=range]').first();
+  const box = (await slider.boundingBox())!;
+  await page.mouse.move(box.x + 4, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let x = 4; x < box.width * 0.6; x += 12) await page.mouse.move(box.x + x, box.y + box.height / 2);
+  await page.mouse.up();
+  await waitForPanel(page);
+  await page.waitForTimeout(1500); // any stray step of an old run would land by now
+  expect(await simTime(page)).toBe('0 µs');
+  expect(await page.locator('.player-bar button.play').innerText()).toMatch(/Play$/);
+  expect((await counter(page, 'Innodb_rows_inserted')).slice(0, 2)).toEqual([0, 0]);
+});

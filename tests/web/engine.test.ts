@@ -305,6 +305,25 @@ describe('EngineClient', () => {
     expect((await client.frame())[0].timeNs).toBe(0.3e9);
   });
 
+  it("a player's calls made after a newer create() are refused as stale, not run on the new simulations", async () => {
+    await client.create([fakeScenario()]);
+    const old = client.player();
+    await old.runTo(0.3e9);
+    // A knob that changes the scenario: a new create() is called while the old run's
+    // next step is still to come (it ran the new simulations to the old run's time).
+    const made = client.create([fakeScenario({ seed: 7 })]);
+    await expect(old.runTo(0.5e9)).rejects.toMatchObject({ code: 'stale' });
+    await expect(old.frame()).rejects.toMatchObject({ code: 'stale' });
+    await made;
+    const current = client.player();
+    expect((await current.frame())[0].timeNs).toBe(0);
+    // The player's own re-create (a step back with no checkpoint) keeps its calls valid.
+    await current.runTo(0.2e9);
+    await current.recreate();
+    expect((await current.runTo(0.1e9)).timeNs).toBe(0.1e9);
+    expect(FakeWorker.created[0].received.map((r) => r.type)).toEqual(['create', 'runTo', 'create', 'frame', 'runTo', 'create', 'runTo']);
+  });
+
   it('replays runtime knobs at their times', async () => {
     await client.create([fakeScenario({ workload: { threads: 1, max_rows: 1e9 } })]);
     await client.runTo(0.2e9);

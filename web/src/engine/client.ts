@@ -5,6 +5,7 @@
 import { EngineError, type EngineErrorData } from './errors';
 import type { Frame } from './frames';
 import type { CommandName, Commands, Response, RunResult, SweepValue } from './protocol';
+import type { PlayerEngine } from '../player/types';
 
 /** What the client needs from a Worker (a real one, or a fake in tests). */
 export interface WorkerLike {
@@ -67,6 +68,8 @@ export class EngineClient {
   private broken: EngineErrorData | null = null;
   /** Wall-clock times of the automatic restarts (the last RESTART_WINDOW_MS). */
   private restarts: number[] = [];
+  /** Bumped by each create() when it is called: which simulations a player's calls are for. */
+  private epoch = 0;
 
   constructor(
     private readonly factory: WorkerFactory = defaultWorkerFactory,
@@ -75,7 +78,13 @@ export class EngineClient {
     this.worker = this.spawn();
   }
 
-  async create(scenarios: string[]): Promise<Commands['create']['result']> {
+  /** New simulations: calls made through an earlier `player()` are refused from now on. */
+  create(scenarios: string[]): Promise<Commands['create']['result']> {
+    this.epoch += 1;
+    return this.createSame(scenarios);
+  }
+
+  private async createSame(scenarios: string[]): Promise<Commands['create']['result']> {
     this.session = null;
     const result = await this.call('create', { scenarios });
     this.session = { scenarios, knobs: [], timeNs: 0 };
@@ -86,7 +95,27 @@ export class EngineClient {
   async recreate(): Promise<void> {
     const s = this.session;
     if (!s) throw new EngineError({ code: 'state', errors: [{ path: '', message: 'nothing to re-create' }] });
-    await this.create(s.scenarios);
+    await this.createSame(s.scenarios);
+  }
+
+  /**
+   * The engine as a player of the current simulations sees it. Once create() is called
+   * again (a knob that changes the scenario, dragged through several values), its calls
+   * reject with code 'stale' instead of running: a step of the old run queued behind the
+   * new create() ran the new simulations to the old run's time (38 s -> 48 s, paused).
+   */
+  player(): PlayerEngine {
+    const epoch = this.epoch;
+    const guard = <T>(f: () => Promise<T>): Promise<T> =>
+      this.epoch === epoch ? f() : Promise.reject(new EngineError({ code: 'stale', errors: [{ path: '', message: 'these simulations were replaced' }] }));
+    return {
+      runTo: (t, budget, seek) => guard(() => this.runTo(t, budget, seek)),
+      frame: () => guard(() => this.frame()),
+      snapshot: () => guard(() => this.snapshot()),
+      restore: (token) => guard(() => this.restore(token)),
+      dropSnapshot: (token) => guard(() => this.dropSnapshot(token)),
+      recreate: () => guard(() => this.recreate()),
+    };
   }
 
   /** Plays to `tNs`; `seek` marks a jump (see protocol.ts). */

@@ -9,7 +9,8 @@ export type EngineErrorCode =
   | 'panic' // engine bug (Rust panic turned into an error)
   | 'crash' // the worker died (onerror)
   | 'unavailable' // the wasm package is not built / failed to load
-  | 'protocol'; // malformed message between client and worker
+  | 'protocol' // malformed message between client and worker
+  | 'stale'; // a call for simulations that were replaced since (see EngineClient.player)
 
 /** One field-level problem: `path` is a JSON path into the scenario ("workload.threads"). */
 export interface FieldError {
@@ -23,7 +24,7 @@ export interface EngineErrorData {
   errors: FieldError[];
 }
 
-const CODES: readonly EngineErrorCode[] = ['config', 'knob', 'state', 'panic', 'crash', 'unavailable', 'protocol'];
+const CODES: readonly EngineErrorCode[] = ['config', 'knob', 'state', 'panic', 'crash', 'unavailable', 'protocol', 'stale'];
 
 /** A typed JS error carrying the engine's code and field errors. */
 export class EngineError extends Error {

@@ -4,6 +4,7 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RunResult } from '../engine/protocol';
+import { EngineError } from '../engine/errors';
 import { addSnapshot, emptyStore, maxSnapshotsFor, pickSnapshot, shouldSnapshot } from './snapshots';
 import { usePlayerKeys } from './playerKeys';
 import { SEEK_NOTICE_MS, type Internal, type Player, type PlayerEngine, type PlayerOptions, type PlayerState } from './types';
@@ -53,6 +54,8 @@ export function usePlayer(opts: PlayerOptions): Player {
           await work(src.engine);
         })
         .catch((e: unknown) => {
+          // Work for simulations replaced meanwhile: the new ones bring their own state.
+          if (e instanceof EngineError && e.code === 'stale') return;
           st.current.playing = false;
           optsRef.current.onError(e);
         })

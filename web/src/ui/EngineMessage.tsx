@@ -15,6 +15,7 @@ const TITLES: Record<EngineErrorData['code'], string> = {
   crash: 'The engine stopped',
   unavailable: 'The engine is not available',
   protocol: 'Internal error',
+  stale: 'A command for replaced simulations was dropped',
 };
 
 export function EngineMessage({ error, knobs = [] }: { error: EngineErrorData; knobs?: KnobSpec[] }) {

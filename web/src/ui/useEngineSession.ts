@@ -50,7 +50,7 @@ export function useEngineSession(scenarios: string[] | null, factory?: WorkerFac
       generation.current += 1;
       if (info.ok) {
         setRestart(info);
-        setSource({ engine: c, generation: generation.current, startNs: info.timeNs });
+        setSource({ engine: c.player(), generation: generation.current, startNs: info.timeNs });
       } else {
         setRestart(null);
         setSource(null);
@@ -83,7 +83,7 @@ export function useEngineSession(scenarios: string[] | null, factory?: WorkerFac
       .then(() => {
         if (!live) return;
         generation.current += 1;
-        setSource({ engine: client, generation: generation.current, startNs: 0 });
+        setSource({ engine: client.player(), generation: generation.current, startNs: 0 });
       })
       .catch((e: unknown) => live && setError(parseEngineError(e)))
       .finally(() => live && setCreating(false));

@@ -3,7 +3,7 @@
 // URL knob shows a message naming it and the page keeps working; a link to a step is
 // scrolled there before the first paint; the fill view shows the index a step names.
 import { baseURL, expect, openPage, screenshot, test } from './harness';
-import { counter, pause, play, playFor, settledTime, simTime, waitForPanel } from './panel';
+import { counter, pause, play, playFor, settledTime, simTime, tablesText, waitForPanel } from './panel';
 
 test('home → lesson → play: splits rise on both A/B panels', async () => {
   const { page, errors } = await openPage('/');
@@ -298,4 +298,24 @@ test('a knob dragged through many values while a run plays starts one new run, a
   expect(await simTime(page)).toBe('0 µs');
   expect(await page.locator('.player-bar button.play').innerText()).toMatch(/Play$/);
   expect((await counter(page, 'Innodb_rows_inserted')).slice(0, 2)).toEqual([0, 0]);
+});
+
+test('back at an experiment left for another, its run is where it was left, not at 0', async () => {
+  const { page } = await openPage('/#/lesson/primary-keys?step=4&k.workload.max_rows=20000');
+  await waitForPanel(page);
+  const title = page.locator('.experiment-panel h2').first();
+  const first = await title.innerText();
+  await page.locator('.player-bar select').first().selectOption('max');
+  await play(page);
+  await page.locator('.badge', { hasText: 'run complete' }).waitFor({ timeout: 60_000 });
+  const t = await simTime(page);
+  const tables = await tablesText(page);
+  // On to step 7 (another experiment), then back to step 5, which shows step 4's.
+  for (let i = 0; i < 3; i++) await page.getByRole('button', { name: /^Next/ }).first().click();
+  await expect.poll(() => title.innerText()).not.toBe(first);
+  for (let i = 0; i < 2; i++) await page.getByRole('button', { name: /Previous$/ }).first().click();
+  await expect.poll(() => title.innerText()).toBe(first);
+  await expect.poll(() => simTime(page), { timeout: 30_000 }).toBe(t);
+  await expect.poll(() => tablesText(page)).toEqual(tables);
+  await page.locator('.badge', { hasText: 'run complete' }).waitFor({ timeout: 10_000 });
 });

@@ -2,7 +2,7 @@
 // and hands the result to the experiment panel.
 
 import { DownloadFailed } from '../ui/downloadFailed';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ExperimentPanel, type ExperimentPanelProps } from '../ui/ExperimentPanel';
 import { loadScenarioText } from './registry';
 import { buildSims, knobNotesFor, knobValuesFor } from './scenarios';
@@ -16,7 +16,7 @@ interface Props {
   onSeed: (seed: number) => void;
   onDone: (experimentId: string) => void;
   /** Passed on to the panel: shared-link time, share and embed tools, key map. */
-  panel?: Partial<Pick<ExperimentPanelProps, 'initialTimeNs' | 'onInitialTimeApplied' | 'shareLink' | 'embedSnippet' | 'arrowKeys' | 'noTools' | 'keyboard'>>;
+  panel?: Partial<Pick<ExperimentPanelProps, 'initialTimeNs' | 'onInitialTimeApplied' | 'onLeave' | 'shareLink' | 'embedSnippet' | 'arrowKeys' | 'noTools' | 'keyboard'>>;
 }
 
 export function LessonExperiment({ experiment, knobValues, onKnob, seed, onSeed, onDone, panel }: Props) {
@@ -81,8 +81,41 @@ export function LessonExperiment({ experiment, knobValues, onKnob, seed, onSeed,
 
 /** The panel for a page's current experiment (a new panel per experiment), or a line
  *  saying the lesson has none. */
-export function ExperimentSlot({ experiment, ...rest }: Omit<Props, 'experiment'> & { experiment: ExperimentSpec | undefined }) {
-  return experiment ? <LessonExperiment key={experiment.id} experiment={experiment} {...rest} /> : <p className="muted">This lesson has no experiment.</p>;
+export function ExperimentSlot({ experiment, onDone, panel, ...rest }: Omit<Props, 'experiment'> & { experiment: ExperimentSpec | undefined }) {
+  // Where each experiment was left: coming back to one replays to that time (the engine is
+  // deterministic) instead of starting over at 0 with its results gone. A finished run
+  // that comes back this way is not a new run (a prediction locked meanwhile waits on).
+  const left = useRef(new Map<string, { timeNs: number; done: boolean }>());
+  const resumed = useRef<string | null>(null);
+  const id = experiment?.id;
+  const back = id ? left.current.get(id) : undefined;
+  useEffect(() => {
+    resumed.current = back?.done && id ? id : null;
+    // Only when the experiment changes: `back` is read as the panel for `id` mounts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id]);
+  const onLeave = useCallback((expId: string, timeNs: number, done: boolean) => {
+    if (timeNs > 0) left.current.set(expId, { timeNs, done });
+    else left.current.delete(expId);
+  }, []);
+  const done = useCallback(
+    (expId: string) => {
+      if (resumed.current === expId) resumed.current = null;
+      else onDone(expId);
+    },
+    [onDone],
+  );
+  if (!experiment) return <p className="muted">This lesson has no experiment.</p>;
+  const linkTime = panel?.initialTimeNs;
+  return (
+    <LessonExperiment
+      key={experiment.id}
+      experiment={experiment}
+      onDone={done}
+      panel={{ ...panel, initialTimeNs: linkTime ?? back?.timeNs, onLeave: (t, d) => onLeave(experiment.id, t, d) }}
+      {...rest}
+    />
+  );
 }
 
 /** The seed and knob values a page's experiments share, starting from the address's. */

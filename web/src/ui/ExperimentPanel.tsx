@@ -49,6 +49,8 @@ export interface ExperimentPanelProps {
   /** Open at this simulated time (a shared link): run there once the simulation exists. */
   initialTimeNs?: number;
   onInitialTimeApplied?: () => void;
+  /** Told, when the panel goes (the reader moved to another experiment), where its run was. */
+  onLeave?: (timeNs: number, done: boolean) => void;
   /** Builds a link to the current state (shows "Copy link"). */
   shareLink?: (timeNs: number) => Promise<string>;
   /** HTML to embed this experiment as it is at a simulated time (shows "Embed"). */
@@ -109,6 +111,14 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
     if (initialTimeNs !== undefined && initialTimeNs > 0) seek(initialTimeNs);
     onInitialTimeApplied?.();
   }, [session.source, initialTimeNs, onInitialTimeApplied, seek]);
+
+  // Where the run is, for onLeave when the panel unmounts.
+  const leaving = useRef({ timeNs: 0, done: false, onLeave: props.onLeave });
+  leaving.current = { timeNs: player.timeNs, done: player.done, onLeave: props.onLeave };
+  useEffect(() => {
+    const at = leaving;
+    return () => at.current.onLeave?.(at.current.timeNs, at.current.done);
+  }, []);
 
   const labels = (sims ?? []).map((s, i) => (sims && sims.length > 1 ? `${i === 0 ? 'A' : 'B'}: ${s.label}` : s.label));
   const early = props.sideLabels ?? [];

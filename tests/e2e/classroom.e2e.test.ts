@@ -127,6 +127,15 @@ test('presenter: a bad or unused parameter in the link is named, and the slides 
   expect(await page.locator('.presenter-count').textContent()).toBe('5 / 11');
   await msg.getByRole('button', { name: 'Dismiss' }).click();
   await expect.poll(() => msg.count()).toBe(0);
+  // An address typed over this one goes where it says (the slide stayed on 5, and Next
+  // then went to 6); a bad step in it is named and the slide stays.
+  await page.evaluate(() => (location.hash = '#/present/primary-keys?step=8'));
+  await expect.poll(() => page.locator('.presenter-count').textContent()).toBe('8 / 11');
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => page.locator('.presenter-count').textContent()).toBe('9 / 11');
+  await page.evaluate(() => (location.hash = '#/present/primary-keys?step=99'));
+  await expect.poll(async () => ((await msg.count()) ? await msg.textContent() : '')).toContain('Parameter "step"');
+  expect(await page.locator('.presenter-count').textContent()).toBe('9 / 11');
 });
 
 test('a shared link reproduces step, knobs, seed and simulated time in a fresh page', async () => {

@@ -9,6 +9,7 @@ import { finishNote, type Speed } from '../player/speed';
 import { EngineMessage, RestartMessage } from './EngineMessage';
 import { Knobs } from './Knobs';
 import { PlayerBar } from './PlayerBar';
+import { scenarioEndNs } from '../engine/scenario';
 import { useTheme } from './theme';
 import { PALETTES } from './palette';
 import { useEngineSession } from './useEngineSession';
@@ -129,6 +130,20 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
   // finishes (the charts below would jump).
   const finished = labels.map((_, i) => finishNote(frames?.[i]?.summary));
   const ready = session.source !== null;
+  // A run of set duration ends at its scenario's end (the later side's); one that stops at
+  // a row target ends when its rows are in, which is not known ahead.
+  const toRowTarget = frames ? frames.some((f) => f.summary?.canFinish) : null;
+  const endNs = useMemo(() => {
+    if (!scenarioJson || toRowTarget !== false) return undefined;
+    const ends = scenarioJson.map((j) => {
+      try {
+        return scenarioEndNs(JSON.parse(j));
+      } catch {
+        return undefined;
+      }
+    });
+    return ends.every((e) => e !== undefined) ? Math.max(...(ends as number[])) : undefined;
+  }, [scenarioJson, toRowTarget]);
   const abColor = (i: number) => (i === 0 ? palette.ab.A : palette.ab.B);
 
   return (
@@ -151,7 +166,7 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
           </p>
         ) : null}
       </header>
-      <PlayerBar player={player} disabled={!ready} arrowKeys={props.arrowKeys ?? true} onHelp={keyHelp ? () => setHelp((h) => !h) : undefined} />
+      <PlayerBar player={player} disabled={!ready} arrowKeys={props.arrowKeys ?? true} onHelp={keyHelp ? () => setHelp((h) => !h) : undefined} endNs={endNs} />
       {help ? <KeyHelp keys={PANEL_KEYS} onClose={() => setHelp(false)} /> : null}
       {props.noTools ? null : (
         <PanelTools

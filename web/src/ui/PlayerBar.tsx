@@ -40,13 +40,19 @@ interface Props {
   arrowKeys?: boolean;
   /** Shows the keyboard shortcuts (a "?" button at the bar's end). */
   onHelp?: () => void;
+  /**
+   * Where the run ends, when that is known ahead (a run of a set duration): the scrubber
+   * spans the whole run, so its knob shows how much is left, and can be dragged ahead.
+   * Else it spans the time run so far (a run to a row target ends when its rows are in).
+   */
+  endNs?: number;
 }
 
-export function PlayerBar({ player, disabled, arrowKeys = true, onHelp }: Props) {
+export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs }: Props) {
   const back = arrowKeys ? '← or ,' : ',';
   const fwd = arrowKeys ? '→ or .' : '.';
   const p = player;
-  const max = Math.max(p.maxTimeNs, p.timeNs, 1);
+  const max = Math.max(p.maxTimeNs, p.timeNs, endNs ?? 0, 1);
   // A long seek under way (its badge shows): the play button stops it where it has got.
   const going = p.seekingNs !== null;
   // A finished run: the play button runs it again from t = 0.
@@ -104,23 +110,26 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp }: Props)
           </span>
         ) : null}
       </span>
-      <input
-        className="scrubber"
-        type="range"
-        min={0}
-        max={SCRUB_TICKS}
-        step={1}
-        value={Math.round((p.timeNs / max) * SCRUB_TICKS)}
-        disabled={disabled || p.maxTimeNs <= 0}
-        onChange={(e) => p.seek(scrubToNs(Number(e.target.value), max))}
-        aria-label="Simulated time (scrub)"
-        aria-valuetext={formatSimTime(p.timeNs)}
-      />
-      {onHelp ? (
-        <button type="button" className="key-help-button" onClick={onHelp} aria-label="Keyboard shortcuts" aria-keyshortcuts="?" title="Keyboard shortcuts (?)">
-          ?
-        </button>
-      ) : null}
+      {/* The scrubber and ? wrap together: alone, ? took a row of its own (an embed at 800 px). */}
+      <span className="scrub-row">
+        <input
+          className="scrubber"
+          type="range"
+          min={0}
+          max={SCRUB_TICKS}
+          step={1}
+          value={Math.round((p.timeNs / max) * SCRUB_TICKS)}
+          disabled={disabled || max <= 1}
+          onChange={(e) => p.seek(scrubToNs(Number(e.target.value), max))}
+          aria-label="Simulated time (scrub)"
+          aria-valuetext={`${formatSimTime(p.timeNs)}${endNs ? ` of ${formatSimTime(endNs)}` : ''}`}
+        />
+        {onHelp ? (
+          <button type="button" className="key-help-button" onClick={onHelp} aria-label="Keyboard shortcuts" aria-keyshortcuts="?" title="Keyboard shortcuts (?)">
+            ?
+          </button>
+        ) : null}
+      </span>
     </div>
   );
 }

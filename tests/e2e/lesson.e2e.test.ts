@@ -2,6 +2,7 @@
 // the tree redraws; both A/B panels advance; step back returns the same numbers; a bad
 // URL knob shows a message naming it and the page keeps working; a link to a step is
 // scrolled there before the first paint; the fill view shows the index a step names.
+import fs from 'node:fs';
 import { baseURL, expect, openPage, screenshot, test } from './harness';
 import { counter, pause, play, playFor, settledTime, simTime, tablesText, waitForPanel } from './panel';
 
@@ -318,4 +319,29 @@ test('back at an experiment left for another, its run is where it was left, not 
   await expect.poll(() => simTime(page), { timeout: 30_000 }).toBe(t);
   await expect.poll(() => tablesText(page)).toEqual(tables);
   await page.locator('.badge', { hasText: 'run complete' }).waitFor({ timeout: 10_000 });
+});
+
+test('the scrubber spans a run of set duration to its end, and a run to a row target as far as it has run', async () => {
+  // A 60 s run: 2 s in, the knob sits near the start (it sat at 100%: the run looked done).
+  const { page } = await openPage('/#/lesson/adaptive-hash-index?step=5');
+  await waitForPanel(page, 'Com_select');
+  await page.locator('.player-bar select').first().selectOption('1');
+  const step = page.getByRole('button', { name: 'Step forward' }).first();
+  for (let i = 0; i < 2; i++) {
+    const before = await simTime(page);
+    await step.click();
+    await expect.poll(() => simTime(page)).not.toBe(before);
+  }
+  const scrubber = page.locator('.scrubber').first();
+  const end = (JSON.parse(fs.readFileSync(new URL('../../lessons/scenarios/ahi-1-row.json', import.meta.url), 'utf8')) as { run: { duration_s: number } }).run.duration_s;
+  expect(await scrubber.getAttribute('aria-valuetext')).toMatch(new RegExp(` of ${end.toFixed(3)} s$`));
+  const at = Number(await scrubber.inputValue());
+  expect(at).toBeGreaterThan(0);
+  expect(at).toBeLessThan(1000 / 4);
+  // A run to a row target: no end known ahead, the knob at the end of what has run.
+  const pk = await openPage('/#/lesson/primary-keys?step=2');
+  await waitForPanel(pk.page);
+  await pk.page.getByRole('button', { name: 'Step forward' }).first().click();
+  await expect.poll(() => pk.page.locator('.scrubber').first().inputValue()).toBe('1000');
+  expect(await pk.page.locator('.scrubber').first().getAttribute('aria-valuetext')).not.toContain(' of ');
 });

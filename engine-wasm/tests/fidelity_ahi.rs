@@ -371,6 +371,17 @@ fn ahi_5_pareto_beyond_the_pool_climbs_toward_half() {
             grouped(after.removed, 100.0)
         ),
     );
+    // the speaker notes say the same
+    quotes(
+        &lesson,
+        &format!(
+            "Point at the hit ratio: about {:.0}% in the first 10 s, then flat near {:.0}% to the end, below\nthe article's 50% line; Rows added falls from about {} to about {} a second.",
+            100.0 * first.hit,
+            100.0 * later.hit,
+            grouped(first.added, 1000.0),
+            grouped(after.added, 1000.0)
+        ),
+    );
     quotes(
         &lesson,
         &run.table_row("7 times the pool, Pareto", 0, 1000.0),

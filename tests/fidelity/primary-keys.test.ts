@@ -4,7 +4,7 @@
 // The lesson quotes the figures of its own steps' runs; the tests check its text too.
 import { describe, expect, it } from 'vitest';
 import { lessonScenario, loadEngine, runToEnd, type SummaryLite } from '../wasm/loadEngine';
-import { lessonText, pct } from './lessonText';
+import { grouped, lessonText, pct } from './lessonText';
 
 const Simulation = loadEngine();
 
@@ -94,6 +94,73 @@ describe('The lesson\'s own claims for its 200,000-row step (seq-vs-random)', ()
     expect(lesson).toContain(`mostly to_right (about ${a.splits.toRight} of ${splits} at`);
     // the 20,000 entries of each of the 10 values at 200,000 rows fill about this many of A's (full) pages
     expect(lesson).toContain(`20,000 entries per value, about ${Math.round(idx(seq).leafPages / 10)} pages each`);
+  });
+});
+
+/** A run's series as rows of named columns (t_s, inserts_per_s, bp_hit_rate, ...), and its summary. */
+function seriesRun(file: string, overrides: Record<string, unknown>): { rows: Record<string, number>[]; summary: SummaryLite } {
+  const sim = new Simulation(lessonScenario(file, overrides));
+  const summary = runToEnd(sim);
+  const cols: string[] = JSON.parse(sim.series_columns_json());
+  const flat = Array.from(sim.series(0));
+  sim.free();
+  const rows = [];
+  for (let r = 0; r + cols.length <= flat.length; r += cols.length) rows.push(Object.fromEntries(cols.map((c, i) => [c, flat[r + i]])));
+  return { rows, summary };
+}
+
+describe("the random-ids step's quiz (rnd-slowmo): the kinds of split", () => {
+  it('at its 3,000 rows every split is a middle one; at the knob\'s 20,000 a few to_right and to_left appear', () => {
+    const kinds = (rows: number) => {
+      const sim = new Simulation(lessonScenario('pk-random.json', { 'workload.max_rows': rows, 'run.sample_ms': 1 }));
+      const s = runToEnd(sim);
+      sim.free();
+      return s.indexes.map((i) => i.splits);
+    };
+    for (const k of kinds(3000)) expect(k.toRight + k.toLeft, JSON.stringify(k)).toBe(0);
+    const big = kinds(20_000)[0];
+    expect(big.toRight + big.toLeft, JSON.stringify(big)).toBeGreaterThan(0);
+    expect(big.toRight + big.toLeft).toBeLessThan(big.middle / 5);
+    expect(lesson).toContain('In this run every split is a middle one. Insert 20,000 rows and a few to_right or to_left splits appear');
+  });
+});
+
+describe("the seq-vs-random step's paragraph on Inserts per second (200,000 rows, 1,024-page pool)", () => {
+  it('both sides insert about 109,000 rows a second until the random table outgrows the pool; then B reads and slows', () => {
+    const o = { 'workload.max_rows': 200_000, 'workload.table_size': 10 };
+    const a = seriesRun('pk-sequential.json', o);
+    const b = seriesRun('pk-random.json', o);
+    const rate = (rows: Record<string, number>[], from: number, to: number) => {
+      const r = rows.filter((x) => x.t_s > from && x.t_s <= to).map((x) => x.inserts_per_s);
+      return r.reduce((x, y) => x + y, 0) / r.length;
+    };
+    const early = Math.round(rate(b.rows, 0.2, 1.0) / 1000) * 1000;
+    expect(Math.abs(rate(a.rows, 0.2, 1.0) - early) / early).toBeLessThan(0.03);
+    expect(lesson).toContain(`Both sides insert about ${grouped(early)} rows a second until`);
+    // When B's table has filled the pool (no free frame left; to the nearest 10,000 rows and 0.1 s).
+    const rowsThen = b.rows.find((x) => x.pages_free === 0)!;
+    expect(a.rows.every((x) => x.pages_free > 0)).toBe(true);
+    expect(lesson).toContain(`near ${grouped(Math.round(rowsThen.rows / 10_000) * 10_000)} rows (${rowsThen.t_s.toFixed(1)} s), the random table outgrows the 1,024-page (16 MiB) buffer pool`);
+    const reads = b.summary.counters.Innodb_buffer_pool_reads;
+    expect(lesson).toContain(`(about ${grouped(Math.round(reads / 1000) * 1000)} reads)`);
+    const last = b.rows.filter((x) => x.inserts_per_s > 0).at(-1)!;
+    expect(lesson).toContain(`slows to about ${grouped(Math.round(last.inserts_per_s / 1000) * 1000)} inserts a second`);
+    expect(lesson).toContain(`finishes at ${(b.summary.finishedNs! / 1e9).toFixed(1)} s, against A's ${(a.summary.finishedNs! / 1e9).toFixed(1)} s`);
+    expect(a.summary.counters.Innodb_buffer_pool_reads).toBeLessThan(10);
+    const mib = (s: SummaryLite) => Math.round((s.tables[0].dataLength + s.tables[0].indexLength) / 2 ** 20);
+    expect(lesson).toContain(`the sequential table (${mib(a.summary)} MiB) never leaves the pool`);
+  });
+});
+
+describe("the 'Measure the slowdown' speaker notes: B's buffer pool hit rate over the run", () => {
+  it('leaves 100% near 70,000 rows, falls fast to about 0.88 by 100,000 rows, then slides to 0.80 and 0.73', () => {
+    const { rows } = seriesRun('pk-random.json', { 'workload.max_rows': 400_000, 'workload.table_size': 20, 'server.innodb_buffer_pool_pages': 512 });
+    const first = rows.find((x) => x.bp_hit_rate < 0.995)!;
+    const at = (n: number) => rows.find((x) => x.rows >= n)!;
+    const hit = (x: Record<string, number>) => x.bp_hit_rate.toFixed(2);
+    expect(lesson).toContain(
+      `B leaves 100% near ${grouped(Math.round(first.rows / 10_000) * 10_000)} rows (${first.t_s.toFixed(1)} s), when its\ntable outgrows the 512-page pool, falls fast to about ${hit(at(100_000))} by 100,000 rows (${at(100_000).t_s.toFixed(1)} s), then slides\nslowly: ${hit(at(200_000))} at 200,000 rows (${Math.round(at(200_000).t_s)} s), ${hit(rows.at(-1)!)} at the end (${Math.round(rows.at(-1)!.t_s)} s).`,
+    );
   });
 });
 

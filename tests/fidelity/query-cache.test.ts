@@ -137,6 +137,22 @@ describe('the lesson quotes what the engine gives (seed 42, 1 s runs)', () => {
     expect(lesson).toContain(`In that run MySQL answered ${pct(m.hitRate)} of its SELECTs from the cache, close to the Aurora-style cache's ${pct(a.hitRate)}`);
   });
 
+  it("the fixed-rate step: MySQL's Qcache_queries_in_cache peaks, then falls as it prunes", () => {
+    const sim = new Simulation(lessonScenario('qc-mysql-1gb-fixed-rate.json'));
+    sim.run_until(sim.end_ns());
+    const cols: string[] = JSON.parse(sim.series_columns_json());
+    const flat = Array.from(sim.series(0));
+    sim.free();
+    const [ti, qi] = [cols.indexOf('t_s'), cols.indexOf('qc_queries_in_cache')];
+    const pts: { t: number; n: number }[] = [];
+    for (let r = 0; r + cols.length <= flat.length; r += cols.length) pts.push({ t: flat[r + ti], n: flat[r + qi] });
+    const peak = pts.reduce((p, x) => (x.n > p.n ? x : p));
+    const end = pts.at(-1)!;
+    const near = (n: number) => Math.round(n / 10) * 10;
+    expect(lesson).toContain(`MySQL peaks near ${near(peak.n)} at about ${peak.t.toFixed(2)} s,\nthen falls to about ${Math.round(end.n / 5) * 5} as it prunes`);
+    expect(lesson).toContain(`its count falls from about ${near(peak.n)} to about ${Math.round(end.n / 5) * 5} while`);
+  });
+
   it('the writes step: one UPDATE per transaction empties the Aurora-style cache', () => {
     const w = row('qc-aurora-1gb-fixed-rate.json', { 'workload.oltp_index_updates': 1 });
     const a = row('qc-aurora-1gb-fixed-rate.json');
@@ -158,5 +174,8 @@ describe('the cores step: the cache on (A) and off (B) at 4 to 32 cores, half a 
     expect(lesson).toContain(`climbs from ${k(on[0])} to ${k(on[3])} (${(on[3] / on[0]).toFixed(1)} times)`);
     const shares = cores.map((_, i) => pct(on[i] / offR[i]));
     expect(lesson).toContain(`keeps ${shares[0]} of the cache-off rate on 4 cores, ${shares[1]} on 8, ${shares[2]} on 16 and ${shares[3]} on 32.`);
+    // The speaker notes say the same.
+    expect(lesson).toContain(`A ends near ${(on[3] / on[0]).toFixed(1)} times its 4-core rate,\nB near ${(offR[3] / offR[0]).toFixed(1)} times.`);
+    expect(lesson).toContain(`it costs some on 4 cores (A is about ${shares[0]} of B)`);
   });
 });

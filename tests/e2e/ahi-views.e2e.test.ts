@@ -78,7 +78,12 @@ test('playground: the AHI latch scenario shows hashed leaves, thread lanes, AHI 
 
   // 0.5 s per step at speed 2: the AHI turns on at 1 s, builds, then serves lookups.
   await page.locator('.player-bar select').selectOption('2');
-  await stepForward(page, 4);
+  await stepForward(page, 1);
+  // Until then it is off, and the view says so (it showed "hit ratio 0.0% · no lookups yet").
+  const ahiView = page.locator('section.view-row[aria-label="Adaptive hash index"]');
+  await expect.poll(async () => (await ahiView.textContent()) ?? '').toContain('innodb_adaptive_hash_index is OFF: every lookup descends the B+tree');
+  expect(await ahiView.textContent()).not.toContain('hit ratio');
+  await stepForward(page, 3);
   await expect.poll(async () => page.locator('.sim-time output').textContent()).toBe('2.000 s');
 
   // B+tree: the AHI row of the leaf strip, with its count and legend entry.

@@ -5,7 +5,7 @@ import type { Summary } from '../../web/src/engine/frames';
 import { metricsRows } from '../../web/src/views/metrics/layout';
 import { counterHelp } from '../../web/src/views/metrics/counters';
 import { scaleStatement, sizeMatrix, sizeRows } from '../../web/src/views/sizes/layout';
-import { threadSegments } from '../../web/src/charts/threadsBar/layout';
+import { threadSegments, threadsSentence } from '../../web/src/charts/threadsBar/layout';
 import { formatBytes, formatCount, formatFixed, formatSI } from '../../web/src/charts/common/format';
 import { formatRatio } from '../../web/src/views/metrics/layout';
 
@@ -113,6 +113,16 @@ describe('threadSegments', () => {
       'waiting for IO',
       'idle',
     ]);
+  });
+  it('says every count, or why none is busy: all finished, or none at this instant (0 of everything read as a broken bar)', () => {
+    const busy = { total: 3, running: 2, waitingCpu: 0, waitingIo: 1, spinning: 0, sleepingOnLatch: 0, waitingQcLock: 0 };
+    expect(threadsSentence(busy, threadSegments(busy, 30), 'A')).toBe(
+      'A: 3 client threads: 2 running, 0 waiting for a CPU, 0 spinning on a latch, 0 asleep on a latch, 0 waiting for query cache lock, 1 waiting for IO, 0 idle',
+    );
+    const done = { total: 0, running: 0, waitingCpu: 0, waitingIo: 0, spinning: 0, sleepingOnLatch: 0, waitingQcLock: 0 };
+    expect(threadsSentence(done, threadSegments(done, 30), undefined, true)).toBe('no client threads left: every client has finished its work');
+    // a fixed-rate run between transactions: none busy now, the run goes on
+    expect(threadsSentence(done, threadSegments(done, 30), 'B')).toBe('B: no client thread is busy at this instant');
   });
   it('an older summary without the latch and query cache states draws them as 0', () => {
     const s = threadSegments({ total: 15, running: 8, waitingCpu: 4, waitingIo: 2 }, 150);

@@ -147,6 +147,8 @@ pub struct Summary {
     /// The workload stops at a row target (inserts up to `workload.max_rows`, closed
     /// loop), so `finished_ns` will be set unless the duration ends the run first.
     pub can_finish: bool,
+    /// `innodb_adaptive_hash_index` now (a knob or a scheduled change may switch it).
+    pub ahi_on: bool,
 }
 
 impl Engine {
@@ -356,6 +358,7 @@ impl Engine {
             done: self.done(),
             finished_ns: self.finished_at,
             can_finish: self.can_finish(),
+            ahi_on: self.ahi.enabled(),
         }
     }
 

@@ -233,6 +233,8 @@ export interface Summary {
   finishedNs: number | null;
   /** The workload stops at a row target (inserts up to workload.max_rows, closed loop), so it can finish before the duration. */
   canFinish: boolean;
+  /** innodb_adaptive_hash_index now (a knob or a scheduled change may switch it); absent in older records. */
+  ahiOn?: boolean;
 }
 
 /** What the worker posts for one simulation per animation frame. */

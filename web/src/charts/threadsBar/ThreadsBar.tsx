@@ -7,27 +7,27 @@ import { formatCount, noun } from '../common/format';
 import { useWidth } from '../common/hooks';
 import { figureStyle, legendStyle, swatchStyle } from '../common/styles';
 import { threadStateColor as segmentColor } from '../common/threadStates';
-import { threadSegments, type ThreadCounts } from './layout';
+import { noThreadsText, threadSegments, threadsSentence, type ThreadCounts } from './layout';
 
 export interface ThreadsBarProps {
   /** Summary.threads of the frame shown. */
   threads: ThreadCounts;
   /** Optional prefix, e.g. "A". */
   label?: string;
+  /** The run has reached its end (no busy thread then means every client has finished). */
+  done?: boolean;
 }
 
 /** A count in the legend: right-aligned tabular digits in a fixed width. */
 const countStyle = { display: 'inline-block', textAlign: 'right', fontVariantNumeric: 'tabular-nums' } as const;
 
 /** Stacked bar of thread states for one simulation. */
-export function ThreadsBar({ threads, label }: ThreadsBarProps) {
+export function ThreadsBar({ threads, label, done = false }: ThreadsBarProps) {
   const pal = usePalette();
   const [ref, width] = useWidth<HTMLDivElement>(300);
   const hatch = `th-${useId().replace(/:/g, '')}`;
   const segs = threadSegments(threads, width);
-  const aria =
-    `${label ? label + ': ' : ''}${formatCount(threads.total)} client ${noun(threads.total, 'thread')}: ` +
-    segs.map((s) => `${formatCount(s.count)} ${s.label}`).join(', ');
+  const aria = threadsSentence(threads, segs, label, done);
   return (
     <figure style={figureStyle}>
       <div ref={ref} style={{ width: '100%' }}>
@@ -57,7 +57,8 @@ export function ThreadsBar({ threads, label }: ThreadsBarProps) {
       <ul style={{ ...legendStyle(pal), alignContent: 'flex-start' }} data-align="threads-legend">
         {label && <li style={{ color: pal.ink, fontWeight: 600, flexBasis: '100%' }}>{label}</li>}
         <li>
-          {formatCount(threads.total)} {noun(threads.total, 'thread')}:
+          {/* A run whose clients have all done their work has none left (it read as an empty, broken bar). */}
+          {threads.total === 0 ? noThreadsText(done) : `${formatCount(threads.total)} ${noun(threads.total, 'thread')}:`}
         </li>
         {segs.map((s) => (
           <li key={s.key}>

@@ -3,6 +3,7 @@
 // waiting for IO, idle) with widths
 // proportional to thread counts.
 import type { Summary } from '../../engine/frames';
+import { formatCount, noun } from '../common/format';
 import { THREAD_STATES, type ThreadStateKey } from '../common/threadStates';
 
 export interface ThreadSegment {
@@ -47,4 +48,20 @@ export function threadSegments(threads: ThreadCounts, width: number): ThreadSegm
     x += w;
     return seg;
   });
+}
+
+/**
+ * What a bar with no busy thread means: every client has done its work (a finished run),
+ * or, in a run that goes on (clients that wait for the next transaction of a fixed rate),
+ * none is busy at this instant. "0 threads: 0 running, ..." read as a broken bar.
+ */
+export function noThreadsText(done: boolean): string {
+  return done ? 'no client threads left: every client has finished its work' : 'no client thread is busy at this instant';
+}
+
+/** The bar's summary for a screen reader: the total and each state's count, or why there is none. */
+export function threadsSentence(threads: ThreadCounts, segs: ThreadSegment[], label?: string, done = false): string {
+  const head = label ? `${label}: ` : '';
+  if (threads.total === 0) return head + noThreadsText(done);
+  return `${head}${formatCount(threads.total)} client ${noun(threads.total, 'thread')}: ` + segs.map((s) => `${formatCount(s.count)} ${s.label}`).join(', ');
 }

@@ -143,10 +143,18 @@ export function AhiView({ frame, label }: AhiViewProps) {
         {noun(sum.sleepers, 'thread')} asleep on their latches
       </figcaption>
       <div style={{ fontSize: MIN_FONT + 1 }} data-align="stats">
-        <div>
-          <strong>hit ratio {formatPercent(sum.hitRatio)}</strong>
-          {lookups > 0 ? ` · ${formatCount(sum.searches)} of ${formatCount(lookups)} lookups answered by the hash` : ' · no lookups yet'}
-        </div>
+        {frame.summary.ahiOn === false ? (
+          // Off, it showed "hit ratio 0.0% · no lookups yet" and empty partitions: a broken AHI, it seemed.
+          <div>
+            <strong>innodb_adaptive_hash_index is OFF</strong>: every lookup descends the B+tree, and nothing is added to the partitions
+            {lookups > 0 ? ` (before it was switched off: ${formatCount(sum.searches)} of ${formatCount(lookups)} lookups answered by the hash)` : ''}.
+          </div>
+        ) : (
+          <div>
+            <strong>hit ratio {formatPercent(sum.hitRatio)}</strong>
+            {lookups > 0 ? ` · ${formatCount(sum.searches)} of ${formatCount(lookups)} lookups answered by the hash` : ' · no lookups yet'}
+          </div>
+        )}
         <ShareBar share={Number.isFinite(sum.hitRatio) ? sum.hitRatio : 0} on={pal.ahi.hit} off={pal.ahi.miss} pal={pal} height={10} />
         <div style={mutedStyle(pal)}>
           adaptive_hash_searches ÷ (adaptive_hash_searches + adaptive_hash_searches_btree), since the start

@@ -14,7 +14,7 @@ export interface ThreadsViewProps {
 export function ThreadsView({ frame, label }: ThreadsViewProps) {
   return (
     <>
-      <ThreadsBar threads={frame.summary.threads} label={label} />
+      <ThreadsBar threads={frame.summary.threads} label={label} done={frame.summary.done} />
       <ThreadLanes frame={frame} label={label} legend={false} />
     </>
   );

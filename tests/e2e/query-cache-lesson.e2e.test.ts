@@ -108,6 +108,10 @@ test('cores sweep: runs to the end with a progress bar, draws bars and a table; 
   expect(await sweep.locator('svg rect title').count()).toBe(8);
   expect(await sweep.locator('thead th[colspan]').allTextContents()).toEqual(['A: MySQL 5.7, cache on (256 MB)', 'B: MySQL 5.7, cache off']);
   expect(await sweep.locator('tbody th[scope=row]').allTextContents()).toEqual(['4', '8', '16', '32']);
+  // What the values are, in words: the heading, the table's first column and the chart's x axis.
+  expect(await sweep.locator('h3').textContent()).toBe('Sweep: SELECTs per second by cores (scenario field server.cores)');
+  expect(await sweep.locator('thead th').first().textContent()).toBe('cores');
+  expect(await sweep.locator('svg text').allTextContents()).toContain('cores');
   const num = (t: string) => {
     const m = /^([\d.]+)\s*([kM]?)/.exec(t.replace(/,/g, ''));
     return m ? Number(m[1]) * (m[2] === 'k' ? 1e3 : m[2] === 'M' ? 1e6 : 1) : NaN;

@@ -50,6 +50,8 @@ function fmtMetric(v: number | null | undefined, metric: SweepSpec['metric']): s
 export function SweepPanel({ sweep, sims, labels, palette, workerFactory, onDone }: Props) {
   const sides = sims?.length ?? 0;
   const total = sides * sweep.values.length;
+  // What the values are: the swept field's own name ("cores", "query_cache_size").
+  const axis = sweep.path.split('.').at(-1) ?? sweep.path;
   const key = sweepKey(sims, sweep);
   const [shown, setShown] = useState<Shown>(() => ({ key, sweep, state: sweepResults.get(key) ?? emptySweep(sides, sweep.values.length), note: null }));
   const state = shown.state;
@@ -163,7 +165,7 @@ export function SweepPanel({ sweep, sims, labels, palette, workerFactory, onDone
   return (
     <section className="view-row sweep" aria-label={`Sweep: ${sweep.title}`}>
       <h3>
-        Sweep: {sweep.title} by <code>{sweep.path}</code>
+        Sweep: {sweep.title} by {axis} <span className="muted">(scenario field <code>{sweep.path}</code>)</span>
       </h3>
       <div className="sweep-controls" data-no-export>
         <button type="button" ref={runButton} onClick={() => void run()} disabled={!sims || running}>
@@ -184,18 +186,19 @@ export function SweepPanel({ sweep, sims, labels, palette, workerFactory, onDone
       <ViewSlot title="Sweep chart">
         {() =>
           V ? (
-            <V.SweepChart title={sweep.title} unit={sweep.unit} labels={sweep.labels} sides={chartSides} referenceLabel={sweep.reference?.label} />
+            <V.SweepChart title={sweep.title} unit={sweep.unit} labels={sweep.labels} sides={chartSides} referenceLabel={sweep.reference?.label} axis={axis} />
           ) : null
         }
       </ViewSlot>
       <div className="table-scroll">
         <table className="sweep-table">
           <caption className="visually-hidden">
-            {sweep.title} by value{sweep.reference ? `, with ${sweep.reference.label}` : ''}
+            {sweep.title} by {axis}
+            {sweep.reference ? `, with ${sweep.reference.label}` : ''}
           </caption>
           <thead>
             <tr>
-              <th scope="col">value</th>
+              <th scope="col">{axis}</th>
               {chartSides.map((s, i) => (
                 <th scope="col" key={i} colSpan={s.reference ? 3 : 2} style={{ color: ab(i) }}>
                   {s.label}

@@ -13,16 +13,18 @@ export interface SweepChartProps {
   labels: string[];
   sides: (SweepSideInput & { color: string })[];
   referenceLabel?: string;
+  /** What the values are (the x axis's title), e.g. "cores". */
+  axis?: string;
   height?: number;
 }
 
-export function SweepChart({ title, unit, labels, sides, referenceLabel, height = 240 }: SweepChartProps) {
+export function SweepChart({ title, unit, labels, sides, referenceLabel, axis, height = 240 }: SweepChartProps) {
   const pal = usePalette();
   const [ref, width] = useWidth<HTMLDivElement>();
   const hatch = `sw-${useId().replace(/:/g, '')}`;
   const l = layoutSweepChart(labels, sides, width, height, formatSI);
   const aria =
-    `${title} (${unit}) by ${labels.length} values: ` +
+    `${title} (${unit}) by ${axis ?? 'value'}, ${labels.length} values: ` +
     l.bars.map((b) => b.title).join('; ') +
     (l.bars.length === 0 ? 'no runs yet' : '');
   return (
@@ -80,6 +82,11 @@ export function SweepChart({ title, unit, labels, sides, referenceLabel, height 
               {c.label}
             </text>
           ))}
+          {axis && (
+            <text x={l.margin.left + (l.width - l.margin.left - l.margin.right) / 2} y={l.margin.top + l.plotHeight + 31} textAnchor="middle" fontSize={LABEL_FONT} fill={pal.inkMuted}>
+              {axis}
+            </text>
+          )}
         </svg>
       </div>
       <ul style={legendStyle(pal)} aria-label="Legend">

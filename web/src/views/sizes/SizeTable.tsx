@@ -122,6 +122,13 @@ export function SizeTable({ frames: given, frame, label, reference, caption = 'T
           )}
         </table>
       </div>
+      {m.lines.length > 0 && (
+        // The article's column names, spelled out (they were only in hover titles).
+        <p style={{ fontSize: MIN_FONT + 1, color: pal.inkMuted, margin: '4px 0 0' }}>
+          Data and idx: data_length and index_length · DataRow and IdxRow: bytes per row of each · totSize: Data + idx · idxfrac: idx ÷ Data · size ×: totSize ÷
+          the smallest table here.
+        </p>
+      )}
       {hasRef && (
         <p style={{ fontSize: MIN_FONT + 1, color: pal.inkMuted, margin: '4px 0 0' }}>
           {scale ??

@@ -83,6 +83,7 @@ test('playground: the AHI latch scenario shows hashed leaves, thread lanes, AHI 
   const ahiView = page.locator('section.view-row[aria-label="Adaptive hash index"]');
   await expect.poll(async () => (await ahiView.textContent()) ?? '').toContain('innodb_adaptive_hash_index is OFF: every lookup descends the B+tree');
   expect(await ahiView.textContent()).not.toContain('hit ratio');
+  expect(await ahiView.textContent()).not.toContain('before it was switched off'); // it never was on
   await stepForward(page, 3);
   await expect.poll(async () => page.locator('.sim-time output').textContent()).toBe('2.000 s');
 

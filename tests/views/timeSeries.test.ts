@@ -173,3 +173,22 @@ describe('line labels', () => {
     expect(placed.map((l) => l.y)).toEqual([50, 71, 56]); // the lower one goes a line down, below its own line
   });
 });
+
+describe('a side that finished while the other runs on', () => {
+  const rate = ['t_s', 'inserts_per_s'];
+  const a = { label: 'A', columns: rate, rows: [[1, 100], [2, 100], [3, 0], [4, 0]], finishedS: 2.2 };
+  const b = { label: 'B', columns: rate, rows: [[1, 50], [2, 50], [3, 50], [4, 50]], finishedS: null };
+  it('is marked where it finished, in its colour, as "A done" (its rates at 0 after it read as a stall)', () => {
+    const m = layoutTimeSeries({ series: [a, b], column: 'inserts_per_s', unit: 'rows/s', hues: ['blue', 'red'] }, 400, 220);
+    expect(m.finishes).toHaveLength(1);
+    expect(m.finishes[0]).toMatchObject({ color: 'blue', label: 'A done' });
+    // x = (2.2 - 1) / (4 - 1) of the plot's width
+    expect(m.finishes[0].x).toBeCloseTo((1.2 / 3) * m.plotWidth, 6);
+  });
+  it('is not marked at the chart\'s end (the last side to finish ends the run), nor while it runs', () => {
+    const last = layoutTimeSeries({ series: [a, { ...b, finishedS: 4 }], column: 'inserts_per_s', unit: 'rows/s' }, 400, 220);
+    expect(last.finishes.map((f) => f.label)).toEqual(['A done']);
+    const running = layoutTimeSeries({ series: [{ ...a, finishedS: undefined }, b], column: 'inserts_per_s', unit: 'rows/s' }, 400, 220);
+    expect(running.finishes).toEqual([]);
+  });
+});

@@ -173,6 +173,12 @@ function FillRow({ frames, labels, fillIndex, reducedMotion, C }: { frames: Fram
 
 /** One structure view per simulation, side by side, their `data-align` blocks lined
  *  up (alignAcross.ts). */
+/** When a side's workload ran out, in seconds (null while it runs or for a run of set duration). */
+function finishedS(f: Frame | undefined): number | null {
+  const ns = f?.summary?.finishedNs;
+  return ns === null || ns === undefined ? null : ns / 1e9;
+}
+
 function SideBySide({ view, title, frames, cell }: { view: ViewName; title: string; frames: Frame[]; cell: (f: Frame, i: number) => React.ReactNode }) {
   const cols = useRef<HTMLDivElement>(null);
   useAlignAcross(cols, frames.length);
@@ -224,7 +230,7 @@ export function PanelViews({ frames, series, status, labels, views, charts, size
             <ViewSlot title={c.label}>
               {() => (
                 <W.TimeSeriesChart
-                  series={series.map((s, i) => ({ label: labels[i] ?? '', color: ab(i), columns: s.columns, rows: s.rows }))}
+                  series={series.map((s, i) => ({ label: labels[i] ?? '', color: ab(i), columns: s.columns, rows: s.rows, finishedS: finishedS(frames[i]) }))}
                   column={c.column}
                   label={c.label}
                   unit={c.unit}

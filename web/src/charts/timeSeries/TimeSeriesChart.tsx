@@ -94,6 +94,14 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
                 <path d={l.d} fill="none" stroke={l.color} strokeWidth={1.25} strokeDasharray="1 3" opacity={0.85} />
               </g>
             ))}
+            {m.finishes.map((f, i) => (
+              <g key={`fin${i}`}>
+                <line x1={f.x} x2={f.x} y1={0} y2={ph} stroke={f.color} strokeWidth={1.25} strokeDasharray="3 3" />
+                <text x={f.x + 4} y={12 + 15 * i} fill={f.color} stroke={pal.background} strokeWidth={4} strokeLinejoin="round" paintOrder="stroke">
+                  {f.label}
+                </text>
+              </g>
+            ))}
             {m.lines.map((l) => (
               <g key={l.label} stroke={l.color} fill={l.color}>
                 <path d={l.d} fill="none" strokeWidth={2} strokeDasharray={l.dash} strokeLinejoin="round" />

@@ -12,6 +12,8 @@ export interface SeriesInput {
   color?: string;
   rows: number[][];
   columns: string[];
+  /** When this side's workload ran out (s), if it has: marked on the chart when the other side runs on. */
+  finishedS?: number | null;
 }
 
 /** A labelled horizontal line for the article's figure, in the y column's unit. */
@@ -92,6 +94,12 @@ export interface TimeSeriesModel {
    * moved by whole lines where two would overprint (async and sync end a few px apart).
    */
   labels: ChartLabel[];
+  /**
+   * Where a side finished while the chart goes on (the other side still running): a
+   * vertical line in its colour and "A done", so its rates at 0 after it read as a
+   * finished run, not a stall.
+   */
+  finishes: { x: number; color: string; label: string }[];
 }
 
 // B is dashed so the pair differs by more than colour (VISUAL.md).
@@ -310,6 +318,12 @@ export function layoutTimeSeries(input: TimeSeriesInput, width: number, height: 
     plotHeight,
   );
 
+  const finishes = series.flatMap((s, i) => {
+    const f = s.finishedS;
+    if (f === undefined || f === null || !(f >= xDom[0]) || f >= xDom[1] - (xDom[1] - xDom[0]) * 0.01) return [];
+    return [{ x: x(f), color: colorOf(s, i), label: `${series.length > 1 ? `${String.fromCharCode(65 + i)} ` : ''}done` }];
+  });
+
   return {
     empty: !anyFinite,
     margin,
@@ -324,5 +338,6 @@ export function layoutTimeSeries(input: TimeSeriesInput, width: number, height: 
     bands,
     limitLines,
     labels,
+    finishes,
   };
 }

@@ -147,7 +147,7 @@ export function AhiView({ frame, label }: AhiViewProps) {
           // Off, it showed "hit ratio 0.0% · no lookups yet" and empty partitions: a broken AHI, it seemed.
           <div>
             <strong>innodb_adaptive_hash_index is OFF</strong>: every lookup descends the B+tree, and nothing is added to the partitions
-            {lookups > 0 ? ` (before it was switched off: ${formatCount(sum.searches)} of ${formatCount(lookups)} lookups answered by the hash)` : ''}.
+            {sum.searches > 0 ? ` (before it was switched off: ${formatCount(sum.searches)} of ${formatCount(lookups)} lookups answered by the hash)` : ''}.
           </div>
         ) : (
           <div>

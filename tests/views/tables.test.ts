@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Summary } from '../../web/src/engine/frames';
 import { metricsRows } from '../../web/src/views/metrics/layout';
-import { counterHelp } from '../../web/src/views/metrics/counters';
+import { counterHelp, counterOrder } from '../../web/src/views/metrics/counters';
 import { scaleStatement, sizeMatrix, sizeRows } from '../../web/src/views/sizes/layout';
 import { threadSegments, threadsSentence } from '../../web/src/charts/threadsBar/layout';
 import { formatBytes, formatCount, formatFixed, formatSI } from '../../web/src/charts/common/format';
@@ -45,6 +45,11 @@ describe('metricsRows', () => {
   });
   it('no ratio column for a single side', () => {
     expect(metricsRows([{ label: 'A', summary: summary({ x: 1 }) }])[0].ratio).toBeUndefined();
+  });
+  it('leaves out the Qcache_ counters when no side has a query cache', () => {
+    const one = [{ label: 'A', summary: summary({ Qcache_hits: 0, Qcache_free_blocks: 0, Innodb_pages_created: 1 }) }];
+    expect(metricsRows(one, false).map((r) => r.name)).toEqual(['Innodb_pages_created']);
+    expect(metricsRows(one).map((r) => r.name)).toEqual(['Qcache_hits', 'Qcache_free_blocks', 'Innodb_pages_created'].sort(counterOrder));
   });
 });
 

@@ -270,7 +270,7 @@ export function PanelViews({ frames, series, status, labels, views, charts, size
                 {/* the threads view has its own bar */}
                 {!has('threads') &&
                   frames.map((f, i) => <W.ThreadsBar key={i} threads={f.summary.threads} label={pair ? labels[i] : undefined} done={f.summary.done} />)}
-                <W.MetricsTable frames={named} />
+                <W.MetricsTable frames={named} queryCache={frames.some((f) => f.qcKind !== 'none')} />
               </>
             )}
           </ViewSlot>

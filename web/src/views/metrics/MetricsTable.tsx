@@ -15,18 +15,20 @@ export interface MetricsTableProps {
   label?: string;
   /** Table caption (default "Counters"). */
   caption?: string;
+  /** Some side has a query cache: show the Qcache_ counters (default true). */
+  queryCache?: boolean;
 }
 
 const NONE: { label: string; summary: Summary }[] = [];
 
 /** Counters of one or more simulations side by side. */
-export function MetricsTable({ frames: given, frame, label, caption = 'Counters' }: MetricsTableProps) {
+export function MetricsTable({ frames: given, frame, label, caption = 'Counters', queryCache = true }: MetricsTableProps) {
   const pal = usePalette();
   const frames = useMemo(
     () => given ?? (frame ? [{ label: label ?? 'value', summary: frame.summary }] : NONE),
     [given, frame, label],
   );
-  const rows = useMemo(() => metricsRows(frames), [frames]);
+  const rows = useMemo(() => metricsRows(frames, queryCache), [frames, queryCache]);
   const cell = { padding: '3px 8px', borderTop: `1px solid ${pal.grid}` } as const;
   const sideHues = [pal.ab.A, pal.ab.B];
   const pair = frames.length === 2;

@@ -12,10 +12,14 @@ export interface MetricsRow {
   ratio?: string; // B ÷ A when exactly two sides, e.g. "15.2×"
 }
 
-/** Rows for every counter present on any side. */
-export function metricsRows(frames: { label: string; summary: Summary }[]): MetricsRow[] {
+/**
+ * Rows for every counter present on any side; without a query cache on any side
+ * (`queryCache` false), not the Qcache_ counters, which then stay 0 (ten rows of zeros in
+ * every B+tree and AHI lesson).
+ */
+export function metricsRows(frames: { label: string; summary: Summary }[], queryCache = true): MetricsRow[] {
   const names = new Set<string>();
-  for (const f of frames) for (const k of Object.keys(f.summary.counters)) names.add(k);
+  for (const f of frames) for (const k of Object.keys(f.summary.counters)) if (queryCache || !k.startsWith('Qcache_')) names.add(k);
   return [...names].sort(counterOrder).map((name) => {
     const values = frames.map((f) => f.summary.counters[name]);
     const row: MetricsRow = { name, help: counterHelp(name), values, cells: values.map(formatCount) };

@@ -123,7 +123,17 @@ export function useExperimentSettings(initial: { seed?: number; knobs: Record<st
   const [seed, setSeed] = useState<number | undefined>(initial.seed);
   const [knobValues, setKnobValues] = useState<Record<string, number>>(initial.knobs);
   const onKnob = useCallback((path: string, value: number) => setKnobValues((v) => ({ ...v, [path]: value })), []);
+  /** Takes a new address's seed and knobs; one it named but that was refused keeps what is on screen. */
+  const fromAddress = useCallback((state: { seed?: number; knobs: Record<string, number> }, rejected: string[]) => {
+    const refused = new Set(rejected);
+    setSeed((cur) => (refused.has('seed') ? cur : state.seed));
+    setKnobValues((cur) => {
+      const next = { ...state.knobs };
+      for (const [path, v] of Object.entries(cur)) if (refused.has(`k.${path}`)) next[path] = v;
+      return next;
+    });
+  }, []);
   /** The four props every page hands its experiment panel. */
   const settings = { knobValues, onKnob, seed, onSeed: setSeed };
-  return { seed, setSeed, knobValues, setKnobValues, settings };
+  return { seed, setSeed, knobValues, setKnobValues, fromAddress, settings };
 }

@@ -31,7 +31,7 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
     () => parseUrlState(query, { stepCount: lesson.steps.length, knobs: allKnobs, experiments: placed.map((p) => p.experiment.id) }),
     [query, lesson, allKnobs, placed],
   );
-  const { seed, setSeed, knobValues, setKnobValues, settings } = useExperimentSettings(parsed.state);
+  const { seed, knobValues, fromAddress, settings } = useExperimentSettings(parsed.state);
   const [messages, setMessages] = useState<string[]>([...linkMessages, ...parsed.messages]);
   const [progress, setProgress] = useState<LessonProgress>(() => loadProgress(lesson.meta.id));
   const [ran, setRan] = useState<Set<string>>(() => new Set(progress.ran));
@@ -74,14 +74,8 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
     if (parsed.ignoredAll) return;
     setPendingT(parsed.state.t);
     if (parsed.state.x) setPinned(parsed.state.x);
-    const refused = new Set(parsed.rejected);
-    setSeed((cur) => (refused.has('seed') ? cur : parsed.state.seed));
-    setKnobValues((cur) => {
-      const next = { ...parsed.state.knobs };
-      for (const [path, v] of Object.entries(cur)) if (refused.has(`k.${path}`)) next[path] = v;
-      return next;
-    });
-  }, [parsed, setSeed, setKnobValues]);
+    fromAddress(parsed.state, parsed.rejected);
+  }, [parsed, fromAddress]);
 
   useEffect(() => {
     document.title = `${lesson.meta.title} · InnoDB Lab`;

@@ -61,7 +61,7 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
   const [step, setStep] = useState((parsed.state.step ?? 1) - 1);
   // A bad or unused parameter is named, as on the lesson page; the address then drops it.
   const [messages, setMessages] = useState(() => [...linkMessages, ...parsed.messages, ...presenterIgnores(parsed.state)]);
-  const { seed, setSeed, knobValues, setKnobValues, settings } = useExperimentSettings(parsed.state);
+  const { seed, knobValues, fromAddress, settings } = useExperimentSettings(parsed.state);
   // An address typed over this one (step=6 for step=2): go where it says, as the lesson
   // page does; a parameter it names but that was refused keeps what is on screen.
   const first = useRef(true);
@@ -72,15 +72,9 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
     }
     setMessages([...parsed.messages, ...presenterIgnores(parsed.state)]);
     if (parsed.ignoredAll) return;
-    const refused = new Set(parsed.rejected);
     if (parsed.state.step !== undefined) setStep(parsed.state.step - 1);
-    setSeed((cur) => (refused.has('seed') ? cur : parsed.state.seed));
-    setKnobValues((cur) => {
-      const next = { ...parsed.state.knobs };
-      for (const [path, v] of Object.entries(cur)) if (refused.has(`k.${path}`)) next[path] = v;
-      return next;
-    });
-  }, [parsed, setSeed, setKnobValues]);
+    fromAddress(parsed.state, parsed.rejected);
+  }, [parsed, fromAddress]);
   const [help, setHelp] = useState(false);
   const [ran, setRan] = useState<Set<string>>(new Set());
   const { choice, setChoice, override, setOverride, reducedMotion } = useTheme();

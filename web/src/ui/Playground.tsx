@@ -150,8 +150,6 @@ export default function Playground({ query = '' }: { query?: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [start, presets, defaults, linkRead]);
 
-  const textsNow = texts;
-  const namesNow = names;
   const text = (editing === 'B' ? texts.B : texts.A) ?? '';
   const setText = (v: string) => setTexts((t) => (editing === 'B' ? { ...t, B: v } : { ...t, A: v }));
   const compare = texts.B !== null;
@@ -162,22 +160,22 @@ export default function Playground({ query = '' }: { query?: string }) {
 
   /** Checks and runs the texts on screen, or a link's (`given`, with the starting point's own texts). */
   const run = async (given?: { texts: { A: string; B: string | null }; names: [string, string]; base: { A: string; B: string | null } }) => {
-    const texts = given?.texts ?? textsNow;
-    const names = given?.names ?? namesNow;
+    const sideTexts = given?.texts ?? texts;
+    const sideNames = given?.names ?? names;
     const from = given?.base ?? base;
-    const compare = texts.B !== null;
+    const pair = sideTexts.B !== null;
     setFieldErrors([]);
     if (!given && formProblems.length > 0) {
       setProblem(null);
-      setFieldErrors(formProblems.map((e) => ({ path: compare ? `${editing}: ${e.path}` : e.path, message: e.message.replace(/^[^:]*: /, '') })));
+      setFieldErrors(formProblems.map((e) => ({ path: pair ? `${editing}: ${e.path}` : e.path, message: e.message.replace(/^[^:]*: /, '') })));
       return;
     }
-    const sides: Side[] = compare ? ['A', 'B'] : ['A'];
+    const sides: Side[] = pair ? ['A', 'B'] : ['A'];
     for (const side of sides) {
-      const p = jsonProblem(texts[side] ?? '');
+      const p = jsonProblem(sideTexts[side] ?? '');
       if (p) {
         setEditing(side);
-        setProblem(compare ? `Configuration ${side}: ${p}` : p);
+        setProblem(pair ? `Configuration ${side}: ${p}` : p);
         return;
       }
     }
@@ -186,16 +184,16 @@ export default function Playground({ query = '' }: { query?: string }) {
     validator.current ??= new EngineClient();
     const sims: PanelSim[] = [];
     for (const side of sides) {
-      const json = JSON.stringify(JSON.parse(texts[side] ?? ''));
+      const json = JSON.stringify(JSON.parse(sideTexts[side] ?? ''));
       // If validation itself is unavailable, run anyway: the panel reports the engine's error.
       const errors = await validator.current.validate(json).catch(() => [] as FieldError[]);
       if (errors.length > 0) {
         setChecking(false);
         setEditing(side);
-        setFieldErrors(compare ? errors.map((e) => ({ ...e, path: `${side}: ${e.path || '(the whole scenario)'}` })) : errors);
+        setFieldErrors(pair ? errors.map((e) => ({ ...e, path: `${side}: ${e.path || '(the whole scenario)'}` })) : errors);
         return;
       }
-      sims.push({ label: names[side === 'A' ? 0 : 1] || side, json });
+      sims.push({ label: sideNames[side === 'A' ? 0 : 1] || side, json });
     }
     setChecking(false);
     if (sims.length === 2) {
@@ -206,8 +204,9 @@ export default function Playground({ query = '' }: { query?: string }) {
     setRunning(sims);
     setRuns((n) => n + 1);
     const q = from ? runningQuery(start, from, sims) : null;
+    // A scenario a link cannot carry (a field name outside [A-Za-z0-9_]) gets no Copy link.
     const hash = `#/playground${q ? `?${await packQuery(q)}` : ''}`;
-    setRunningHash(hash);
+    setRunningHash(q ? hash : '');
     if (location.hash !== hash) history.replaceState(null, '', hash);
   };
 

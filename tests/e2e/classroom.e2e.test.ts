@@ -222,6 +222,15 @@ test('embed page: one experiment, no site chrome; the lesson gives a snippet for
   await stepForward(embed.page, 1);
   const width = await embed.page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(960);
+  // The knobs fold to one line that lists their values, so the first view starts in the
+  // frame's upper half (the open knobs pushed it to ~330 px); opened, they work as ever.
+  const fold = embed.page.locator('.knobs-fold > summary');
+  expect(await fold.textContent()).toBe('Knobs · Rows to insert 200000 · Random seed 42');
+  const slider = embed.page.getByRole('slider', { name: 'Rows to insert' });
+  expect(await slider.isVisible()).toBe(false);
+  expect(await embed.page.locator('.panel-views h3').first().evaluate((e) => e.getBoundingClientRect().top)).toBeLessThan(300);
+  await fold.click();
+  await expect.poll(() => slider.isVisible()).toBe(true);
   await screenshot('classroom-embed-960x720', embed.page, { fullPage: false });
 
   // Like a copied link, the snippet carries the simulated time the reader stopped at:

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { knobTextProblem } from '../../web/src/ui/knobText';
+import { foldedSummary } from '../../web/src/ui/Knobs';
 
 const knob = { label: 'Rows to insert', min: 500, max: 20000 };
 
@@ -19,5 +20,22 @@ describe('knobTextProblem', () => {
     expect(knobTextProblem(knob, '9'.repeat(10_000), 3000)).toBe('Rows to insert: enter a number from 500 to 20000, got a 10000-character value; it stays at 3000.');
     expect(knobTextProblem(knob, '9'.repeat(300), 3000)).toBe('Rows to insert must be from 500 to 20000, got a 300-digit number; it stays at 3000.');
     expect(knobTextProblem(knob, `<img src=x onerror=alert(1)>${'x'.repeat(30)}`, 3000)).not.toMatch(/</);
+  });
+});
+
+describe('foldedSummary (an embed’s folded knobs)', () => {
+  const base = { min: 0, max: 1, step: 1, scale: 'linear' as const };
+  const knobs = [
+    { ...base, path: 'workload.max_rows', label: 'Rows to insert', max: 1e6, default: 200000 },
+    { ...base, path: 'storage.read_latency_us', label: 'Read latency', max: 1e4, default: 200, unit: 'µs' },
+    { ...base, path: 'server.innodb_adaptive_hash_index', label: 'AHI', default: 1, toggle: true },
+  ];
+  it('lists each knob’s current value (or its default), then the seed', () => {
+    expect(foldedSummary(knobs, { 'workload.max_rows': 50000, 'server.innodb_adaptive_hash_index': 0 }, 7)).toBe(
+      'Rows to insert 50000 · Read latency 200 µs · AHI OFF · Random seed 7',
+    );
+  });
+  it('leaves the seed out when the panel has no seed field', () => {
+    expect(foldedSummary(knobs.slice(2), {}, undefined)).toBe('AHI ON');
   });
 });

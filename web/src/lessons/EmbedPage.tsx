@@ -45,7 +45,7 @@ function Embedded({ lesson, expId, query, linkMessages }: { lesson: Lesson; expI
         experiment={exp}
         {...settings}
         onDone={noop}
-        panel={{ initialTimeNs: pendingT !== undefined ? pendingT * 1e9 : undefined, onInitialTimeApplied: clearT }}
+        panel={{ initialTimeNs: pendingT !== undefined ? pendingT * 1e9 : undefined, onInitialTimeApplied: clearT, foldKnobs: true }}
       />
       <p className="embed-credit">
         <a href={full} target="_blank" rel="noopener">

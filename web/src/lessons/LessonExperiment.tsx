@@ -16,7 +16,7 @@ interface Props {
   onSeed: (seed: number) => void;
   onDone: (experimentId: string) => void;
   /** Passed on to the panel: shared-link time, share and embed tools, key map. */
-  panel?: Partial<Pick<ExperimentPanelProps, 'initialTimeNs' | 'onInitialTimeApplied' | 'onLeave' | 'shareLink' | 'embedSnippet' | 'arrowKeys' | 'noTools' | 'keyboard'>>;
+  panel?: Partial<Pick<ExperimentPanelProps, 'initialTimeNs' | 'onInitialTimeApplied' | 'onLeave' | 'shareLink' | 'embedSnippet' | 'arrowKeys' | 'noTools' | 'keyboard' | 'foldKnobs'>>;
 }
 
 export function LessonExperiment({ experiment, knobValues, onKnob, seed, onSeed, onDone, panel }: Props) {

@@ -60,6 +60,8 @@ export interface ExperimentPanelProps {
   arrowKeys?: boolean;
   /** Hide the export and share tools (default shown). */
   noTools?: boolean;
+  /** Knobs behind a closed disclosure that lists their values (embeds). */
+  foldKnobs?: boolean;
 }
 
 export function ExperimentPanel(props: ExperimentPanelProps) {
@@ -187,7 +189,7 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
       ) : null}
       {session.restart ? <RestartMessage info={session.restart} onDismiss={session.dismissRestart} /> : null}
       {session.error ? <EngineMessage error={session.error} knobs={props.knobs} /> : null}
-      <Knobs knobs={props.knobs} values={props.knobValues} onChange={props.onKnob} seed={props.seed} onSeed={props.onSeed} />
+      <Knobs knobs={props.knobs} values={props.knobValues} onChange={props.onKnob} seed={props.seed} onSeed={props.onSeed} folded={props.foldKnobs} />
       {props.sweep ? <SweepPanel sweep={props.sweep} sims={sims} labels={labels} palette={palette} workerFactory={props.workerFactory} onDone={onDone} /> : null}
       {/* Below the knobs, where the views will appear: when it goes, nothing a reader
           may be reaching for moves. */}

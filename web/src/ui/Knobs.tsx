@@ -13,10 +13,37 @@ interface Props {
   onChange: (path: string, value: number) => void;
   seed: number | undefined;
   onSeed?: (seed: number) => void;
+  /** Behind a closed disclosure that lists the values (an embed, where the views
+   * should show without scrolling past the controls). */
+  folded?: boolean;
 }
 
-export function Knobs({ knobs, values, onChange, seed, onSeed }: Props) {
+export function Knobs(props: Props) {
+  const { knobs, values, seed, onSeed } = props;
   if (knobs.length === 0 && !onSeed) return null;
+  if (!props.folded) return <KnobFields {...props} />;
+  return (
+    <details className="knobs-fold">
+      <summary>
+        Knobs <span className="muted">· {foldedSummary(knobs, values, onSeed ? seed : undefined)}</span>
+      </summary>
+      <KnobFields {...props} />
+    </details>
+  );
+}
+
+/** "Rows to insert 200000 · Random seed 42": the values a folded knob set holds. */
+export function foldedSummary(knobs: KnobSpec[], values: Record<string, number>, seed: number | undefined): string {
+  const parts = knobs.map((k) => {
+    const v = values[k.path] ?? k.default;
+    if (k.toggle) return `${k.label} ${v === 1 ? 'ON' : 'OFF'}`;
+    return `${k.label} ${v}${k.unit ? ` ${k.unit}` : ''}`;
+  });
+  if (seed !== undefined) parts.push(`Random seed ${seed}`);
+  return parts.join(' · ');
+}
+
+function KnobFields({ knobs, values, onChange, seed, onSeed }: Props) {
   return (
     <fieldset className="knobs">
       <legend>Knobs</legend>

@@ -182,7 +182,7 @@ test('a finished A/B run stops where the later side ran out, at any speed, and e
     await waitForPanel(page);
     await page.locator('.player-bar select').first().selectOption(speed);
     const head = page.locator('.panel-head').first();
-    await expect.poll(() => page.locator('.ab-chip').allTextContents()).toEqual(['A: Sequential INT id · not done yet', 'B: Random VARCHAR(26) id · not done yet']);
+    await expect.poll(() => page.locator('.ab-chip').allTextContents()).toEqual(['A: Sequential INT id · 0 of 20,000 rows', 'B: Random VARCHAR(26) id · 0 of 20,000 rows']);
     const headHeight = await head.evaluate((e) => e.getBoundingClientRect().height);
     await play(page);
     await page.locator('.badge', { hasText: 'run complete' }).waitFor({ timeout: 60_000 });
@@ -203,7 +203,12 @@ test('a finished A/B run stops where the later side ran out, at any speed, and e
     await expect.poll(() => simTime(page)).not.toBe(t);
     const back = await settledTime(page);
     const now = await page.locator('.ab-chip').allTextContents();
-    expect(now[1], back).not.toContain('done at');
+    // B says how far it got: a row count short of its 20,000.
+    const got = /· ([\d,]+) of 20,000 rows$/.exec(now[1])?.[1];
+    expect(got, `${back} ${now[1]}`).toBeDefined();
+    const n = Number(got!.replace(/,/g, ''));
+    expect(n).toBeGreaterThan(10_000);
+    expect(n).toBeLessThan(20_000);
     expect(now[0], back).toContain(`done at ${at[0]}`);
     expect(errors).toEqual([]);
     await page.close();

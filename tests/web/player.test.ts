@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addSnapshot, emptyStore, pickSnapshot, shouldSnapshot, type SnapshotStore } from '../../web/src/player/snapshots';
 import { MIN_CHUNK_NS, nextChunkNs, runInChunks, type ChunkedRun } from '../../web/src/player/seek';
-import { achievedSpeed, adaptEstimate, finishedText, finishNote, formatAchieved, formatSimTime, frameAdvanceNs, nextSpeed, pushPace, slowerThanAsked, SPEEDS, stepNs, type PaceSample } from '../../web/src/player/speed';
+import { achievedSpeed, adaptEstimate, finishedText, finishNote, finishNoteChars, formatAchieved, formatSimTime, frameAdvanceNs, nextSpeed, pushPace, slowerThanAsked, SPEEDS, stepNs, type PaceSample } from '../../web/src/player/speed';
 
 function fill(store: SnapshotStore, times: number[]): { store: SnapshotStore; dropped: number[] } {
   const dropped: number[] = [];
@@ -106,6 +106,16 @@ describe('speed', () => {
     expect(finishNote({ canFinish: true, finishedNs: null, done: true })).toBe('row target not reached');
     expect(finishNote({ canFinish: false, finishedNs: null, done: true })).toBeNull();
     expect(finishNote(undefined)).toBeNull();
+  });
+  it('says how far a run to a known row target is, in rows, until it is done', () => {
+    const running = { canFinish: true, finishedNs: null, done: false, counters: { Innodb_rows_inserted: 45_210 } };
+    expect(finishNote(running, 200_000)).toBe('45,210 of 200,000 rows');
+    expect(finishNote({ ...running, counters: {} }, 1_000_000)).toBe('0 of 1,000,000 rows');
+    expect(finishNote({ ...running, finishedNs: 1.8e9, done: true }, 200_000)).toBe('done at 1.800 s');
+    expect(finishNote({ ...running, done: true }, 200_000)).toBe('row target not reached');
+    // The note's slot is as wide as its longest progress text.
+    expect(finishNoteChars(200_000)).toBe('200,000 of 200,000 rows'.length);
+    expect(finishNoteChars(undefined)).toBe(0);
   });
 });
 

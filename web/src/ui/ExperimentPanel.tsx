@@ -5,11 +5,11 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChartSpec, KnobSpec, SizeReferenceSpec, SweepSpec, ViewName } from '../lessons/types';
 import type { WorkerFactory } from '../engine/client';
 import { usePlayer } from '../player/usePlayer';
-import { finishNote, type Speed } from '../player/speed';
+import { finishNote, finishNoteChars, type Speed } from '../player/speed';
 import { EngineMessage, RestartMessage } from './EngineMessage';
 import { Knobs } from './Knobs';
 import { PlayerBar } from './PlayerBar';
-import { scenarioEndNs } from '../engine/scenario';
+import { getPath, scenarioEndNs } from '../engine/scenario';
 import { useTheme } from './theme';
 import { PALETTES } from './palette';
 import { useEngineSession } from './useEngineSession';
@@ -130,7 +130,8 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
   // Each run's finish, once its workload has run out (A may finish long before B). The
   // note keeps one width from the first frame on, so the header never reflows when a run
   // finishes (the charts below would jump).
-  const finished = labels.map((_, i) => finishNote(frames?.[i]?.summary));
+  const targets = useMemo(() => (scenarioJson ?? []).map(rowTarget), [scenarioJson]);
+  const finished = labels.map((_, i) => finishNote(frames?.[i]?.summary, targets[i]));
   const ready = session.source !== null;
   // A run of set duration ends at its scenario's end (the later side's); one that stops at
   // a row target ends when its rows are in, which is not known ahead.
@@ -157,14 +158,14 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
             {headLabels.map((l, i) => (
               <span key={i} className="ab-chip" style={{ borderColor: abColor(i), color: abColor(i) }}>
                 {l}
-                <FinishNote text={sims ? (finished[i] ?? null) : null} />
+                <FinishNote text={sims ? (finished[i] ?? null) : null} target={targets[i]} />
               </span>
             ))}
           </p>
         ) : headLabels.length === 1 ? (
           <p className="muted">
             {headLabels[0]}
-            <FinishNote text={sims ? (finished[0] ?? null) : null} />
+            <FinishNote text={sims ? (finished[0] ?? null) : null} target={targets[0]} />
           </p>
         ) : null}
       </header>
@@ -215,14 +216,28 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
   );
 }
 
+/** A scenario's row target (workload.max_rows), if it has one. */
+function rowTarget(json: string): number | undefined {
+  try {
+    const v = getPath(JSON.parse(json), 'workload.max_rows');
+    return typeof v === 'number' && v > 0 ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** " · done at 183.5 ms" after a run's label (finishNote); the space stays outside the
- * fixed-width slot, where an inline-block would drop it. */
-function FinishNote({ text }: { text: string | null }) {
+ * fixed-width slot, where an inline-block would drop it. The slot is as wide as the
+ * longest progress note (`target` rows of `target`), so growing digits never reflow it. */
+function FinishNote({ text, target }: { text: string | null; target?: number }) {
   if (!text) return null;
+  const chars = finishNoteChars(target);
   return (
     <>
       {' '}
-      <span className="ab-finished">· {text}</span>
+      <span className="ab-finished" style={chars ? { minWidth: `${chars + 2}ch` } : undefined}>
+        · {text}
+      </span>
     </>
   );
 }

@@ -175,6 +175,37 @@ test('the fill view shows the index the step asks about, and the reader can swit
   expect(errors).toEqual([]);
 });
 
+test('at max the engine gets a frame as long as at a chosen speed it cannot keep up with', async () => {
+  // "max" gave the worker 12 ms a frame: where drawing a frame took ~20 ms (256 client
+  // threads), it simulated a third as fast as 0.5x did. The init script records the
+  // budget of every playing runTo the page sends its worker.
+  const { page, errors } = await openPage('/');
+  await page.getByRole('link', { name: /Primary keys/ }).first().waitFor(); // home fully loaded
+  await page.addInitScript(() => {
+    const w = window as unknown as { __budgets: number[] };
+    w.__budgets = [];
+    const send = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (this: Worker, m: unknown, ...rest: unknown[]) {
+      const msg = m as { type?: string; args?: { budgetMs?: number; seek?: boolean } };
+      if (msg?.type === 'runTo' && !msg.args?.seek && msg.args?.budgetMs !== undefined) w.__budgets.push(msg.args.budgetMs);
+      return (send as (...a: unknown[]) => void).call(this, m, ...rest);
+    } as typeof Worker.prototype.postMessage;
+  });
+  await page.goto('about:blank'); // a new document, so the init script runs
+  await page.goto(new URL('#/lesson/primary-keys?step=4&k.workload.max_rows=1000000', baseURL()).href);
+  await waitForPanel(page);
+  const budgets = () => page.evaluate(() => (window as unknown as { __budgets: number[] }).__budgets);
+  for (const speed of ['max', '0.5']) {
+    await page.locator('.player-bar select').first().selectOption(speed);
+    const before = (await budgets()).length;
+    await play(page);
+    await expect.poll(async () => (await budgets()).length - before, { timeout: 20_000 }).toBeGreaterThan(3);
+    await pause(page);
+    expect(new Set((await budgets()).slice(before)), speed).toEqual(new Set([100]));
+  }
+  expect(errors).toEqual([]);
+});
+
 test('a finished A/B run stops where the later side ran out, at any speed, and each side says when it did', async () => {
   const ends: string[] = [];
   for (const speed of ['max', '30']) {

@@ -9,7 +9,7 @@ import { addSnapshot, emptyStore, maxSnapshotsFor, pickSnapshot, shouldSnapshot 
 import { usePlayerKeys } from './playerKeys';
 import { SEEK_NOTICE_MS, type Internal, type Player, type PlayerEngine, type PlayerOptions, type PlayerState } from './types';
 import { runInChunks, SEEK_FRAME_MS } from './seek';
-import { achievedSpeed, adaptEstimate, frameAdvanceNs, MAX_SPEED_BUDGET_MS, nextSpeed, PACED_BUDGET_MS, pushPace, slowerThanAsked, stepNs, type Speed } from './speed';
+import { achievedSpeed, adaptEstimate, frameAdvanceNs, FRAME_BUDGET_MS, nextSpeed, pushPace, slowerThanAsked, stepNs, type Speed } from './speed';
 
 export type { Player, PlayerEngine, PlayerOptions, PlayerSource, PlayerState } from './types';
 
@@ -173,7 +173,7 @@ export function usePlayer(opts: PlayerOptions): Player {
       inFlight = true;
       void enqueue(async (engine) => {
         const from = s.timeNs;
-        applyRun(await engine.runTo(from + advance, s.speed === 'max' ? MAX_SPEED_BUDGET_MS : PACED_BUDGET_MS));
+        applyRun(await engine.runTo(from + advance, FRAME_BUDGET_MS));
         s.estimateNs = adaptEstimate(s.estimateNs, advance, s.timeNs - from);
         await takeSnapshotIfDue(engine);
         await showFrame(engine);

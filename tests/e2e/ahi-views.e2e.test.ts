@@ -96,7 +96,7 @@ test('playground: the AHI latch scenario shows hashed leaves, thread lanes, AHI 
   const threads = page.locator('section.view-row[aria-label="Client threads"]');
   for (const s of ['running', 'waiting for a CPU', 'spinning on a latch', 'asleep on a latch', 'waiting for IO']) expect(await threads.textContent()).toContain(s);
   const lanes = threads.locator('canvas[role=img]');
-  expect(await lanes.getAttribute('aria-label')).toMatch(/^256 client threads: \d+ running, .* at t = 2\.000 s\. Lanes show each thread's state over the last \d+ frames/);
+  expect(await lanes.getAttribute('aria-label')).toMatch(/^256 client threads: \d+ running, .* at t = 2\.000 s\. Lanes show each thread's state as the last \d+ frames saw it, from t = [\d.]+ s, simulated time across\./);
   expect((await lanes.boundingBox())?.height).toBeGreaterThanOrEqual(256);
 
   // AHI: 8 partitions, a hit ratio, rows added.

@@ -3,7 +3,7 @@
 // pixels, and the counts sentence of the accessible summary.
 import { describe, expect, it } from 'vitest';
 import { column, columnTime, createRing, pushStates } from '../../web/src/views/threads/ring';
-import { columnSpans, countsSentence, laneLayout, laneState, paintLanes, stateCounts } from '../../web/src/views/threads/layout';
+import { columnSpans, countsSentence, laneLayout, laneState, paintLanes, stateCounts, timeSpans } from '../../web/src/views/threads/layout';
 
 const u8 = (...v: number[]) => Uint8Array.from(v);
 const cols = (r: ReturnType<typeof createRing>) => Array.from({ length: r.length }, (_, i) => [columnTime(r, i), ...column(r, i)]);
@@ -123,6 +123,28 @@ describe('columnSpans', () => {
     expect(Math.min(...s.w)).toBe(1);
     expect(Math.max(...s.x)).toBe(99);
     expect(columnSpans(0, 100)).toEqual({ x: [], w: [] });
+  });
+});
+
+describe('timeSpans', () => {
+  it('places each frame by simulated time: a column spans the time since the one before', () => {
+    // 1 px for the oldest, then 100 px for the 99 ns up to t = 100.
+    expect(timeSpans([1, 34, 67, 100], 100)).toEqual({ x: [0, 1, 34, 67], w: [1, 33, 33, 33] });
+    // Many frames in a short stretch (a slow engine in a convoy) take that stretch's share
+    // of the width, not one column each: 8 frames in the first 0.1 s of 1.0 s.
+    const times = [0, 0.0125, 0.025, 0.0375, 0.05, 0.0625, 0.075, 0.0875, 0.1, 0.55, 1.0];
+    const s = timeSpans(times, 201);
+    expect(s.x[9] + s.w[9] - s.x[1]).toBe(110); // 0 to 0.55 s: 55% of the 200 px after the first
+    expect(s.x[8] + s.w[8] - s.x[1]).toBe(20); // 0 to 0.1 s: 10%
+    expect(s.x[10] + s.w[10]).toBe(201); // the newest reaches the right edge
+  });
+  it('falls back to equal shares when the frames are at one instant; 1 px at least', () => {
+    expect(timeSpans([5, 5, 5], 90)).toEqual(columnSpans(3, 90));
+    expect(timeSpans([7], 50)).toEqual({ x: [0], w: [50] });
+    expect(timeSpans([], 50)).toEqual({ x: [], w: [] });
+    const tiny = timeSpans([0, 1, 2, 1000], 100);
+    expect(Math.min(...tiny.w)).toBe(1);
+    expect(Math.max(...tiny.x)).toBeLessThan(100);
   });
 });
 

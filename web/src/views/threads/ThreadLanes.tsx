@@ -1,6 +1,7 @@
-// Thread swimlanes: a canvas with one thin lane per client thread and time on x (one
-// column per frame shown, newest on the right), coloured by state, with a legend of
-// current counts and a text summary for screen readers.
+// Thread swimlanes: a canvas with one thin lane per client thread and simulated time on
+// x (one column per frame shown, as wide as the time since the one before, newest on
+// the right), coloured by state, with a legend of current counts and a text summary for
+// screen readers.
 import { useEffect, useMemo, useRef } from 'react';
 import type { Frame } from '../../engine/frames';
 import type { Palette } from '../../ui/palette';
@@ -10,7 +11,7 @@ import { formatCount } from '../../charts/common/format';
 import { prepareCanvas, useWidth } from '../../charts/common/hooks';
 import { figureStyle, legendStyle, mutedStyle, swatchStyle } from '../../charts/common/styles';
 import { THREAD_STATES, threadStateColor } from '../../charts/common/threadStates';
-import { columnSpans, countsSentence, laneLayout, paintLanes, stateCounts } from './layout';
+import { countsSentence, laneLayout, paintLanes, stateCounts, timeSpans } from './layout';
 import { columnTime, DEFAULT_RING_COLUMNS, pushStates, type StateRing } from './ring';
 
 export interface ThreadLanesProps {
@@ -74,7 +75,7 @@ export function ThreadLanes({ frame, label, columns = DEFAULT_RING_COLUMNS, maxH
     if (!octx) return;
     octx.putImageData(new ImageData(px as Uint8ClampedArray<ArrayBuffer>, r.capacity, lanes.rows), 0, 0);
     ctx.imageSmoothingEnabled = false;
-    const spans = columnSpans(r.length, w);
+    const spans = timeSpans(Array.from({ length: r.length }, (_, i) => columnTime(r, i)), w);
     for (let i = 0; i < r.length; i++) ctx.drawImage(off, i, 0, 1, lanes.rows, spans.x[i], 0, spans.w[i], lanes.height);
     if (lanes.gap) {
       ctx.fillStyle = pal.background;
@@ -84,16 +85,18 @@ export function ThreadLanes({ frame, label, columns = DEFAULT_RING_COLUMNS, maxH
 
   const { r, length } = ring;
   const from = length ? columnTime(r, 0) : frame.timeNs;
+  // The time halfway across (x is simulated time).
+  const mid = from + (frame.timeNs - from) / 2;
   const group = lanes.threadsPerRow > 1 ? ` Each lane is ${lanes.threadsPerRow} threads, drawn in the state most of them are in.` : '';
   const aria =
     `${label ? `${label}: ` : ''}${countsSentence(counts, formatCount)} at t = ${seconds(frame.timeNs)}. ` +
-    `Lanes show each thread's state over the last ${formatCount(length)} frames, from t = ${seconds(from)}.${group}`;
+    `Lanes show each thread's state as the last ${formatCount(length)} frames saw it, from t = ${seconds(from)}, simulated time across.${group}`;
 
   return (
     <figure style={figureStyle}>
       <div data-align="lanes-head" style={{ display: 'flex', justifyContent: 'space-between', alignContent: 'flex-start', gap: 8, flexWrap: 'wrap', ...mutedStyle(pal) }}>
         <span>{lanes.threadsPerRow > 1 ? `lanes of ${formatCount(lanes.threadsPerRow)} threads` : 'a lane per thread'}, thread 1 on top</span>
-        <span>a column per frame, now on the right →</span>
+        <span>simulated time across, now on the right →</span>
       </div>
       <div ref={ref} style={{ width: '100%' }}>
         {states.length === 0 ? (
@@ -104,7 +107,7 @@ export function ThreadLanes({ frame, label, columns = DEFAULT_RING_COLUMNS, maxH
       </div>
       <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, flexWrap: 'wrap', ...mutedStyle(pal) }}>
         <span>t = {seconds(from)}</span>
-        {length > 2 && <span>t = {seconds(columnTime(r, Math.floor(length / 2)))}</span>}
+        {length > 2 && <span>t = {seconds(mid)}</span>}
         <span>
           t = {seconds(frame.timeNs)} ({formatCount(length)} frames)
         </span>

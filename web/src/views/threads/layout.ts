@@ -1,6 +1,7 @@
 // Pure layout of the thread swimlanes: one lane per client thread (or per group of
-// threads when there are more threads than pixel rows), time on x as one column per
-// frame shown; the pixels as RGBA bytes, and the words of the accessible summary.
+// threads when there are more threads than pixel rows), simulated time on x (a column per
+// frame shown, as wide as the time since the one before); the pixels as RGBA bytes, and
+// the words of the accessible summary.
 import { THREAD_STATE_COUNT } from '../../engine/frames';
 import { THREAD_STATES } from '../../charts/common/threadStates';
 import { noun } from '../../charts/common/format';
@@ -84,6 +85,32 @@ export function columnSpans(n: number, width: number): { x: number[]; w: number[
     const left = Math.min(W - 1, at(i));
     x.push(left);
     w.push(Math.max(1, at(i + 1) - left));
+  }
+  return { x, w };
+}
+
+/**
+ * Where each frame column goes on `width` px, by simulated time: column i (at `times[i]`,
+ * oldest first) spans from the column before it to its own time, so a stretch of the run
+ * is as wide as its share of the window however many frames showed it (a slow engine
+ * draws more frames per simulated second where contention is heavy, and equal columns
+ * made such a stretch look longer than it was). The oldest column gets 1 px at the left
+ * edge; every column at least 1 px. Equal shares ([`columnSpans`]) when all are at one
+ * instant.
+ */
+export function timeSpans(times: ArrayLike<number>, width: number): { x: number[]; w: number[] } {
+  const n = times.length;
+  const W = Math.max(1, Math.floor(width));
+  const t0 = times[0];
+  const t1 = times[n - 1];
+  if (n < 2 || !(t1 > t0) || W < 2) return columnSpans(n, W);
+  const at = (t: number) => 1 + Math.round(((t - t0) / (t1 - t0)) * (W - 1));
+  const x = [0];
+  const w = [1];
+  for (let i = 1; i < n; i++) {
+    const left = Math.min(W - 1, at(times[i - 1]));
+    x.push(left);
+    w.push(Math.max(1, at(times[i]) - left));
   }
   return { x, w };
 }

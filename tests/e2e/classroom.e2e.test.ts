@@ -335,12 +335,17 @@ test('quiz: a prediction is graded after the run, remembered, and summed up at t
   await quiz.getByRole('radio', { name: /About 94% full/ }).check();
   await quiz.getByRole('button', { name: 'Lock in my prediction' }).click();
   await expect.poll(() => quiz.textContent()).toContain('to the end to check it');
+  // Until the run, the summary does not tell whether it held either (it showed "✓ held").
+  const summary = page.locator('.lesson-summary-box');
+  await expect.poll(() => summary.textContent()).toMatch(/0 of 5 predictions held \(4 not answered yet, 1 still to check by a run\)/);
+  expect(await summary.textContent()).toContain('you said “About 94% full (15/16)”; run “Sequential ids in slow motion” to check it');
+  expect(await summary.textContent()).not.toContain('✓ held');
   await page.locator('.player-bar select').first().selectOption('max');
   await page.getByRole('button', { name: 'Play', exact: true }).first().click();
   await page.locator('.badge', { hasText: 'run complete' }).waitFor({ timeout: 60_000 });
   await expect.poll(() => quiz.locator('.quiz-result').textContent()).toContain('Your prediction held.');
-  const summary = page.locator('.lesson-summary-box');
   await expect.poll(() => summary.textContent()).toMatch(/1 of 5 predictions held \(4 not answered yet\)/);
+  expect(await summary.textContent()).toContain('✓ held');
   expect(await summary.textContent()).toContain('Experiments run to the end: 1 of');
 
   await page.reload();
@@ -355,6 +360,12 @@ test('quiz: a prediction is graded after the run, remembered, and summed up at t
   await second.getByRole('button', { name: 'Reveal the answer' }).click();
   await expect.poll(() => second.locator('.quiz-result').textContent()).toContain('Not quite.');
   await expect.poll(() => summary.textContent()).toMatch(/1 of 5 predictions held \(3 not answered yet\)/);
+  // Revealed without a prediction: no prediction can be locked in after seeing the answer.
+  const third = page.locator('.quiz').nth(2);
+  await third.getByRole('button', { name: 'Reveal the answer' }).click();
+  await expect.poll(() => third.locator('.quiz-result').count()).toBe(1);
+  expect(await third.getByRole('button', { name: 'Lock in my prediction' }).count()).toBe(0);
+  expect(await third.getByRole('radio').first().isDisabled()).toBe(true);
   // The home page's card for the lesson says how far the reader got.
   await page.goto(page.url().replace(/#.*$/, '#/'));
   const card = page.locator('a.lesson-card', { hasText: 'Primary keys' });

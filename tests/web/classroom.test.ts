@@ -66,9 +66,17 @@ describe('packed links', () => {
 describe('quiz progress', () => {
   it('keeps valid entries and drops anything else', () => {
     const p = readProgress(JSON.stringify({ quizzes: { 'q-fill': { choice: 2, correct: true }, 'q-x': { choice: 'a', correct: true }, BAD: { choice: 1, correct: false } }, ran: ['seq', 7, '<x>'] }));
-    expect(p).toEqual({ quizzes: { 'q-fill': { choice: 2, correct: true } }, ran: ['seq'] });
+    // Saved before `checked` existed: counted as checked, as it was then.
+    expect(p).toEqual({ quizzes: { 'q-fill': { choice: 2, correct: true, checked: true } }, ran: ['seq'] });
     expect(readProgress('not json')).toEqual({ quizzes: {}, ran: [] });
-    expect(score(p, ['q-fill', 'q-size'])).toEqual({ answered: 1, correct: 1, total: 2 });
+    expect(score(p, ['q-fill', 'q-size'])).toEqual({ answered: 1, correct: 1, waiting: 0, total: 2 });
+  });
+  it('does not tell whether a prediction held before a run has checked it', () => {
+    const p = readProgress(
+      JSON.stringify({ quizzes: { a: { choice: 0, correct: true, checked: false }, b: { choice: 1, correct: true, checked: true }, c: { choice: 1, correct: false, checked: true } }, ran: [], totals: { quizzes: 5, experiments: 3 } }),
+    );
+    expect(score(p, ['a', 'b', 'c', 'd'])).toEqual({ answered: 3, correct: 1, waiting: 1, total: 4 });
+    expect(progressLine(p)).toBe('3 of 5 predictions made (1 held, 1 to check) · 0 of 3 experiments run');
   });
   it('gives the home card a line once something was done, with the totals when stored', () => {
     expect(progressLine(readProgress(JSON.stringify({ quizzes: {}, ran: [] })))).toBeNull();

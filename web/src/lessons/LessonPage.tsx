@@ -48,7 +48,7 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
     [lesson],
   );
   const onQuizLock = useCallback(
-    (quizId: string, choice: number, correct: boolean) => updateProgress((p) => ({ ...p, quizzes: { ...p.quizzes, [quizId]: { choice, correct } } })),
+    (quizId: string, choice: number, correct: boolean, checked: boolean) => updateProgress((p) => ({ ...p, quizzes: { ...p.quizzes, [quizId]: { choice, correct, checked } } })),
     [updateProgress],
   );
   const resetProgress = useCallback(() => {

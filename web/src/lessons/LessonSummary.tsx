@@ -18,7 +18,8 @@ export function LessonSummary({ lesson, progress, onReset }: { lesson: Lesson; p
           <strong>
             {sc.correct} of {sc.total}
           </strong>{' '}
-          predictions held{sc.answered < sc.total ? ` (${sc.total - sc.answered} not answered yet)` : ''}.
+          predictions held
+          {sc.answered < sc.total || sc.waiting ? ` (${[sc.answered < sc.total ? `${sc.total - sc.answered} not answered yet` : '', sc.waiting ? `${sc.waiting} still to check by a run` : ''].filter(Boolean).join(', ')})` : ''}.
         </p>
       ) : null}
       <ul>
@@ -27,7 +28,11 @@ export function LessonSummary({ lesson, progress, onReset }: { lesson: Lesson; p
           return (
             <li key={q.id}>
               {q.question}{' '}
-              {p ? (
+              {p && !p.checked ? (
+                <span className="muted">
+                  — you said “{q.choices[p.choice]}”; run {q.after ? `“${experiments.find((e) => e.id === q.after)?.title ?? q.after}”` : 'its experiment'} to check it
+                </span>
+              ) : p ? (
                 p.correct ? (
                   <span className="progress-ok">✓ held</span>
                 ) : (

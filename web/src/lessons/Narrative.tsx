@@ -19,7 +19,7 @@ interface Props {
   runs: Record<string, number>;
   onShowExperiment: (id: string) => void;
   progress?: LessonProgress;
-  onQuizLock?: (quizId: string, choice: number, correct: boolean) => void;
+  onQuizLock?: (quizId: string, choice: number, correct: boolean, checked: boolean) => void;
   /** Shown after the last step (the lesson summary). */
   end?: ReactNode;
 }
@@ -90,7 +90,7 @@ export function Narrative({ lesson, current, setRef, goTo, activeId, ran, runs, 
                     experimentRuns={b.quiz.after ? (runs[b.quiz.after] ?? 0) : 0}
                     onRunExperiment={b.quiz.after ? () => onShowExperiment(b.quiz.after!) : undefined}
                     saved={progress?.quizzes[b.quiz.id]}
-                    onLock={onQuizLock ? (c, ok) => onQuizLock(b.quiz.id, c, ok) : undefined}
+                    onLock={onQuizLock ? (c, ok, checked) => onQuizLock(b.quiz.id, c, ok, checked) : undefined}
                   />
                 );
               default:

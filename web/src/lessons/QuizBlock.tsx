@@ -16,7 +16,8 @@ interface Props {
   experimentRuns?: number;
   onRunExperiment?: () => void;
   saved?: QuizProgress;
-  onLock?: (choice: number, correct: boolean) => void;
+  /** A lock (`checked` false), and again once its result shows (`checked` true). */
+  onLock?: (choice: number, correct: boolean, checked: boolean) => void;
 }
 
 /**
@@ -55,6 +56,13 @@ function QuizCard({ quiz, experimentTitle, experimentSweep = false, experimentRa
   const correct = choice === quiz.answer;
   // Locking or revealing removes the button pressed; the keyboard's focus goes on to
   // what replaced it (the way to run the experiment, or the answer) instead of the page.
+  // Once a locked prediction's result shows, the summary and home card may tell it too.
+  const resultShown = locked && show && choice !== null;
+  const savedChecked = saved?.checked ?? false;
+  useEffect(() => {
+    if (resultShown && !savedChecked && choice !== null) onLock?.(choice, choice === quiz.answer, true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [resultShown, savedChecked]);
   const focusNext = useRef(false);
   const runLink = useRef<HTMLButtonElement>(null);
   const result = useRef<HTMLDivElement>(null);
@@ -79,7 +87,7 @@ function QuizCard({ quiz, experimentTitle, experimentSweep = false, experimentRa
       <div role="radiogroup" aria-labelledby={`${name}-question`}>
         {quiz.choices.map((c, i) => (
           <label key={i} className={`quiz-choice${show && i === quiz.answer ? ' is-answer' : ''}${show && i === choice && !correct ? ' is-wrong' : ''}`}>
-            <input type="radio" name={name} checked={choice === i} disabled={locked} onChange={() => setChoice(i)} />
+            <input type="radio" name={name} checked={choice === i} disabled={locked || revealed} onChange={() => setChoice(i)} />
             <span>
               <InlineCode text={c} />
             </span>
@@ -88,7 +96,8 @@ function QuizCard({ quiz, experimentTitle, experimentSweep = false, experimentRa
         ))}
       </div>
       <div className="quiz-actions">
-        {!locked ? (
+        {/* A prediction is made before the answer is seen: none after Reveal. */}
+        {!locked && !revealed ? (
           <button
             type="button"
             disabled={choice === null}
@@ -96,7 +105,7 @@ function QuizCard({ quiz, experimentTitle, experimentSweep = false, experimentRa
               moveOn(e);
               setLocked(true);
               setRunsAtLock(experimentRuns);
-              if (choice !== null) onLock?.(choice, choice === quiz.answer);
+              if (choice !== null) onLock?.(choice, choice === quiz.answer, false);
             }}
           >
             Lock in my prediction

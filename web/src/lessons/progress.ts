@@ -1,10 +1,14 @@
 // A reader's progress through one lesson, kept in local storage: each quiz's locked
-// prediction and whether it held, and the experiments run to the end. Bad or foreign
+// prediction, whether it held and whether the reader has seen that yet, and the
+// experiments run to the end. Bad or foreign
 // stored data is dropped, never trusted.
 
 export interface QuizProgress {
   choice: number;
   correct: boolean;
+  /** The quiz has shown its result since the lock (its experiment ran): until then the
+   * summary and the home card do not tell whether the prediction held. */
+  checked: boolean;
 }
 
 export interface LessonProgress {
@@ -36,7 +40,9 @@ export function readProgress(raw: string | null): LessonProgress {
   if (typeof o.quizzes === 'object' && o.quizzes !== null) {
     for (const [id, q] of Object.entries(o.quizzes as Record<string, unknown>)) {
       const p = q as Partial<QuizProgress> | null;
-      if (ID_RE.test(id) && p && Number.isInteger(p.choice) && typeof p.correct === 'boolean') out.quizzes[id] = { choice: p.choice!, correct: p.correct };
+      // Saved before `checked` existed: counted as checked, as it was then.
+      if (ID_RE.test(id) && p && Number.isInteger(p.choice) && typeof p.correct === 'boolean')
+        out.quizzes[id] = { choice: p.choice!, correct: p.correct, checked: typeof p.checked === 'boolean' ? p.checked : true };
     }
   }
   if (Array.isArray(o.ran)) out.ran = o.ran.filter((x): x is string => typeof x === 'string' && ID_RE.test(x));
@@ -73,19 +79,21 @@ export function clearProgress(lessonId: string): void {
 /** The home card's line for a lesson the reader has started, or null when nothing was done yet. */
 export function progressLine(p: LessonProgress): string | null {
   const answered = Object.keys(p.quizzes).length;
-  const held = Object.values(p.quizzes).filter((q) => q.correct).length;
+  const held = Object.values(p.quizzes).filter((q) => q.checked && q.correct).length;
+  const waiting = Object.values(p.quizzes).filter((q) => !q.checked).length;
   const ran = p.ran.length;
   if (!answered && !ran) return null;
   const of = (n: number, total: number | undefined) => (total !== undefined ? `${Math.min(n, total)} of ${total}` : `${n}`);
   const parts: string[] = [];
-  if (answered || p.totals?.quizzes) parts.push(`${of(answered, p.totals?.quizzes)} predictions made (${held} held)`);
+  if (answered || p.totals?.quizzes) parts.push(`${of(answered, p.totals?.quizzes)} predictions made (${held} held${waiting ? `, ${waiting} to check` : ''})`);
   if (ran || p.totals?.experiments) parts.push(`${of(ran, p.totals?.experiments)} experiments run`);
   return parts.join(' · ');
 }
 
-/** "2 of 3 predictions held" counts for a lesson's quiz ids. */
-export function score(p: LessonProgress, quizIds: string[]): { answered: number; correct: number; total: number } {
+/** "2 of 3 predictions held" counts for a lesson's quiz ids; `waiting`: locked, not yet checked by a run. */
+export function score(p: LessonProgress, quizIds: string[]): { answered: number; correct: number; waiting: number; total: number } {
   const answered = quizIds.filter((id) => p.quizzes[id]).length;
-  const correct = quizIds.filter((id) => p.quizzes[id]?.correct).length;
-  return { answered, correct, total: quizIds.length };
+  const correct = quizIds.filter((id) => p.quizzes[id]?.checked && p.quizzes[id]?.correct).length;
+  const waiting = quizIds.filter((id) => p.quizzes[id] && !p.quizzes[id].checked).length;
+  return { answered, correct, waiting, total: quizIds.length };
 }

@@ -39,15 +39,29 @@ test('adaptive-flushing lesson: 5.5 and 5.6-labs panels advance; ring, flush lis
   expect(errors).toEqual([]);
 });
 
+test('the DBA\'s knobs step runs adaptive flushing ON and OFF side by side, the knobs on both', async () => {
+  // It was one side with an innodb_adaptive_flushing checkbox: the text compared "both
+  // runs", but the chart kept only the latest, and the label still said io_capacity 2000
+  // after the knob moved it.
+  const { page, errors } = await openPage('/#/lesson/adaptive-flushing?step=7&k.server.innodb_io_capacity=3000');
+  await page.getByRole('button', { name: 'Play', exact: true }).first().waitFor({ timeout: 120_000 });
+  const chips = await page.locator('.ab-chip').allTextContents();
+  expect(chips.map((c) => c.split(' · ')[0])).toEqual(['A: 5.6-labs, adaptive flushing ON', 'B: 5.6-labs, adaptive flushing OFF']);
+  expect(await page.getByRole('checkbox', { name: 'innodb_adaptive_flushing' }).count()).toBe(0);
+  expect(await page.getByRole('spinbutton', { name: 'innodb_io_capacity value' }).inputValue()).toBe('3000');
+  expect(errors).toEqual([]);
+});
+
+// The toggle knob, on the adaptive hash index lesson's (its one on/off knob).
 test('a toggle knob: read from the link, unticked, ticked; the address follows', async () => {
   // On a slow CPU the knobs show while the simulation starts; they must not move
   // when it is ready (a reader may be reaching for one; a click then missed it), nor
   // when the scenario file arrives late (the panel's header grew a line then: CI).
-  const { page, errors } = await openPage('/#/lesson/adaptive-flushing?step=7&x=flush-io-capacity&k.server.innodb_adaptive_flushing=0', {
+  const { page, errors } = await openPage('/#/lesson/adaptive-hash-index?step=7&x=ahi-fits&k.server.innodb_adaptive_hash_index=0', {
     cpuThrottle: 6,
-    delay: { match: /\/assets\/flush-io-capacity-[^/]*\.js$/, ms: 1500 },
+    delay: { match: /\/assets\/ahi-fits-in-pool-[^/]*\.js$/, ms: 1500 },
   });
-  const box = page.getByRole('checkbox', { name: 'innodb_adaptive_flushing' });
+  const box = page.getByRole('checkbox', { name: 'innodb_adaptive_hash_index' });
   await box.waitFor({ timeout: 60_000 });
   const topAtFirst = (await box.boundingBox())?.y;
   const panel = page.locator('.experiment-panel').first();
@@ -56,12 +70,12 @@ test('a toggle knob: read from the link, unticked, ticked; the address follows',
   await cpuThrottle(page, 1);
   expect(await box.isChecked()).toBe(false);
   await box.check();
-  await expect.poll(() => page.evaluate(() => location.hash), { timeout: 10_000 }).toContain('k.server.innodb_adaptive_flushing=1');
+  await expect.poll(() => page.evaluate(() => location.hash), { timeout: 10_000 }).toContain('k.server.innodb_adaptive_hash_index=1');
   expect(await box.isChecked()).toBe(true);
   // A value a toggle cannot take is refused by name; the page keeps working.
-  const bad = await openPage('/#/lesson/adaptive-flushing?step=7&x=flush-io-capacity&k.server.innodb_adaptive_flushing=2');
+  const bad = await openPage('/#/lesson/adaptive-hash-index?step=7&x=ahi-fits&k.server.innodb_adaptive_hash_index=2');
   await expect.poll(async () => (await bad.page.locator('.url-messages').textContent()) ?? '', { timeout: 30_000 }).toContain('is an on/off knob: it must be 0 (off) or 1 (on), got 2');
-  expect(await bad.page.getByRole('checkbox', { name: 'innodb_adaptive_flushing' }).isChecked()).toBe(true);
+  expect(await bad.page.getByRole('checkbox', { name: 'innodb_adaptive_hash_index' }).isChecked()).toBe(true);
   expect(errors).toEqual([]);
   expect(bad.errors).toEqual([]);
 });

@@ -196,6 +196,61 @@ fn latch_2_try_lock_builds_never_collapse() {
     let low = format!("{:.0}%", 100.0 * min_after / base);
     quotes(&lesson, &format!("8.0.30 only dips to about {low}"));
     quotes(&lesson, &format!("B keeps working: about {low} at worst"));
+    // The hit ratio: B's climbs from the switch on, A's stays at 0 until its queue of
+    // builds drains; both pass 90% at the same sample.
+    let hit = |file: &str| -> Vec<(f64, f64)> {
+        let h = common::run_lesson(
+            file,
+            &|v| {
+                v["run"]["changes"][0]["at_s"] = SWITCH_S.into();
+                v["run"]["duration_s"] = 2.into();
+                v["run"]["sample_ms"] = 20.into();
+            },
+            SEC / 10,
+        );
+        let s = &h.engine.series;
+        (0..s.len())
+            .map(|i| {
+                (
+                    s.get(i, "t_s").unwrap_or(0.0),
+                    s.get(i, "ahi_hit_rate").unwrap_or(0.0),
+                )
+            })
+            .collect()
+    };
+    let (ha, hb) = (hit("ahi-latch-8.0.25.json"), hit("ahi-latch-8.0.30.json"));
+    let at = |h: &[(f64, f64)], t: f64| h.iter().find(|x| x.0 >= t - 1e-9).expect("sample").1;
+    let first = |h: &[(f64, f64)], min: f64| {
+        h.iter()
+            .find(|x| x.0 > SWITCH_S && x.1 >= min)
+            .expect("reached")
+            .0
+    };
+    let a_zero = ha
+        .iter()
+        .filter(|x| x.0 > SWITCH_S && x.1 < 0.02)
+        .last()
+        .expect("a zero")
+        .0;
+    let b_early = at(&hb, SWITCH_S + 0.3);
+    // When B passes 90%, A has caught up with it (within 5 points).
+    let b90 = first(&hb, 0.9);
+    let (a_then, b_then) = (at(&ha, b90), at(&hb, b90));
+    println!(
+        "LATCH-2 hit ratio: A below 2% to {a_zero} s, B {b_early:.2} at {} s; at {b90} s A {a_then:.2}, B {b_then:.2}",
+        SWITCH_S + 0.3
+    );
+    assert!(b_early >= 0.05 && at(&ha, SWITCH_S + 0.3) < 0.02);
+    assert!((a_then - b_then).abs() < 0.05, "A {a_then} vs B {b_then}");
+    quotes(
+        &lesson,
+        &format!(
+            "Its hit ratio starts to climb at once ({:.0}% by {:.2} s), where A's stays at 0 until {a_zero:.2} s, yet by {b90:.2} s both are at about {:.0}%",
+            100.0 * b_early,
+            SWITCH_S + 0.3,
+            100.0 * b_then
+        ),
+    );
     // "both": 8.0.25's gain is checked in LATCH-1
     quotes(
         &lesson,

@@ -209,16 +209,21 @@ test('at max the engine gets a frame as long as at a chosen speed it cannot keep
 test('a finished A/B run stops where the later side ran out, at any speed, and each side says when it did', async () => {
   const ends: string[] = [];
   for (const speed of ['max', '30']) {
-    const { page, errors } = await openPage('/#/lesson/primary-keys?step=9&k.workload.max_rows=20000&k.server.innodb_buffer_pool_pages=64');
+    // 1440 px: the player bar fits one row, until "run complete" pushed the scrubber off it.
+    const { page, errors } = await openPage('/#/lesson/primary-keys?step=9&k.workload.max_rows=20000&k.server.innodb_buffer_pool_pages=64', { viewport: { width: 1440, height: 900 } });
     await waitForPanel(page);
     await page.locator('.player-bar select').first().selectOption(speed);
     const head = page.locator('.panel-head').first();
     await expect.poll(() => page.locator('.ab-chip').allTextContents()).toEqual(['A: Sequential INT id · 0 of 20,000 rows', 'B: Random VARCHAR(26) id · 0 of 20,000 rows']);
     const headHeight = await head.evaluate((e) => e.getBoundingClientRect().height);
+    const bar = page.locator('.player-bar').first();
+    const barHeight = await bar.evaluate((e) => e.getBoundingClientRect().height);
     await play(page);
     await page.locator('.badge', { hasText: 'run complete' }).waitFor({ timeout: 60_000 });
     // The notes keep their width: the header does not reflow (the charts below do not jump).
     expect(await head.evaluate((e) => e.getBoundingClientRect().height)).toBe(headHeight);
+    // Nor does the player bar: "run complete" took the scrubber onto a row of its own.
+    expect(await bar.evaluate((e) => e.getBoundingClientRect().height)).toBe(barHeight);
     const chips = await page.locator('.ab-chip').allTextContents();
     const at = chips.map((c) => /done at (.+)$/.exec(c)?.[1]);
     expect(at.every((a) => a !== undefined), chips.join(' | ')).toBe(true);

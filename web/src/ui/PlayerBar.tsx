@@ -99,6 +99,12 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs }:
       <span className="sim-time" aria-live="off" title="Simulated time">
         {/* An <output> is a live region of its own: off, or the clock is read out every frame. */}
         t = <output aria-live="off">{formatSimTime(p.timeNs)}</output>
+      </span>
+      {/* The scrubber and ? wrap together: alone, ? took a row of its own (an embed at 800 px). */}
+      {/* The badges open the scrubber's row, whose width is set (flex-basis): one that
+          appears shortens the scrubber instead of pushing the row onto a line of its own
+          (in the clock's span, "run complete" moved every view below down 43 px). */}
+      <span className="scrub-row">
         {p.done ? <span className="badge">run complete</span> : null}
         {p.seekingNs !== null ? <span className="badge">going to t = {formatSimTime(p.seekingNs)}…</span> : null}
         {p.slow && p.achievedSpeed !== null ? (
@@ -109,9 +115,6 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs }:
             running at {formatAchieved(p.achievedSpeed)}
           </span>
         ) : null}
-      </span>
-      {/* The scrubber and ? wrap together: alone, ? took a row of its own (an embed at 800 px). */}
-      <span className="scrub-row">
         <input
           className="scrubber"
           type="range"

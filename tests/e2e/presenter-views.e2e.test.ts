@@ -153,3 +153,27 @@ test('a lesson page keeps its views at their own sizes (no zoom)', async () => {
   });
   expect(sizes).toEqual({ zoom: 1, font: '13px', h3: '15.2px' });
 });
+
+test('presenter 1280×720: ↓ and ↑ scroll a slide text taller than the screen, a cue says there is more, a new slide starts at its top', async () => {
+  const { page, errors } = await openPage('/#/present/primary-keys?step=2', { viewport: { width: 1280, height: 720 } });
+  const text = page.locator('.slide-text');
+  await text.locator('h1', { hasText: 'Inserting in order' }).waitFor();
+  const box = () => text.evaluate((e) => ({ top: e.scrollTop, more: e.scrollTop + e.clientHeight < e.scrollHeight - 2 }));
+  // The step's quiz lies below the screen: the cue shows, and the arrows scroll the text.
+  expect((await box()).more).toBe(true);
+  await expect.poll(() => page.locator('.slide-more').isVisible()).toBe(true);
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(async () => (await box()).top).toBeGreaterThan(100);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(async () => (await box()).more).toBe(false);
+  expect(await page.locator('.slide-more').count()).toBe(0);
+  expect(await page.locator('.presenter-count').textContent()).toBe('2 / 11'); // still the same slide
+  await page.keyboard.press('ArrowUp');
+  await expect.poll(async () => (await box()).more).toBe(true);
+  // The next slide opens at its top.
+  await page.keyboard.press('PageDown');
+  await expect.poll(() => page.locator('.presenter-count').textContent()).toBe('3 / 11');
+  expect((await box()).top).toBe(0);
+  expect(errors).toEqual([]);
+});

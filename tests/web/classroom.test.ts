@@ -126,3 +126,14 @@ describe('exports', () => {
     expect(csvNumber(NaN)).toBe('NaN');
   });
 });
+
+describe('presenter slide text scrolling', () => {
+  it('has more below while the shown part ends above the text’s end; a press scrolls most of a screen', async () => {
+    const { hasMoreBelow, slideScrollStep } = await import('../../web/src/lessons/slideScroll');
+    expect(hasMoreBelow({ scrollTop: 0, clientHeight: 608, scrollHeight: 1301 })).toBe(true);
+    expect(hasMoreBelow({ scrollTop: 692, clientHeight: 608, scrollHeight: 1301 })).toBe(false); // at the end (1 px rounding)
+    expect(hasMoreBelow({ scrollTop: 0, clientHeight: 608, scrollHeight: 600 })).toBe(false); // fits
+    expect(slideScrollStep(608)).toBe(365);
+    expect(slideScrollStep(30)).toBe(40);
+  });
+});

@@ -7,6 +7,7 @@ export const PRESENTER_KEYS: [string, string][] = [
   ['PgDn  →', 'next slide'],
   ['PgUp  ←', 'previous slide'],
   ['Home  End', 'first / last slide'],
+  ['↓  ↑', 'scroll the slide text (a long step is taller than the screen)'],
   ['Space', 'play / pause the simulation (stops a long jump in time; replays a finished run)'],
   ['.  ,', 'step the simulation forward / back (on a lesson page ← and → do this; here the arrows change slides)'],
   ['+  −', 'faster / slower'],

@@ -8,6 +8,7 @@ import { lessonHref, presentHref } from '../ui/route';
 import { useKeepFocus } from '../ui/keepFocus';
 import { useTheme, type ThemeChoice } from '../ui/theme';
 import { stepFocus, usePanelFocus } from './panelFocus';
+import { useSlideScroll } from './slideScroll';
 import { formatUrlState, parseUrlState } from '../ui/urlState';
 import { activeExperimentFor, experimentsOf } from './activeExperiment';
 import { KeyHelp, PRESENTER_KEYS } from './KeyHelp';
@@ -136,6 +137,8 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
         ArrowLeft: () => go(stepRef.current - 1),
         Home: () => go(0),
         End: () => go(n - 1),
+        ArrowDown: () => textScroll.current(1),
+        ArrowUp: () => textScroll.current(-1),
         n: openNotes,
         N: openNotes,
         f: fullscreen,
@@ -158,6 +161,11 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
 
   const bar = useRef<HTMLSpanElement>(null);
   useKeepFocus(bar); // Next on the last slide, Prev on the first
+  // ↓ and ↑ scroll a slide's text taller than the screen; a cue says there is more.
+  const textBox = useRef<HTMLElement>(null);
+  const { more, scroll } = useSlideScroll(textBox, step, reducedMotion);
+  const textScroll = useRef(scroll);
+  textScroll.current = scroll;
 
   const s = lesson.steps[step];
   const active = activeExperimentFor(placed, step);
@@ -211,7 +219,7 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
       </header>
       {help ? <KeyHelp keys={PRESENTER_KEYS} onClose={() => setHelp(false)} /> : null}
       <div className="slide">
-        <section className="slide-text" aria-label={`Slide ${step + 1}: ${s.title}`}>
+        <section className="slide-text" aria-label={`Slide ${step + 1}: ${s.title}`} ref={textBox}>
           <IgnoredSettings className="url-messages" messages={messages} onDismiss={() => setMessages([])} />
           <h1>{s.title}</h1>
           {s.blocks.map((b, j) => {
@@ -235,12 +243,17 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
               );
             return null;
           })}
+          {more ? (
+            <p className="slide-more" aria-hidden="true">
+              ↓ more below (↓ key)
+            </p>
+          ) : null}
         </section>
         <aside className="slide-panel" aria-label="Experiment" ref={panelBox}>
           <ExperimentSlot experiment={active} {...settings} onDone={onDone} panel={{ arrowKeys: false, noTools: true }} />
         </aside>
       </div>
-      <p className="presenter-hint muted">PgDn / → next · PgUp / ← previous · Space play · , . step the simulation · N notes · ? keys</p>
+      <p className="presenter-hint muted">PgDn / → next · PgUp / ← previous · ↓ ↑ scroll the text · Space play · , . step the simulation · N notes · ? keys</p>
     </div>
   );
 }

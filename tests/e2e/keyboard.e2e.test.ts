@@ -66,7 +66,7 @@ test('Tab walks every control in document order with a visible focus ring', asyn
   }
   const labels = walk.map((w) => w.label);
   expect(labels.slice(0, 5)).toEqual(['a Skip to content', 'a InnoDB Lab', 'a Lessons', 'a Playground', 'select Colour theme']);
-  for (const want of [/^button Next →$/, /^input\[radio\] /, /^button Reveal the answer$/, /^a Go to the experiment ↓$/, /^button Reset to start$/, /^button Play$/, /^button Step forward$/, /^select /, /^input\[range\] Rows to insert/, /^input\[number\] Rows to insert value$/, /^input\[number\] Random seed$/]) {
+  for (const want of [/^button Next →$/, /^input\[radio\] /, /^button Reveal the answer$/, /^a Go to the experiment ↓: Sequential ids/, /^button Reset to start$/, /^button Play$/, /^button Step forward$/, /^select /, /^input\[range\] Rows to insert/, /^input\[number\] Rows to insert value$/, /^input\[number\] Random seed$/]) {
     expect(labels.some((l) => want.test(l)), `${want} reached`).toBe(true);
   }
   // Document order, and a ring on everything focused from the keyboard.
@@ -281,4 +281,18 @@ test('"?" shows the panel\'s keys in a modal that gives focus back; a button tha
   await page.keyboard.press('Escape');
   await expect.poll(() => dialog.count()).toBe(0);
   expect((await focused(page))?.label).toBe('button Keyboard shortcuts');
+});
+
+test('each experiment card’s buttons are named by their experiment (a screen reader lists them apart)', async () => {
+  const { page, errors } = await openPage('/#/lesson/primary-keys');
+  await waitForPanel(page);
+  const show = page.getByRole('button', { name: /^Show in the panel ?: / });
+  await expect.poll(() => show.count()).toBeGreaterThan(2);
+  const names = await show.evaluateAll((els) => els.map((e) => e.textContent?.trim()));
+  expect(new Set(names).size).toBe(names.length);
+  expect(names).toContain('Show in the panel: Random ids in slow motion');
+  const go = page.getByRole('link', { name: /^Go to the experiment ↓ ?: / });
+  const goNames = await go.evaluateAll((els) => els.map((e) => e.textContent?.trim()));
+  expect(new Set(goNames).size).toBe(goNames.length);
+  expect(errors).toEqual([]);
 });

@@ -72,10 +72,12 @@ export function Narrative({ lesson, current, setRef, goTo, activeId, ran, runs, 
                     ) : (
                       <button type="button" className="linklike" onClick={() => onShowExperiment(b.experiment.id)}>
                         Show in the panel
+                        {/* Named apart for a screen reader's list of buttons (every card has one). */}
+                        <span className="visually-hidden">: {b.experiment.title}</span>
                       </button>
                     )}
                     <a className="to-panel" href="#experiment-panel" onClick={(e) => (e.preventDefault(), onShowExperiment(b.experiment.id))}>
-                      Go to the experiment ↓
+                      Go to the experiment ↓<span className="visually-hidden">: {b.experiment.title}</span>
                     </a>
                   </div>
                 );

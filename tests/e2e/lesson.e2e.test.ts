@@ -3,7 +3,7 @@
 // URL knob shows a message naming it and the page keeps working; a link to a step is
 // scrolled there before the first paint; the fill view shows the index a step names.
 import fs from 'node:fs';
-import { baseURL, expect, openPage, screenshot, test } from './harness';
+import { baseURL, cpuThrottle, expect, openPage, screenshot, test } from './harness';
 import { counter, pause, play, playFor, settledTime, simTime, tablesText, waitForPanel } from './panel';
 
 test('home → lesson → play: splits rise on both A/B panels', async () => {
@@ -203,6 +203,27 @@ test('at max the engine gets a frame as long as at a chosen speed it cannot keep
     await pause(page);
     expect(new Set((await budgets()).slice(before)), speed).toEqual(new Set([100]));
   }
+  expect(errors).toEqual([]);
+});
+
+test('while a knob rebuilds the simulation, the player bar shows where the new run starts', async () => {
+  // It kept the time (and "run complete") of the run that was gone, beside "Starting the simulation".
+  const { page, errors } = await openPage('/#/lesson/adaptive-hash-index?step=7');
+  await waitForPanel(page);
+  await page.locator('.player-bar select').first().selectOption('max');
+  await play(page);
+  await expect.poll(() => simTime(page), { timeout: 30_000 }).toMatch(/ s$/); // a second or more in
+  await pause(page);
+  await cpuThrottle(page, 6); // the 2M-row table takes a few seconds to build
+  await page.getByRole('checkbox', { name: 'innodb_adaptive_hash_index' }).uncheck();
+  const starting = page.getByText(/^Starting the simulation/).first();
+  await starting.waitFor({ timeout: 10_000 });
+  const bar = await page.locator('.player-bar').first().textContent();
+  const stillStarting = await starting.isVisible();
+  expect(stillStarting).toBe(true); // read while the new simulation was being built
+  expect(bar).toContain('t = 0 µs');
+  await cpuThrottle(page, 1);
+  await waitForPanel(page);
   expect(errors).toEqual([]);
 });
 

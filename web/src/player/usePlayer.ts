@@ -140,8 +140,19 @@ export function usePlayer(opts: PlayerOptions): Player {
 
   // A new engine generation: reset and show the first frame.
   useEffect(() => {
-    if (!source) return;
     const s = st.current;
+    if (!source) {
+      // A new simulation is being built (a knob changed): the bar shows where it will
+      // start, not "t = 2.000 s · run complete" of the run that is gone.
+      s.playing = false;
+      s.timeNs = 0;
+      s.maxTimeNs = 0;
+      s.done = false;
+      s.seekingNs = null;
+      s.pace = [];
+      publish();
+      return;
+    }
     s.generation = source.generation;
     s.playing = false;
     s.timeNs = source.startNs;

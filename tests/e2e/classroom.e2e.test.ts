@@ -461,6 +461,12 @@ test('phone (390×844): the lesson reads in one column, the panel below the text
   await screenshot('classroom-phone-lesson-390x844', page, { fullPage: false });
   await page.locator('.lesson-panel').scrollIntoViewIfNeeded();
   await screenshot('classroom-phone-panel-390x844', page, { fullPage: false });
+  // From the panel, after every step, a link leads back up to the step being read.
+  const back = page.getByRole('link', { name: /^↑ Back to step 4: / });
+  expect(await back.isVisible()).toBe(true);
+  await back.click();
+  await expect.poll(() => page.locator('section.step.is-current h2').evaluate((e) => Math.round(e.getBoundingClientRect().top)), { timeout: 10_000 }).toBeLessThan(150);
+  expect(await page.locator('section.step.is-current h2').textContent()).toBe('Same rows, two sizes');
   const present = await openPage('/#/present/primary-keys?step=2', { viewport: { width: 390, height: 844 } });
   await waitForPanel(present.page);
   expect(await present.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

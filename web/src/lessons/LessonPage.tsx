@@ -194,6 +194,17 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
         />
       </div>
       <aside className="lesson-panel" id="experiment-panel" tabIndex={-1} aria-label="Experiment">
+        {/* One column (a phone): the panel comes after every step; this leads back up. */}
+        <a
+          className="back-to-text"
+          href={lessonHref(id, `?step=${current + 1}`)}
+          onClick={(e) => {
+            e.preventDefault();
+            goTo(current);
+          }}
+        >
+          ↑ Back to step {current + 1}: {lesson.steps[current]?.title}
+        </a>
         <ExperimentSlot
           experiment={active}
           {...settings}

@@ -68,7 +68,7 @@ export const COUNTER_HELP: [name: string, help: string][] = [
   ['buffer_flush_threads_waiting', 'Client threads waiting now for flushing to make room in the log.'],
   ['buffer_flush_adaptive_total_pages', 'Pages written by adaptive flushing.'],
   ['buffer_flush_n_to_flush_requested', 'Pages the flushing loop asked for in its last iteration.'],
-  ['buffer_flush_n_to_flush_by_age', 'Of those, the pages asked for because of the redo age.'],
+  ['buffer_flush_n_to_flush_by_age', 'Pages old enough to count toward the redo age in the last iteration (MySQL 5.7 and later; 5.5 and 5.6 do not keep it, so it stays 0 there).'],
   ['buffer_flush_avg_page_rate', 'Pages actually flushed per second, averaged over the last loops.'],
   ['buffer_flush_lsn_avg_rate', 'Redo bytes written per second, averaged over the last loops.'],
   ['buffer_flush_pct_for_dirty', 'Percent of io_capacity asked for because of the share of dirty pages.'],

@@ -456,6 +456,32 @@ fn flush_3_without_adaptive_flushing_the_age_swings_around_async() {
     );
 }
 
+/// The 5.5-vs-5.6 step's Client threads knob: two simulated cores are saturated by 4
+/// client threads, so the full rate (the best second) stays the same from 4 to 32.
+#[test]
+fn flush_threads_knob_leaves_the_full_rate_alone() {
+    let full = |file: &str, threads: u64| {
+        let r = run(file, &|s| s["workload"]["threads"] = threads.into());
+        r.col("tps").iter().cloned().fold(0.0, f64::max)
+    };
+    let mut rates = Vec::new();
+    for file in ["flush-55-native.json", "flush-56-labs.json"] {
+        for t in [4, 32] {
+            rates.push(full(file, t));
+        }
+    }
+    let base = full("flush-56-labs.json", 16);
+    println!("full tps at 4 and 32 threads (5.5, 5.6-labs): {rates:?}; 16 threads: {base}");
+    assert!(rates.iter().all(|&r| (r - base).abs() <= 0.01 * base));
+    quotes(
+        &lesson_text(LESSON),
+        &format!(
+            "at full speed both servers commit about {} transactions a second whether 4 or 32 threads send them",
+            grouped(base, 100.0)
+        ),
+    );
+}
+
 /// Warm-up: 5.6 has no LSN rate average before its first `innodb_flushing_avg_loops`
 /// (30) iterations, so its first wave of dirty pages is flushed late.
 const WARM_UP_S: f64 = 40.0;

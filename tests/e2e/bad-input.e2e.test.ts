@@ -125,6 +125,23 @@ test('bad URL parameters: each named with what is allowed, nothing rendered, scr
   await pause(page);
 });
 
+test('a link time past the run\'s end opens at the end and says so', async () => {
+  // The sequential slow-motion run ends when its 3,000 rows are in (27.9 ms).
+  const { page, errors } = await openPage('/#/lesson/primary-keys?step=2&t=50');
+  await waitForPanel(page);
+  const note = page.locator('.experiment-panel .notice-warn');
+  await expect.poll(() => note.textContent(), { timeout: 30_000 }).toContain('The link asked for t = 50.000 s, but this run ends at t = 27.9 ms: it is shown at its end.');
+  expect(await simTime(page)).toBe('27.9 ms');
+  await note.getByRole('button', { name: 'Dismiss' }).click();
+  expect(await note.count()).toBe(0);
+  // A time within the run says nothing.
+  const within = await openPage('/#/lesson/primary-keys?step=2&t=0.01');
+  await waitForPanel(within.page);
+  await expect.poll(() => simTime(within.page), { timeout: 30_000 }).toBe('10.0 ms');
+  expect(await within.page.locator('.experiment-panel .notice-warn').count()).toBe(0);
+  expect(errors).toEqual([]);
+});
+
 test('bad lesson ids: the not-found page says what was asked and lists the lessons', async () => {
   const { page } = await openPage('/#/');
   await page.getByRole('link', { name: /Primary keys/ }).first().waitFor();

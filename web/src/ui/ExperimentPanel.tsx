@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChartSpec, KnobSpec, SizeReferenceSpec, SweepSpec, ViewName } from '../lessons/types';
 import type { WorkerFactory } from '../engine/client';
 import { usePlayer } from '../player/usePlayer';
-import { finishNote, finishNoteChars, type Speed } from '../player/speed';
+import { finishNote, finishNoteChars, formatSimTime, type Speed } from '../player/speed';
 import { EngineMessage, RestartMessage } from './EngineMessage';
 import { Knobs } from './Knobs';
 import { PlayerBar } from './PlayerBar';
@@ -108,12 +108,27 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
   const initialApplied = useRef(false);
   const { initialTimeNs, onInitialTimeApplied } = props;
   const { seek } = player;
+  // A time past the run's end opens at the end, and says so (it did so silently).
+  const wantedNs = useRef<number | null>(null);
+  const [linkNote, setLinkNote] = useState<string | null>(null);
   useEffect(() => {
     if (!session.source || initialApplied.current) return;
     initialApplied.current = true;
-    if (initialTimeNs !== undefined && initialTimeNs > 0) seek(initialTimeNs);
+    if (initialTimeNs !== undefined && initialTimeNs > 0) {
+      wantedNs.current = initialTimeNs;
+      seek(initialTimeNs);
+    }
     onInitialTimeApplied?.();
   }, [session.source, initialTimeNs, onInitialTimeApplied, seek]);
+  useEffect(() => {
+    const w = wantedNs.current;
+    if (w === null || player.seekingNs !== null) return;
+    if (player.timeNs >= w) wantedNs.current = null;
+    else if (player.done) {
+      wantedNs.current = null;
+      setLinkNote(pastEndNote(w, player.timeNs));
+    }
+  }, [player.done, player.timeNs, player.seekingNs]);
 
   // Where the run is, for onLeave when the panel unmounts.
   const leaving = useRef({ timeNs: 0, done: false, onLeave: props.onLeave });
@@ -188,6 +203,14 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
           {props.loadError}
         </div>
       ) : null}
+      {linkNote ? (
+        <p className="notice notice-warn" role="status">
+          {linkNote}{' '}
+          <button type="button" className="linklike" onClick={() => setLinkNote(null)}>
+            Dismiss
+          </button>
+        </p>
+      ) : null}
       {session.restart ? <RestartMessage info={session.restart} onDismiss={session.dismissRestart} /> : null}
       {session.error ? <EngineMessage error={session.error} knobs={props.knobs} /> : null}
       <Knobs knobs={props.knobs} values={props.knobValues} onChange={props.onKnob} seed={props.seed} onSeed={props.onSeed} folded={props.foldKnobs} />
@@ -240,4 +263,9 @@ function FinishNote({ text, target }: { text: string | null; target?: number }) 
       </span>
     </>
   );
+}
+
+/** The note for a link whose time lies past the run's end. */
+export function pastEndNote(wantedNs: number, endNs: number): string {
+  return `The link asked for t = ${formatSimTime(wantedNs)}, but this run ends at t = ${formatSimTime(endNs)}: it is shown at its end.`;
 }

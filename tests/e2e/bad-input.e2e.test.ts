@@ -128,7 +128,6 @@ test('bad URL parameters: each named with what is allowed, nothing rendered, scr
 test('a link time past the run\'s end opens at the end and says so', async () => {
   // The sequential slow-motion run ends when its 3,000 rows are in (27.9 ms).
   const { page, errors } = await openPage('/#/lesson/primary-keys?step=2&t=50');
-  await waitForPanel(page);
   const note = page.locator('.experiment-panel .notice-warn');
   await expect.poll(() => note.textContent(), { timeout: 30_000 }).toContain('The link asked for t = 50.000 s, but this run ends at t = 27.9 ms: it is shown at its end.');
   expect(await simTime(page)).toBe('27.9 ms');
@@ -136,9 +135,20 @@ test('a link time past the run\'s end opens at the end and says so', async () =>
   expect(await note.count()).toBe(0);
   // A time within the run says nothing.
   const within = await openPage('/#/lesson/primary-keys?step=2&t=0.01');
-  await waitForPanel(within.page);
   await expect.poll(() => simTime(within.page), { timeout: 30_000 }).toBe('10.0 ms');
   expect(await within.page.locator('.experiment-panel .notice-warn').count()).toBe(0);
+  expect(errors).toEqual([]);
+});
+
+test('a knob value typed between two steps runs rounded, and the knob says so', async () => {
+  const { page, errors } = await openPage('/#/lesson/adaptive-flushing?step=5');
+  const field = page.getByRole('spinbutton', { name: 'innodb_io_capacity value' });
+  await field.waitFor({ timeout: 60_000 });
+  await field.fill('350');
+  await field.press('Enter');
+  await expect.poll(() => page.locator('.knob .field-note').textContent()).toBe('innodb_io_capacity: 350 is between two of its steps (100 pages/s apart from 100), so it runs with 400 pages/s.');
+  expect(await field.inputValue()).toBe('400');
+  await expect.poll(() => page.evaluate(() => location.hash)).toContain('k.server.innodb_io_capacity=400');
   expect(errors).toEqual([]);
 });
 

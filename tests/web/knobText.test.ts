@@ -39,3 +39,12 @@ describe('foldedSummary (an embed’s folded knobs)', () => {
     expect(foldedSummary(knobs.slice(2), {}, undefined)).toBe('AHI ON');
   });
 });
+
+describe('roundedNote (a typed value between two steps)', () => {
+  it('names the knob, the steps and the value the run uses', async () => {
+    const { roundedNote } = await import('../../web/src/ui/Knobs');
+    expect(roundedNote({ label: 'innodb_io_capacity', min: 200, step: 100, unit: 'pages/s' }, 150, 200)).toBe(
+      'innodb_io_capacity: 150 is between two of its steps (100 pages/s apart from 200), so it runs with 200 pages/s.',
+    );
+  });
+});

@@ -79,6 +79,8 @@ function Knob({ knob, value, onCommit }: { knob: KnobSpec; value: number; onComm
   const [draft, setDraft] = useState(value);
   const [text, setText] = useState(String(value));
   const [problem, setProblem] = useState<string | null>(null);
+  // A typed value between two steps is rounded to the nearest one, and says so.
+  const [rounded, setRounded] = useState<string | null>(null);
   useEffect(() => {
     setDraft(value);
     setText(String(value));
@@ -93,6 +95,7 @@ function Knob({ knob, value, onCommit }: { knob: KnobSpec; value: number; onComm
     else {
       setProblem(null);
       const s = snap(knob, v);
+      setRounded(s !== v ? roundedNote(knob, v, s) : null);
       setText(String(s));
       setDraft(s);
       commit(s);
@@ -116,6 +119,7 @@ function Knob({ knob, value, onCommit }: { knob: KnobSpec; value: number; onComm
           const v = sliderToValue(knob, Number(e.target.value));
           setDraft(v);
           setText(String(v));
+          setRounded(null);
         }}
         onKeyDown={(e) => {
           const dir = e.key === 'ArrowRight' || e.key === 'ArrowUp' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowDown' ? -1 : 0;
@@ -147,6 +151,10 @@ function Knob({ knob, value, onCommit }: { knob: KnobSpec; value: number; onComm
       {problem ? (
         <span className="field-error" role="alert" id={errorId}>
           {problem}
+        </span>
+      ) : rounded ? (
+        <span className="field-note muted" role="status">
+          {rounded}
         </span>
       ) : null}
     </div>
@@ -189,4 +197,10 @@ function SeedField({ seed, onSeed }: { seed: number | undefined; onSeed: (s: num
       ) : null}
     </div>
   );
+}
+
+/** "150 is between two steps of this knob (steps of 100 from 200): it runs with 200." */
+export function roundedNote(knob: { label: string; min: number; step: number; unit?: string }, typed: number, used: number): string {
+  const unit = knob.unit ? ` ${knob.unit}` : '';
+  return `${knob.label}: ${typed} is between two of its steps (${knob.step}${unit} apart from ${knob.min}), so it runs with ${used}${unit}.`;
 }

@@ -261,6 +261,44 @@ fn latch_2_try_lock_builds_never_collapse() {
     );
 }
 
+/// The partitions step's aside: with 512 parts the one partition the index uses has
+/// 1/512 of the cells (`buf_pool_get_curr_size() / sizeof(void*) / 64`, split across the
+/// parts), so its chains are long: the AHI view's node and cell counts.
+#[test]
+fn latch_3_one_partition_of_512_has_long_chains() {
+    let h = common::run_lesson(
+        "ahi-latch-8.0.25.json",
+        &|v| {
+            v["run"]["changes"][0]["at_s"] = SWITCH_S.into();
+            v["run"]["duration_s"] = 2.into();
+            v["run"]["sample_ms"] = 20.into();
+            v["server"]["innodb_adaptive_hash_index_parts"] = 512.into();
+        },
+        SEC / 10,
+    );
+    let parts = h.engine.ahi.part_stats();
+    let used = parts.iter().max_by_key(|p| p.nodes).expect("parts");
+    assert_eq!(
+        parts.iter().filter(|p| p.nodes > 0).count(),
+        1,
+        "one index, one partition"
+    );
+    let per_cell = used.nodes as f64 / used.cells as f64;
+    println!(
+        "LATCH-3 512 parts: {} nodes in {} cells ({per_cell:.0} a cell)",
+        used.nodes, used.cells
+    );
+    quotes(
+        &lesson_text(LESSON),
+        &format!(
+            "about {:.0} million nodes in some {} cells, near {} to a cell",
+            used.nodes as f64 / 1e6,
+            grouped(used.cells as f64, 100.0),
+            grouped(per_cell, 100.0)
+        ),
+    );
+}
+
 /// Mean QPS from the AHI switch (t = 1 s) to the end of an ahi-parts-* scenario, and
 /// its series.
 fn qps_after_switch(file: &str) -> (f64, Vec<(f64, f64)>) {

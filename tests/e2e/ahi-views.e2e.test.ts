@@ -151,3 +151,22 @@ test('playground: the AHI latch scenario shows hashed leaves, thread lanes, AHI 
   expect(axe.violations.map((v) => `[${v.impact}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
   expect(errors).toEqual([]);
 });
+
+test('512 AHI partitions with one busy one: that one is drawn in full, its chains as nodes a cell', async () => {
+  // It was a 4-rem cell "p135 –", its 240,000 spin waits only in a tooltip.
+  const { page, errors } = await openPage('/#/lesson/ahi-latch-contention?step=10', { viewport: { width: 1440, height: 900 } });
+  await page.waitForFunction(() => document.querySelector('.player-bar button.play') && !document.querySelector('.player-bar button.play')?.hasAttribute('disabled'), null, { timeout: 60_000 });
+  await page.locator('.player-bar select').first().selectOption('max');
+  await page.getByRole('button', { name: 'Play', exact: true }).first().click();
+  await page.locator('.badge', { hasText: 'run complete' }).waitFor({ timeout: 120_000 });
+  const ahi = page.locator('section.view-row[aria-label="Adaptive hash index"]');
+  const boxes = ahi.locator('ul[aria-label="AHI partitions"] > li');
+  await expect.poll(() => boxes.count()).toBe(1);
+  const box = (await boxes.first().textContent()) ?? '';
+  expect(box).toMatch(/^partition \d+/);
+  expect(box).toMatch(/load[\d,]+ a cell/);
+  expect(box).toMatch(/spin waits[1-9][\d,]*OS waits[1-9][\d,]*/);
+  expect(await ahi.textContent()).toContain('511 idle partitions not drawn');
+  await screenshot('ahi-512-partitions', page);
+  expect(errors).toEqual([]);
+});

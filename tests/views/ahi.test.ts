@@ -93,3 +93,15 @@ describe('listedParts', () => {
     expect(partRanges([])).toBe('');
   });
 });
+
+describe('loadText', () => {
+  it('a share of the cells below one node a cell, the chain length past it', async () => {
+    const { loadText } = await import('../../web/src/views/ahi/layout');
+    expect(loadText(0.6165)).toBe('61.7%');
+    expect(loadText(2)).toBe('2.0 a cell');
+    expect(loadText(12.3)).toBe('12 a cell');
+    expect(loadText(787.03)).toBe('787 a cell');
+    expect(loadText(1998255 / 2.5)).toBe('799,302 a cell');
+    expect(loadText(NaN)).toBe('–');
+  });
+});

@@ -7,7 +7,7 @@ import type { Palette } from '../../ui/palette';
 import { usePalette } from '../../ui/theme';
 import { formatCount, formatPercent, noun } from '../../charts/common/format';
 import { captionStyle, figureStyle, legendStyle, MIN_FONT, mutedStyle, numStyle, swatchStyle } from '../../charts/common/styles';
-import { ahiPartBoxes, ahiSummary, compactParts, listedParts, type AhiPartBox } from './layout';
+import { ahiPartBoxes, ahiSummary, compactParts, listedParts, loadText, type AhiPartBox } from './layout';
 
 export interface AhiViewProps {
   frame: Frame;
@@ -91,7 +91,7 @@ function PartBox({ box, pal }: { box: AhiPartBox; pal: Palette }) {
       <ShareBar share={box.loadBar} on={pal.ahi.hashed} off={pal.background} pal={pal} />
       <Rows
         rows={[
-          ['load', formatPercent(box.load)],
+          ['load', loadText(box.load)],
           ['cells', formatCount(box.cells)],
           ['heap pages', formatCount(box.heapPages)],
           ['spin waits', formatCount(box.xSpinWaits)],
@@ -132,8 +132,10 @@ export function AhiView({ frame, label }: AhiViewProps) {
   const parts = frame.ahiParts ?? NONE;
   const boxes = useMemo(() => ahiPartBoxes(parts, formatCount), [parts]);
   const sum = useMemo(() => ahiSummary(parts, frame.summary.counters), [parts, frame.summary.counters]);
-  const compact = compactParts(boxes.length);
   const { shown, idleLine } = useMemo(() => listedParts(boxes, formatCount), [boxes]);
+  // Compact cells only when many are drawn: 512 partitions with one busy one show that
+  // one in full (its waits were only in a tooltip of a 4-rem cell).
+  const compact = compactParts(shown.length);
   const lookups = sum.searches + sum.searchesBtree;
   return (
     <figure style={figureStyle}>

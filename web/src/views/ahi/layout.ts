@@ -100,6 +100,14 @@ export function ahiSummary(parts: AhiPart[], counters: Record<string, number>): 
   };
 }
 
+/** A partition's load: "61.7%" of its cells, or past one node a cell, the chain
+ * length ("787 a cell"); "–" without cells. */
+export function loadText(load: number): string {
+  if (!Number.isFinite(load)) return '–';
+  if (load < 1) return `${(load * 100).toFixed(1)}%`;
+  return `${load < 10 ? load.toFixed(1) : Math.round(load).toLocaleString('en-US')} a cell`;
+}
+
 /** True when the partitions are too many for detailed boxes. */
 export function compactParts(n: number): boolean {
   return n > MAX_DETAILED_PARTS;

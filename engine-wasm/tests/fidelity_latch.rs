@@ -228,8 +228,7 @@ fn latch_2_try_lock_builds_never_collapse() {
     };
     let a_zero = ha
         .iter()
-        .filter(|x| x.0 > SWITCH_S && x.1 < 0.02)
-        .last()
+        .rfind(|x| x.0 > SWITCH_S && x.1 < 0.02)
         .expect("a zero")
         .0;
     let b_early = at(&hb, SWITCH_S + 0.3);

@@ -54,8 +54,6 @@ function QuizCard({ quiz, experimentTitle, experimentSweep = false, experimentRa
   const checked = runsAtLock === null ? experimentRan : experimentRuns > runsAtLock;
   const show = revealed || (locked && (!quiz.after || checked));
   const correct = choice === quiz.answer;
-  // Locking or revealing removes the button pressed; the keyboard's focus goes on to
-  // what replaced it (the way to run the experiment, or the answer) instead of the page.
   // Once a locked prediction's result shows, the summary and home card may tell it too.
   const resultShown = locked && show && choice !== null;
   const savedChecked = saved?.checked ?? false;
@@ -63,6 +61,8 @@ function QuizCard({ quiz, experimentTitle, experimentSweep = false, experimentRa
     if (resultShown && !savedChecked && choice !== null) onLock?.(choice, choice === quiz.answer, true);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [resultShown, savedChecked]);
+  // Locking or revealing removes the button pressed; the keyboard's focus goes on to
+  // what replaced it (the way to run the experiment, or the answer) instead of the page.
   const focusNext = useRef(false);
   const runLink = useRef<HTMLButtonElement>(null);
   const result = useRef<HTMLDivElement>(null);

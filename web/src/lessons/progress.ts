@@ -1,7 +1,6 @@
 // A reader's progress through one lesson, kept in local storage: each quiz's locked
 // prediction, whether it held and whether the reader has seen that yet, and the
-// experiments run to the end. Bad or foreign
-// stored data is dropped, never trusted.
+// experiments run to the end. Bad or foreign stored data is dropped, never trusted.
 
 export interface QuizProgress {
   choice: number;

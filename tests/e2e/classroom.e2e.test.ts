@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { startStaticServer } from '../../scripts/preview.mjs';
 import { csvNumber } from '../../web/src/ui/exportView';
 import { expect, launchBrowser, openPage, screenshot, test } from './harness';
-import { counter, exportFile, simTime, stepForward, tablesText, waitForPanel } from './panel';
+import { counter, exportFile, play, simTime, stepForward, tablesText, waitForPanel } from './panel';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -414,6 +414,30 @@ test('quiz: a prediction locked after running the experiment waits for the next 
     await page.locator('.experiment-panel h2').first().click();
     await page.keyboard.press('Space');
   });
+});
+
+test('quiz: a prediction locked after a run still waits for a run after a reload', async () => {
+  // It showed its result on the next visit: the run before the lock counted.
+  const { page } = await openPage('/#/lesson/primary-keys?step=2&k.workload.max_rows=500');
+  await waitForPanel(page);
+  await page.locator('.player-bar select').first().selectOption('max');
+  await play(page);
+  await page.locator('.badge', { hasText: 'run complete' }).waitFor({ timeout: 60_000 });
+  const quiz = page.locator('.quiz').first();
+  await quiz.getByRole('radio', { name: /About 94% full/ }).check();
+  await quiz.getByRole('button', { name: 'Lock in my prediction' }).click();
+  await expect.poll(() => quiz.textContent()).toContain('again to check it');
+  await page.reload();
+  await waitForPanel(page);
+  const again = page.locator('.quiz').first();
+  await expect.poll(() => again.textContent()).toContain('to check it');
+  expect(await again.locator('.quiz-result').count()).toBe(0);
+  await expect.poll(() => page.locator('.lesson-summary-box').textContent()).toMatch(/0 of 5 predictions held \(4 not answered yet, 1 still to check by a run\)/);
+  // A run in this visit checks it.
+  await page.locator('.player-bar select').first().selectOption('max');
+  await play(page);
+  await expect.poll(() => again.locator('.quiz-result').textContent(), { timeout: 60_000 }).toContain('Your prediction held.');
+  await expect.poll(() => page.locator('.lesson-summary-box').textContent()).toMatch(/1 of 5 predictions held \(4 not answered yet\)/);
 });
 
 test('presenter: a slide about one view opens with its panel scrolled to that view', async () => {

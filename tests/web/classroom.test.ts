@@ -77,6 +77,9 @@ describe('quiz progress', () => {
     );
     expect(score(p, ['a', 'b', 'c', 'd'])).toEqual({ answered: 3, correct: 1, waiting: 1, total: 4 });
     expect(progressLine(p)).toBe('3 of 5 predictions made (1 held, 1 to check) · 0 of 3 experiments run');
+    // Nothing checked yet: no "0 held" that reads as "wrong".
+    const w = readProgress(JSON.stringify({ quizzes: { a: { choice: 0, correct: false, checked: false } }, ran: ['x'], totals: { quizzes: 5, experiments: 3 } }));
+    expect(progressLine(w)).toBe('1 of 5 predictions made (1 to check) · 1 of 3 experiments run');
   });
   it('gives the home card a line once something was done, with the totals when stored', () => {
     expect(progressLine(readProgress(JSON.stringify({ quizzes: {}, ran: [] })))).toBeNull();

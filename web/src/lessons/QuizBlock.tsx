@@ -49,8 +49,9 @@ function QuizCard({ quiz, experimentTitle, experimentSweep = false, experimentRa
   // Runs seen when the reader locked here (null: not locked in this visit). A prediction
   // made after running the experiment is checked by the next run, not by the one before
   // it (which showed the answer the moment it was locked). One kept from an earlier visit
-  // shows once the experiment has run.
-  const [runsAtLock, setRunsAtLock] = useState<number | null>(null);
+  // shows once the experiment has run, unless it was still waiting for its run then: that
+  // one waits for a run in this visit (a run before the lock had checked it on reload).
+  const [runsAtLock, setRunsAtLock] = useState<number | null>(valid && !valid.checked ? experimentRuns : null);
   const checked = runsAtLock === null ? experimentRan : experimentRuns > runsAtLock;
   const show = revealed || (locked && (!quiz.after || checked));
   const correct = choice === quiz.answer;

@@ -84,7 +84,7 @@ export function progressLine(p: LessonProgress): string | null {
   if (!answered && !ran) return null;
   const of = (n: number, total: number | undefined) => (total !== undefined ? `${Math.min(n, total)} of ${total}` : `${n}`);
   const parts: string[] = [];
-  if (answered || p.totals?.quizzes) parts.push(`${of(answered, p.totals?.quizzes)} predictions made (${held} held${waiting ? `, ${waiting} to check` : ''})`);
+  if (answered || p.totals?.quizzes) parts.push(`${of(answered, p.totals?.quizzes)} predictions made (${[held || !waiting ? `${held} held` : '', waiting ? `${waiting} to check` : ''].filter(Boolean).join(', ')})`);
   if (ran || p.totals?.experiments) parts.push(`${of(ran, p.totals?.experiments)} experiments run`);
   return parts.join(' · ');
 }

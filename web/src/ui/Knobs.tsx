@@ -43,10 +43,11 @@ export function foldedSummary(knobs: KnobSpec[], values: Record<string, number>,
   return parts.join(' · ');
 }
 
-function KnobFields({ knobs, values, onChange, seed, onSeed }: Props) {
+function KnobFields({ knobs, values, onChange, seed, onSeed, folded }: Props) {
   return (
     <fieldset className="knobs">
-      <legend>Knobs</legend>
+      {/* Folded, the disclosure's own line already says "Knobs". */}
+      <legend className={folded ? 'visually-hidden' : undefined}>Knobs</legend>
       {knobs.map((k) =>
         k.toggle ? (
           <Toggle key={k.path} knob={k} value={values[k.path] ?? k.default} onCommit={(v) => onChange(k.path, v)} />

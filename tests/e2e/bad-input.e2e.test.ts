@@ -298,12 +298,49 @@ test('a bad playground scenario names the JSON path and keeps the running simula
   await expect.poll(async () => ((await box.count()) ? await box.innerText() : '')).toMatch(/The scenario was not run: one field needs fixing\.\s+workload\.threads: must be from 1 to 4096, got -5\./);
   expect(await box.innerText()).toContain('The simulation on the right is unchanged.');
   expect(await simTime(page)).toBe(t2);
-  // Fixed, it runs with the value shown.
+  // Fixed in the form, the message that it was not run goes at once (it stayed until the next Run).
   await threads.fill('4');
   await threads.press('Tab');
   await expect.poll(() => page.locator('.field-error').count()).toBe(0);
+  await expect.poll(() => box.count()).toBe(0);
   await page.getByRole('button', { name: 'Run this scenario' }).click();
   await expect.poll(() => page.locator('.scenario-problem').count()).toBe(0);
   await expect.poll(() => simTime(page)).toBe('0 µs');
   expect((JSON.parse(await editor.inputValue()) as { workload: { threads: number } }).workload.threads).toBe(4);
+  // Refused in the form, then set in the JSON: the JSON's value shows, and it runs.
+  await threads.fill('-5');
+  await threads.press('Tab');
+  await expect.poll(() => page.locator('.field-error').count()).toBe(1);
+  const json = JSON.parse(await editor.inputValue()) as { workload: { threads: number } };
+  json.workload.threads = 8;
+  await editor.fill(JSON.stringify(json, null, 2));
+  await expect.poll(() => threads.inputValue()).toBe('8');
+  expect(await page.locator('.field-error').count()).toBe(0);
+  await stepForward(page, 1);
+  await page.getByRole('button', { name: 'Run this scenario' }).click();
+  await expect.poll(() => simTime(page)).toBe('0 µs');
+  expect(await page.locator('.scenario-problem').count()).toBe(0);
+});
+
+test('playground: a pair preset brings its own B, however Compare is ticked', async () => {
+  // Ticked after picking the pair, B was a copy of A under B's label.
+  const { page, errors } = await openPage('/#/playground');
+  const editor = page.getByRole('textbox', { name: 'Scenario JSON' });
+  await expect.poll(async () => (await editor.inputValue()).length, { timeout: 20_000 }).toBeGreaterThan(10);
+  const compare = page.getByLabel('Compare with a second configuration (A/B)');
+  await page.getByLabel('Start from').selectOption('lesson:primary-keys/seq-vs-random');
+  await expect.poll(() => compare.isChecked()).toBe(true);
+  const tableOf = async () => (JSON.parse(await editor.inputValue()) as { table: { name: string } }).table.name;
+  const editB = page.getByRole('button', { name: 'Edit B' });
+  await editB.click();
+  await expect.poll(tableOf).toBe('test_random_PK'); // the preset's random-key side
+  await compare.uncheck();
+  await expect.poll(tableOf).toBe('test_sequential_PK');
+  await compare.check(); // B to edit again: the preset's, not a copy of A
+  await expect.poll(tableOf).toBe('test_random_PK');
+  await page.getByRole('button', { name: 'Run this scenario pair' }).click();
+  await expect.poll(() => page.locator('.ab-chip').count(), { timeout: 20_000 }).toBe(2);
+  const tree = page.locator('section.view-row[aria-label="B+tree (clustered index)"]');
+  await expect.poll(async () => (await tree.textContent()) ?? '', { timeout: 20_000 }).toContain('B: Random VARCHAR(26) id · PRIMARY (test_random_PK)');
+  expect(errors).toEqual([]);
 });

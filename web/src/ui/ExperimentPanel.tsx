@@ -54,6 +54,8 @@ export interface ExperimentPanelProps {
   onLeave?: (timeNs: number, done: boolean) => void;
   /** Builds a link to the current state (shows "Copy link"). */
   shareLink?: (timeNs: number) => Promise<string>;
+  /** What the copied link holds (Copy link's title); a lesson's by default. */
+  shareLinkTitle?: string;
   /** HTML to embed this experiment as it is at a simulated time (shows "Embed"). */
   embedSnippet?: (timeNs: number) => string;
   /** ←/→ step the player (default); false in presenter mode, where they change slides. */
@@ -195,6 +197,7 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
           timeNs={player.timeNs}
           viewsRef={panelRef}
           shareLink={props.shareLink}
+          shareLinkTitle={props.shareLinkTitle}
           embedSnippet={props.embedSnippet}
         />
       )}

@@ -18,12 +18,14 @@ interface Props {
   /** The panel's views (sections with an aria-label: the live views, a sweep) are found inside this element. */
   viewsRef: RefObject<HTMLElement | null>;
   shareLink?: (timeNs: number) => Promise<string>;
+  /** What the copied link holds (the button's title); a lesson's by default. */
+  shareLinkTitle?: string;
   embedSnippet?: (timeNs: number) => string;
 }
 
 type Shown = { kind: 'link' | 'embed'; text: string; copied: boolean } | null;
 
-export function PanelTools({ title, sims, labels, series, timeNs, viewsRef, shareLink, embedSnippet }: Props) {
+export function PanelTools({ title, sims, labels, series, timeNs, viewsRef, shareLink, shareLinkTitle, embedSnippet }: Props) {
   const [shown, setShown] = useState<Shown>(null);
   const [views, setViews] = useState<string[]>([]);
   const [view, setView] = useState('');
@@ -108,7 +110,7 @@ export function PanelTools({ title, sims, labels, series, timeNs, viewsRef, shar
   return (
     <div className="panel-tools">
       {shareLink ? (
-        <button type="button" onClick={() => void copy('link')} title="A link to this lesson step, seed, knobs and simulated time">
+        <button type="button" onClick={() => void copy('link')} title={shareLinkTitle ?? 'A link to this lesson step, seed, knobs and simulated time'}>
           Copy link
         </button>
       ) : null}

@@ -74,11 +74,16 @@ export default function Playground({ query = '' }: { query?: string }) {
   const [running, setRunning] = useState<PanelSim[] | null>(null);
   const [runs, setRuns] = useState(0); // each Run starts a fresh panel, even for the same scenario
   const [problem, setProblem] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<FieldError[]>([]);
+  // `fromForm`: a value the form refused, which goes from the list once the form has none.
+  const [fieldErrors, setFieldErrors] = useState<(FieldError & { fromForm?: boolean })[]>([]);
   const [checking, setChecking] = useState(false);
   // Fields of the form (the side being edited) holding a value the form refused: the
   // JSON still has the last good one, so a run now would not run what the form shows.
   const [formProblems, setFormProblems] = useState<FieldError[]>([]);
+  // Fixed in the form (or the JSON): "The scenario was not run … got -5" stayed until the next Run.
+  useEffect(() => {
+    if (formProblems.length === 0) setFieldErrors((prev) => (prev.some((e) => e.fromForm) ? prev.filter((e) => !e.fromForm) : prev));
+  }, [formProblems]);
   // One engine for validation, started on the first run and stopped with the page.
   const validator = useRef<EngineClient | null>(null);
   useEffect(() => () => validator.current?.dispose(), []);
@@ -126,7 +131,8 @@ export default function Playground({ query = '' }: { query?: string }) {
         setTexts(texts);
         void run({ texts, names: labels, base: { A, B } });
       } else {
-        setTexts((t) => ({ A, B: t.B === null ? null : (B ?? A) }));
+        // A pair preset turns the comparison on with its own B; a single one keeps the choice.
+        setTexts((t) => ({ A, B: B !== null ? B : t.B === null ? null : A }));
         if (!B) setEditing('A');
       }
     };
@@ -154,7 +160,8 @@ export default function Playground({ query = '' }: { query?: string }) {
   const setText = (v: string) => setTexts((t) => (editing === 'B' ? { ...t, B: v } : { ...t, A: v }));
   const compare = texts.B !== null;
   const setCompare = (on: boolean) => {
-    setTexts((t) => ({ ...t, B: on ? (t.B ?? t.A) : null }));
+    // A pair preset's own B (ticked after picking it, B was a copy of A under B's label).
+    setTexts((t) => ({ ...t, B: on ? (t.B ?? base?.B ?? t.A) : null }));
     setEditing(on ? 'B' : 'A');
   };
 
@@ -167,7 +174,7 @@ export default function Playground({ query = '' }: { query?: string }) {
     setFieldErrors([]);
     if (!given && formProblems.length > 0) {
       setProblem(null);
-      setFieldErrors(formProblems.map((e) => ({ path: pair ? `${editing}: ${e.path}` : e.path, message: e.message.replace(/^[^:]*: /, '') })));
+      setFieldErrors(formProblems.map((e) => ({ path: pair ? `${editing}: ${e.path}` : e.path, message: e.message.replace(/^[^:]*: /, ''), fromForm: true })));
       return;
     }
     const sides: Side[] = pair ? ['A', 'B'] : ['A'];
@@ -302,6 +309,7 @@ export default function Playground({ query = '' }: { query?: string }) {
             defaultSpeed={1}
             keyboard
             shareLink={runningHash ? shareLink : undefined}
+            shareLinkTitle="A link to this scenario (or pair): its starting point and the settings changed from it. It opens at t = 0."
           />
         ) : (
           <p className="muted">Pick a starting point, change settings, then press “Run this scenario{compare ? ' pair' : ''}”.</p>

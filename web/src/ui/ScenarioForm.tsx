@@ -4,7 +4,7 @@
 // field with its message, the JSON keeps the last good value, and the form reports the
 // refused fields (`onProblems`) so a run can be held back until they are fixed.
 
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldError } from '../engine/errors';
 import { applyOverrides, getPath, type JsonObject } from '../engine/scenario';
 import { FIELD_GROUPS, fieldProblem, otherFields, SCENARIO_FIELDS, type ScenarioField } from './scenarioFields';
@@ -80,6 +80,15 @@ function Field({ field, value, onValue, onProblem }: FieldProps) {
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => onProblem(field.path, problem), [field.path, problem, onProblem]);
   useEffect(() => () => onProblem(field.path, null), [field.path, onProblem]);
+  // The JSON changed this field (edited there): its value is the one to show now, and a
+  // refused draft with its message goes (it held the run back after the JSON was fixed).
+  const shown = useRef(value);
+  useEffect(() => {
+    if (Object.is(shown.current, value)) return;
+    shown.current = value;
+    setDraft(null);
+    setProblem(null);
+  }, [value]);
   const label = (
     <label htmlFor={id}>
       {field.label}

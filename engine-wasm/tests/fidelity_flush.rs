@@ -180,8 +180,8 @@ fn flush_1_55_drops_happen_at_the_sync_point() {
             "(about {} transactions a second), and the episodes mostly get cheaper: the first costs about {} transactions, later ones {} to {}.",
             grouped(full, 100.0),
             grouped(lost(&eps[0]), 100.0),
-            grouped(lo, 1000.0),
-            grouped(hi, 1000.0)
+            grouped(lo, 100.0),
+            grouped(hi, 100.0)
         ),
     );
 }

@@ -458,6 +458,18 @@ test('presenter: a slide about one view opens with its panel scrolled to that vi
       }, box);
     await expect.poll(where, { timeout: 10_000, message: url }).toBe(true);
   }
+  // A slide whose simulation takes seconds to start (two 2M-row tables, a slow CPU): the
+  // scroll gave up after ~2 s and left the panel at its top.
+  const slow = await openPage('/#/present/ahi-latch-contention?step=6', { viewport: { width: 1280, height: 720 }, cpuThrottle: 4 });
+  const threadsPlaced = () =>
+    slow.page.evaluate(() => {
+      const b = document.querySelector('.slide-panel')!.getBoundingClientRect();
+      const bar = document.querySelector('.slide-panel .player-bar')?.getBoundingClientRect();
+      const v = document.querySelector('.slide-panel [data-view="threads"]')?.getBoundingClientRect();
+      return !!bar && !!v && v.top >= bar.bottom - 1 && v.top < b.top + b.height / 2;
+    });
+  await expect.poll(threadsPlaced, { timeout: 30_000 }).toBe(true);
+  await slow.page.close();
   // Reached with PageDown from the slide before, it scrolls there too.
   const { page } = await openPage('/#/present/primary-keys?step=3', { viewport: { width: 1920, height: 1080 } });
   await waitForPanel(page);

@@ -19,6 +19,9 @@ export function focusSelector(f: FocusSpec): string {
   return f.view === 'charts' && f.chart !== undefined ? `[data-chart=${JSON.stringify(f.chart)}]` : `[data-view="${f.view}"]`;
 }
 
+/** How long a slide's panel may take to show its views before the focus scroll gives up. */
+export const FOCUS_WAIT_MS = 30_000;
+
 /**
  * Scrolls `box` (the panel's scroll container) so the focused view starts just below the
  * sticky player bar, once per opened step (`step`), after the views have loaded. A panel
@@ -35,13 +38,17 @@ export function usePanelFocus(box: RefObject<HTMLElement | null>, focus: FocusSp
     const el = box.current;
     if (!focus || !el) return;
     let raf = 0;
-    let frames = 0;
+    // Wait for the views (placeholders change height as they load) as long as a slide's
+    // simulation takes to start: two 2M-row tables took ~3 s, and a 2 s limit left the
+    // panel at its top on one cold load in three. A reader who scrolls the panel meanwhile
+    // keeps it where they put it.
+    const deadline = performance.now() + FOCUS_WAIT_MS;
+    const startTop = el.scrollTop;
     const go = () => {
       raf = 0;
       const target = el.querySelector<HTMLElement>(focusSelector(focus));
-      // Wait (up to ~2 s) for the views: placeholders change height as they load.
       if (!target || el.querySelector('.view-placeholder')) {
-        if (++frames < 120) raf = requestAnimationFrame(go);
+        if (performance.now() < deadline && el.scrollTop === startTop) raf = requestAnimationFrame(go);
         return;
       }
       if (getComputedStyle(el).overflowY === 'visible' || el.scrollHeight <= el.clientHeight) return;

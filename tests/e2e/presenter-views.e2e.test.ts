@@ -175,5 +175,11 @@ test('presenter 1280×720: ↓ and ↑ scroll a slide text taller than the scree
   await page.keyboard.press('PageDown');
   await expect.poll(() => page.locator('.presenter-count').textContent()).toBe('3 / 11');
   expect((await box()).top).toBe(0);
+  // A long lesson title is cut short with an ellipsis; the header keeps one row (it took
+  // two, 108 px, and shortened both columns).
+  await page.goto(page.url().replace(/#.*$/, '#/present/adaptive-flushing?step=7'));
+  await page.locator('.slide-text h1', { hasText: "The DBA's knobs" }).waitFor();
+  expect(await page.locator('.presenter-bar').evaluate((e) => e.getBoundingClientRect().height)).toBeLessThan(70);
+  expect(await page.locator('.presenter-title').getAttribute('title')).toBe('Redo, checkpoints and adaptive flushing: why throughput falls off a cliff');
   expect(errors).toEqual([]);
 });

@@ -186,7 +186,9 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
         <a href={lessonHref(lesson.meta.id, step > 0 ? `?step=${step + 1}` : '')} className="presenter-exit">
           ✕ Exit
         </a>
-        <span className="presenter-title">{lesson.meta.title}</span>
+        <span className="presenter-title" title={lesson.meta.title}>
+          {lesson.meta.title}
+        </span>
         {/* Prev and Next as one group: the one disabled under focus hands it to the other. */}
         <span className="presenter-nav" ref={bar}>
         <button type="button" onClick={() => go(step - 1)} disabled={step === 0} aria-label="Previous slide">

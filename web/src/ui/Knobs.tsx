@@ -200,7 +200,7 @@ function SeedField({ seed, onSeed }: { seed: number | undefined; onSeed: (s: num
   );
 }
 
-/** "150 is between two steps of this knob (steps of 100 from 200): it runs with 200." */
+/** "innodb_io_capacity: 350 is between two of its steps (100 pages/s apart from 100), so it runs with 400 pages/s." */
 export function roundedNote(knob: { label: string; min: number; step: number; unit?: string }, typed: number, used: number): string {
   const unit = knob.unit ? ` ${knob.unit}` : '';
   return `${knob.label}: ${typed} is between two of its steps (${knob.step}${unit} apart from ${knob.min}), so it runs with ${used}${unit}.`;

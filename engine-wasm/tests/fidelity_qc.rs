@@ -178,6 +178,13 @@ fn qc_3_mysql_large_caches_stay_slow() {
         assert!(c["qcache_mutex_spin_waits"] > 0.0);
         assert_eq!(c["qcache_mutex_os_waits"], 0.0);
         assert_eq!(c["qcache_lock_timeouts"], 0.0);
+        // "at 1 GB it still prunes old ones to make room; at 16 GB it never has to"
+        let prunes = c["Qcache_lowmem_prunes"];
+        if size == 1024 * KIB {
+            assert!(prunes > 1_000.0, "1 GB: {prunes} prunes");
+        } else {
+            assert_eq!(prunes, 0.0, "16 GB");
+        }
         shares.push(r);
     }
     // the lesson's table (1 GB and 16 GB) and the step's speaker notes (rounded)
@@ -194,6 +201,11 @@ fn qc_3_mysql_large_caches_stay_slow() {
         100.0 * shares[1]
     );
     assert_quotes(&lesson, "query-cache", &notes);
+    assert_quotes(
+        &lesson,
+        "query-cache",
+        "at 1 GB it still prunes old ones to make room; at 16 GB it never has to",
+    );
     let why = format!(
         "most SELECTs become hits ({:.0}% at 1 GB, {:.0}% at 16 GB)",
         100.0 * hits[0],

@@ -35,10 +35,10 @@ test('live step: MySQL queues on the query cache lock, Aurora has none; the thre
   const t0 = await simTime(page);
   await play(page);
   const qc = page.locator('section.view-row[aria-label="Query cache"]');
-  await expect.poll(async () => (await qc.textContent()) ?? '', { timeout: 40_000 }).toMatch(/threads wait for it/);
+  await expect.poll(async () => (await qc.textContent()) ?? '', { timeout: 40_000 }).toMatch(/threads are asleep in its queue/);
   // MySQL: held by a thread with a queue (polled: the holder may be between two threads)
   await expect.poll(async () => (await qc.locator('.view-col').first().textContent()) ?? '', { timeout: 40_000 }).toMatch(/held by thread \d+/);
-  await expect.poll(async () => Number((/([\d,]+) waiting/.exec((await qc.locator('.view-col').first().textContent()) ?? '')?.[1] ?? '0').replace(/,/g, '')), { timeout: 40_000 }).toBeGreaterThan(100);
+  await expect.poll(async () => Number((/([\d,]+) asleep in its queue/.exec((await qc.locator('.view-col').first().textContent()) ?? '')?.[1] ?? '0').replace(/,/g, '')), { timeout: 40_000 }).toBeGreaterThan(100);
   await pause(page);
   expect(await simTime(page)).not.toBe(t0);
   const aurora = (await qc.locator('.view-col').nth(1).textContent()) ?? '';
@@ -144,7 +144,7 @@ test('cores sweep: runs to the end with a progress bar, draws bars and a table; 
   await phone.page.locator('.sweep').waitFor({ timeout: 30_000 });
   await waitForPlay(phone.page);
   await play(phone.page);
-  await expect.poll(async () => (await phone.page.locator('section.view-row[aria-label="Query cache"]').textContent()) ?? '', { timeout: 40_000 }).toMatch(/threads wait for it/);
+  await expect.poll(async () => (await phone.page.locator('section.view-row[aria-label="Query cache"]').textContent()) ?? '', { timeout: 40_000 }).toMatch(/threads are asleep in its queue/);
   await pause(phone.page);
   expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await phone.page.evaluate(() => document.querySelector('.sweep')?.scrollIntoView());

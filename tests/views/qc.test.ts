@@ -82,6 +82,10 @@ describe('layoutArena', () => {
     expect(arenaSentence(l.stats, 'mysql', fmt, bytes)).toBe(
       '1 query with 1 result block; 11264 B free in 2 blocks, the largest 10240 B; 1 fragment under 4 KiB (1024 B).',
     );
+    // the exact free total (Qcache_free_memory) when given: blocks are drawn as whole units
+    expect(arenaSentence(l.stats, 'mysql', fmt, bytes, 11000)).toBe(
+      '1 query with 1 result block; 11000 B free in 2 blocks, the largest 10240 B; 1 fragment under 4 KiB (1024 B).',
+    );
     // counts other than 1 take the plural; a fresh arena is one free block
     const two = layoutArena(u32(Q, 1, R, 2, Q, 1, R, 2, F, 30), 64);
     expect(arenaSentence(two.stats, 'mysql', fmt, bytes)).toBe(
@@ -141,7 +145,7 @@ describe('lockModel / lockRates', () => {
       waiting: 2040,
       queueDots: MAX_QUEUE_DOTS,
       queueMore: 2040 - MAX_QUEUE_DOTS,
-      sentence: 'The query cache lock is held by thread 17; 2040 threads wait for it. Since the start: 1000 acquisitions, 400 found it taken, 3 gave up after 50 ms.',
+      sentence: 'The query cache lock is held by thread 17; 2040 threads are asleep in its queue (the Client threads view also counts those spinning for it or just woken). Since the start: 1000 acquisitions, 400 found it taken, 3 gave up after 50 ms.',
     });
     expect(lockModel({ ...lock, holder: null, waiting: 0 }, 'mysql', fmt).holder).toBe('free');
     // with the inner mutex's counters (structure_guard_mutex)
@@ -152,9 +156,11 @@ describe('lockModel / lockRates', () => {
     expect([m.holder, m.held, m.waiting, m.queueDots]).toEqual(['no global lock', false, 0, 0]);
     expect(m.sentence).toMatch(/run in parallel/);
   });
-  it('rates per simulated second between frames', () => {
-    expect(lockRates({ lock: { ...lock, acquisitions: 500, waits: 300, timeouts: 1 }, timeNs: 0.5e9 }, lock, 1e9)).toEqual({ acquisitions: 1000, waits: 200, timeouts: 4 });
-    expect(Number.isNaN(lockRates(null, lock, 1e9).acquisitions)).toBe(true);
+  it('rates per simulated second since the start', () => {
+    // Since the start: the same instant gives the same rates however it was reached.
+    expect(lockRates(lock, 2e9)).toEqual({ acquisitions: lock.acquisitions / 2, waits: lock.waits / 2, timeouts: lock.timeouts / 2 });
+    expect(lockRates(lock, 0.5e9).acquisitions).toBe(lock.acquisitions * 2);
+    expect(Number.isNaN(lockRates(lock, 0).acquisitions)).toBe(true);
   });
 });
 

@@ -1,11 +1,11 @@
 // The query cache of one simulation: its memory as a wrapped strip (query blocks solid,
-// results hatched, table blocks dotted, free space pale, fragments as dark slivers with
-// a notch), this frame's prunes and stores marked on it (each one flashing in slow
+// results hatched, table blocks dotted, free space pale, fragments pale with a dark
+// sliver and a notch), this frame's prunes and stores marked on it (each one flashing in slow
 // motion, counted when many; static with reduced motion), and the one global lock:
 // who holds it and the queue of threads waiting for it. Aurora's conceptual cache has
 // no arena and no global lock, and says so.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Frame, QcLock } from '../../engine/frames';
+import type { Frame } from '../../engine/frames';
 import type { Palette } from '../../ui/palette';
 import { usePalette } from '../../ui/theme';
 import { formatBytes, formatCount, formatPercent, formatSI } from '../../charts/common/format';
@@ -72,7 +72,7 @@ function swatch(p: Palette, k: ArenaKind) {
   const color = kindColor(p, k);
   if (k === 'result') return swatchStyle(p, color, true);
   if (k === 'table') return { ...swatchStyle(p, color), background: `radial-gradient(${p.background} 1px, transparent 1.5px) 0 0 / 4px 4px, ${color}` };
-  if (k === 'fragment') return { ...swatchStyle(p, p.qc.free), background: `linear-gradient(90deg, ${p.qc.free} 0 4px, ${p.inkMuted} 4px 6px, ${p.qc.free} 6px)` };
+  if (k === 'fragment') return { ...swatchStyle(p, p.qc.free), background: `linear-gradient(${p.inkMuted} 0 3px, transparent 3px), linear-gradient(90deg, ${p.inkMuted} 0 2px, ${p.qc.free} 2px)` };
   return swatchStyle(p, color);
 }
 
@@ -119,9 +119,12 @@ function Strip({ frame, reducedMotion }: { frame: Frame; reducedMotion?: boolean
     for (const s of layout.segs) {
       const y = s.y * (ROW_H + ROW_GAP);
       if (s.kind === 'fragment') {
+        // Free space (the row's pale fill), marked as a fragment: a thin dark sliver at
+        // its start and a notch over its width. Filled dark, a 3 KiB fragment drawn 7 px
+        // wide read as used memory and hid how much of the arena is free.
         ctx.fillStyle = pal.inkMuted;
-        ctx.fillRect(s.x, y, Math.max(1, s.width), ROW_H);
-        ctx.fillRect(s.x - 1, y - 3, Math.max(1, s.width) + 2, 3); // the notch above a sliver
+        ctx.fillRect(s.x, y, Math.min(2, Math.max(1, s.width)), ROW_H);
+        ctx.fillRect(s.x, y - 3, Math.max(1, s.width), 3);
         continue;
       }
       if (s.kind === 'free') continue;
@@ -135,7 +138,7 @@ function Strip({ frame, reducedMotion }: { frame: Frame; reducedMotion?: boolean
     }
   }, [layout, height, pal, scale]);
 
-  const sentence = arenaSentence(layout.stats, frame.qcKind, formatCount, formatBytes);
+  const sentence = arenaSentence(layout.stats, frame.qcKind, formatCount, formatBytes, frame.summary.counters.Qcache_free_memory);
   const marks = recent?.ev.marks ?? [];
   const e = recent?.ev;
   return (
@@ -204,14 +207,7 @@ function Strip({ frame, reducedMotion }: { frame: Frame; reducedMotion?: boolean
 function LockPanel({ frame }: { frame: Frame }) {
   const pal = usePalette();
   const m = lockModel(frame.qcLock, frame.qcKind, formatCount);
-  const prev = useRef<{ lock: QcLock; timeNs: number } | null>(null);
-  const rates = useMemo(() => {
-    const r = lockRates(prev.current, frame.qcLock, frame.timeNs);
-    return r;
-  }, [frame.qcLock, frame.timeNs]);
-  useEffect(() => {
-    prev.current = { lock: frame.qcLock, timeNs: frame.timeNs };
-  }, [frame.qcLock, frame.timeNs]);
+  const rates = lockRates(frame.qcLock, frame.timeNs);
   const qcColor = pal.thread.qcLock;
   const cross = swatchStyle(pal, qcColor, true, true).background as string;
   return (
@@ -231,7 +227,7 @@ function LockPanel({ frame }: { frame: Frame }) {
         </span>
         {frame.qcKind === 'mysql' && (
           <span style={{ fontSize: MIN_FONT + 1 }}>
-            {formatCount(m.waiting)} waiting{Number.isFinite(rates.acquisitions) ? ` · ${formatSI(rates.acquisitions)} acquisitions/s · ${formatSI(rates.waits)} found it taken/s · ${formatSI(rates.timeouts)} gave up/s` : ''}
+            {formatCount(m.waiting)} asleep in its queue{Number.isFinite(rates.acquisitions) ? ` · since the start, per second: ${formatSI(rates.acquisitions)} acquisitions · ${formatSI(rates.waits)} found it taken · ${formatSI(rates.timeouts)} gave up` : ''}
           </span>
         )}
       </div>
@@ -309,7 +305,7 @@ export function QueryCacheView({ frame, label, reducedMotion }: QueryCacheViewPr
           <>
             <li>
               <span style={swatch(pal, 'fragment')} />
-              fragment: free block under 4 KiB (sliver with a notch)
+              fragment: free block under 4 KiB (pale, dark edge and top)
             </li>
             <li>✕ pruned · outline: just stored</li>
             <li>

@@ -244,7 +244,7 @@ export function lockModel(lock: QcLock, kind: QcKind, fmt: (v: number) => string
   const holder = held ? `held by thread ${lock.holder}` : 'free';
   const queueDots = Math.min(MAX_QUEUE_DOTS, Math.max(0, lock.waiting));
   const sentence =
-    `The query cache lock is ${holder}; ${fmt(lock.waiting)} threads wait for it. Since the start: ` +
+    `The query cache lock is ${holder}; ${fmt(lock.waiting)} threads are asleep in its queue (the Client threads view also counts those spinning for it or just woken). Since the start: ` +
     `${fmt(lock.acquisitions)} acquisitions, ${fmt(lock.waits)} found it taken, ${fmt(lock.timeouts)} gave up after 50 ms` +
     (lock.mutex_spin_waits !== undefined
       ? `; its inner mutex: ${fmt(lock.mutex_spin_waits)} spin waits, ${fmt(lock.mutex_os_waits ?? 0)} sleeps.`
@@ -252,27 +252,28 @@ export function lockModel(lock: QcLock, kind: QcKind, fmt: (v: number) => string
   return { holder, held, waiting: lock.waiting, queueDots, queueMore: Math.max(0, lock.waiting - queueDots), sentence };
 }
 
-/** Per simulated second between two lock readings (NaN without time between them). */
-export function lockRates(prev: { lock: QcLock; timeNs: number } | null, lock: QcLock, timeNs: number): { acquisitions: number; waits: number; timeouts: number } {
-  const dt = prev ? (timeNs - prev.timeNs) / 1e9 : 0;
-  if (!prev || !(dt > 0)) return { acquisitions: NaN, waits: NaN, timeouts: NaN };
-  return {
-    acquisitions: (lock.acquisitions - prev.lock.acquisitions) / dt,
-    waits: (lock.waits - prev.lock.waits) / dt,
-    timeouts: (lock.timeouts - prev.lock.timeouts) / dt,
-  };
+/** Per simulated second since the start (NaN at t = 0). The same instant gives the same
+ *  rates however it was reached (playing at any speed, scrubbing, stepping back): a rate
+ *  between the last two drawn frames changed with the frames' spacing. */
+export function lockRates(lock: QcLock, timeNs: number): { acquisitions: number; waits: number; timeouts: number } {
+  const t = timeNs / 1e9;
+  if (!(t > 0)) return { acquisitions: NaN, waits: NaN, timeouts: NaN };
+  return { acquisitions: lock.acquisitions / t, waits: lock.waits / t, timeouts: lock.timeouts / t };
 }
 
-/** Words for the strip (caption and screen readers). */
-export function arenaSentence(s: ArenaStats, kind: QcKind, fmtCount: (v: number) => string, fmtBytes: (v: number) => string): string {
+/** Words for the strip (caption and screen readers). `freeMemory` is the exact free total
+ *  (Qcache_free_memory) when known: the strip's blocks are whole 512 B units, each rounded
+ *  up, so their sum overstates it by up to 511 B a block. */
+export function arenaSentence(s: ArenaStats, kind: QcKind, fmtCount: (v: number) => string, fmtBytes: (v: number) => string, freeMemory?: number): string {
   if (s.totalUnits === 0) return 'The query cache is off or has size 0: nothing is stored.';
+  const free = freeMemory !== undefined && Number.isFinite(freeMemory) ? freeMemory : s.freeBytes;
   const n = (v: number, one: string, many?: string) => `${fmtCount(v)} ${noun(v, one, many)}`;
   if (kind === 'aurora') {
-    return `${n(s.queries, 'cached result')} (in LRU order, oldest left; each entry takes its exact size, drawn rounded up to 512 B); ${fmtBytes(s.freeBytes)} unused.`;
+    return `${n(s.queries, 'cached result')} (in LRU order, oldest left; each entry takes its exact size, drawn rounded up to 512 B); ${fmtBytes(free)} unused.`;
   }
   return (
     `${n(s.queries, 'query', 'queries')} with ${n(s.resultBlocks, 'result block')}; ` +
-    `${fmtBytes(s.freeBytes)} free in ${n(s.freeBlocks, 'block')}, the largest ${fmtBytes(s.largestFreeBytes)}; ` +
+    `${fmtBytes(free)} free in ${n(s.freeBlocks, 'block')}, the largest ${fmtBytes(s.largestFreeBytes)}; ` +
     `${n(s.fragments, 'fragment')} under 4 KiB (${fmtBytes(s.fragmentBytes)}).`
   );
 }

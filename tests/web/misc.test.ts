@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { applyOverrides, getPath, scenarioEndNs } from '../../web/src/engine/scenario';
-import { buildSims, knobNotesFor, knobValuesFor } from '../../web/src/lessons/scenarios';
+import { buildSims, changedKnobs, knobNotesFor, knobValuesFor } from '../../web/src/lessons/scenarios';
+import { otherRunsAfter } from '../../web/src/lessons/progress';
+import { otherRunNote } from '../../web/src/lessons/QuizBlock';
 import type { ExperimentSpec } from '../../web/src/lessons/types';
 import { sliderToValue, snap, stepKnob, valueToSlider } from '../../web/src/ui/knobScale';
 import { contrastRatio, fillColor, frameColor, paletteCss, PALETTES } from '../../web/src/ui/palette';
@@ -61,6 +63,31 @@ describe('buildSims', () => {
     expect(knobNotesFor(coarse, { 'workload.max_rows': 1500 })).toEqual([]);
     expect(knobNotesFor(coarse, {})).toEqual([]);
     expect(JSON.parse(buildSims(coarse, texts, { 'workload.max_rows': 1234 }, 1).sims![0].json).workload.max_rows).toBe(1000);
+  });
+  it('names the knobs a run changed from the lesson\'s values (such a run checks no prediction)', () => {
+    const two: ExperimentSpec = {
+      ...exp,
+      knobs: [
+        { path: 'server.innodb_buffer_pool_pages', label: 'Buffer pool size', min: 1000, max: 40000, step: 1000, default: 4000, unit: 'pages', scale: 'log' },
+        { path: 'server.innodb_adaptive_hash_index', label: 'innodb_adaptive_hash_index', min: 0, max: 1, step: 1, default: 1, scale: 'linear', toggle: true },
+      ],
+    };
+    expect(changedKnobs(two, {})).toEqual([]);
+    // a value equal to the default, or one that runs as the default (out of range), changes nothing
+    expect(changedKnobs(two, { 'server.innodb_buffer_pool_pages': 4000, 'server.innodb_adaptive_hash_index': 7 })).toEqual([]);
+    expect(changedKnobs(two, { 'server.innodb_buffer_pool_pages': 40000, 'server.innodb_adaptive_hash_index': 0 })).toEqual(['Buffer pool size 40,000 pages', 'innodb_adaptive_hash_index off']);
+    // a page opened by a link that set a knob: that value is the experiment's
+    const base = { 'server.innodb_buffer_pool_pages': 40000 };
+    expect(changedKnobs(two, { 'server.innodb_buffer_pool_pages': 40000 }, base)).toEqual([]);
+    expect(changedKnobs(two, {}, base)).toEqual(['Buffer pool size 4,000 pages']);
+    expect(otherRunNote(['Buffer pool size 40,000 pages'])).toBe(
+      'The last run did not check it: it ran with Buffer pool size 40,000 pages, and the prediction is about the experiment as this page opened it. Put that knob back and run it again.',
+    );
+    // an experiment's entry: set by a run with changed knobs, cleared by one as the lesson sets it
+    const after = otherRunsAfter({}, 'e', ['Buffer pool size 40,000 pages']);
+    expect(after).toEqual({ e: ['Buffer pool size 40,000 pages'] });
+    expect(otherRunsAfter(after, 'f', [])).toBe(after);
+    expect(otherRunsAfter(after, 'e', [])).toEqual({});
   });
   it('applies a side\'s own overrides after the experiment\'s and before the knobs and the seed, to that side only', () => {
     const sided: ExperimentSpec = {

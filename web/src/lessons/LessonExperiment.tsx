@@ -5,21 +5,24 @@ import { DownloadFailed } from '../ui/downloadFailed';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ExperimentPanel, type ExperimentPanelProps } from '../ui/ExperimentPanel';
 import { loadScenarioText } from './registry';
-import { buildSims, knobNotesFor, knobValuesFor } from './scenarios';
+import { buildSims, changedKnobs, knobNotesFor, knobValuesFor } from './scenarios';
 import type { ExperimentSpec } from './types';
 
 interface Props {
   experiment: ExperimentSpec;
   knobValues: Record<string, number>;
+  /** The knob values the page was opened with (its address's): a run with others checks no prediction. */
+  baseKnobs?: Record<string, number>;
   onKnob: (path: string, value: number) => void;
   seed: number | undefined;
   onSeed: (seed: number) => void;
-  onDone: (experimentId: string) => void;
+  /** A run finished; `changed` lists the knobs it ran with other values than the lesson's. */
+  onDone: (experimentId: string, changed: string[]) => void;
   /** Passed on to the panel: shared-link time, share and embed tools, key map. */
   panel?: Partial<Pick<ExperimentPanelProps, 'initialTimeNs' | 'onInitialTimeApplied' | 'onLeave' | 'shareLink' | 'embedSnippet' | 'arrowKeys' | 'noTools' | 'keyboard' | 'foldKnobs'>>;
 }
 
-export function LessonExperiment({ experiment, knobValues, onKnob, seed, onSeed, onDone, panel }: Props) {
+export function LessonExperiment({ experiment, knobValues, baseKnobs, onKnob, seed, onSeed, onDone, panel }: Props) {
   const [texts, setTexts] = useState<Record<string, string | undefined> | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -42,7 +45,13 @@ export function LessonExperiment({ experiment, knobValues, onKnob, seed, onSeed,
     // eslint-disable-next-line react-hooks/exhaustive-deps -- mineKey stands for mine
     [texts, experiment, mineKey, seed],
   );
-  const done = useMemo(() => () => onDone(experiment.id), [onDone, experiment.id]);
+  // The knobs of the run on screen (a knob change rebuilds it, so they are the finished run's).
+  const changed = changedKnobs(experiment, mine, baseKnobs);
+  const changedKey = JSON.stringify(changed);
+  const done = useMemo(
+    () => () => onDone(experiment.id, JSON.parse(changedKey) as string[]),
+    [onDone, experiment.id, changedKey],
+  );
   const notes = knobNotesFor(experiment, knobValues);
 
   return (
@@ -99,9 +108,9 @@ export function ExperimentSlot({ experiment, onDone, panel, ...rest }: Omit<Prop
     else left.current.delete(expId);
   }, []);
   const done = useCallback(
-    (expId: string) => {
+    (expId: string, changed: string[]) => {
       if (resumed.current === expId) resumed.current = null;
-      else onDone(expId);
+      else onDone(expId, changed);
     },
     [onDone],
   );
@@ -122,6 +131,8 @@ export function ExperimentSlot({ experiment, onDone, panel, ...rest }: Omit<Prop
 export function useExperimentSettings(initial: { seed?: number; knobs: Record<string, number> }) {
   const [seed, setSeed] = useState<number | undefined>(initial.seed);
   const [knobValues, setKnobValues] = useState<Record<string, number>>(initial.knobs);
+  // The address's knob values: what a prediction's run is compared with (changedKnobs).
+  const [baseKnobs, setBaseKnobs] = useState<Record<string, number>>(initial.knobs);
   const onKnob = useCallback((path: string, value: number) => setKnobValues((v) => ({ ...v, [path]: value })), []);
   /** Takes a new address's seed and knobs; one it named but that was refused keeps what is on screen. */
   const fromAddress = useCallback((state: { seed?: number; knobs: Record<string, number> }, rejected: string[]) => {
@@ -132,8 +143,13 @@ export function useExperimentSettings(initial: { seed?: number; knobs: Record<st
       for (const [path, v] of Object.entries(cur)) if (refused.has(`k.${path}`)) next[path] = v;
       return next;
     });
+    setBaseKnobs((cur) => {
+      const next = { ...state.knobs };
+      for (const [path, v] of Object.entries(cur)) if (refused.has(`k.${path}`)) next[path] = v;
+      return next;
+    });
   }, []);
-  /** The four props every page hands its experiment panel. */
-  const settings = { knobValues, onKnob, seed, onSeed: setSeed };
+  /** The props every page hands its experiment panel. */
+  const settings = { knobValues, baseKnobs, onKnob, seed, onSeed: setSeed };
   return { seed, setSeed, knobValues, setKnobValues, fromAddress, settings };
 }

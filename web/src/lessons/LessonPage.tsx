@@ -12,7 +12,7 @@ import { Narrative } from './Narrative';
 import { IgnoredSettings, LessonGate } from './LessonGate';
 import type { Lesson } from './types';
 import { useCurrentStep } from './useCurrentStep';
-import { clearProgress, emptyProgress, loadProgress, saveProgress, type LessonProgress } from './progress';
+import { clearProgress, emptyProgress, loadProgress, otherRunsAfter, saveProgress, type LessonProgress } from './progress';
 import { LessonSummary } from './LessonSummary';
 
 export default function LessonPage({ id, query }: { id: string; query: string }) {
@@ -147,8 +147,13 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
   }, []);
   // Runs finished in this visit, per experiment: a prediction locked after a run waits for the next.
   const [runs, setRuns] = useState<Record<string, number>>({});
+  // The knobs changed in an experiment's last run, when they were: such a run checks no
+  // prediction (it is not the run the step asks about), and its quizzes say why.
+  const [otherRuns, setOtherRuns] = useState<Record<string, string[]>>({});
   const onDone = useCallback(
-    (expId: string) => {
+    (expId: string, changed: string[]) => {
+      setOtherRuns((o) => otherRunsAfter(o, expId, changed));
+      if (changed.length > 0) return;
       setRuns((r) => ({ ...r, [expId]: (r[expId] ?? 0) + 1 }));
       setRan((r) => (r.has(expId) ? r : new Set(r).add(expId)));
       updateProgress((p) => (p.ran.includes(expId) ? p : { ...p, ran: [...p.ran, expId] }));
@@ -188,6 +193,7 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
           ran={ran}
           onShowExperiment={showExperiment}
           runs={runs}
+          otherRuns={otherRuns}
           progress={progress}
           onQuizLock={onQuizLock}
           end={<LessonSummary lesson={lesson} progress={progress} onReset={resetProgress} />}

@@ -3,6 +3,7 @@
 
 import type { LessonProgress } from './progress';
 import { score } from './progress';
+import { InlineCode } from './QuizBlock';
 import type { Lesson } from './types';
 
 export function LessonSummary({ lesson, progress, onReset }: { lesson: Lesson; progress: LessonProgress; onReset: () => void }) {
@@ -27,17 +28,17 @@ export function LessonSummary({ lesson, progress, onReset }: { lesson: Lesson; p
           const p = progress.quizzes[q.id];
           return (
             <li key={q.id}>
-              {q.question}{' '}
+              <InlineCode text={q.question} />{' '}
               {p && !p.checked ? (
                 <span className="muted">
-                  — you said “{q.choices[p.choice]}”; run {q.after ? `“${experiments.find((e) => e.id === q.after)?.title ?? q.after}”` : 'its experiment'} to check it
+                  — you said “<InlineCode text={q.choices[p.choice]} />”; run {q.after ? `“${experiments.find((e) => e.id === q.after)?.title ?? q.after}”` : 'its experiment'} to check it
                 </span>
               ) : p ? (
                 p.correct ? (
                   <span className="progress-ok">✓ held</span>
                 ) : (
                   <span className="progress-no">
-                    ✗ you said “{q.choices[p.choice]}”; answer: “{q.choices[q.answer]}”
+                    ✗ you said “<InlineCode text={q.choices[p.choice]} />”; answer: “<InlineCode text={q.choices[q.answer]} />”
                   </span>
                 )
               ) : (

@@ -17,6 +17,8 @@ interface Props {
   ran: Set<string>;
   /** Runs of each experiment finished in this visit. */
   runs: Record<string, number>;
+  /** Per experiment: the knobs its last run changed (that run checked no prediction). */
+  otherRuns?: Record<string, string[]>;
   onShowExperiment: (id: string) => void;
   progress?: LessonProgress;
   onQuizLock?: (quizId: string, choice: number, correct: boolean, checked: boolean) => void;
@@ -24,7 +26,7 @@ interface Props {
   end?: ReactNode;
 }
 
-export function Narrative({ lesson, current, setRef, goTo, activeId, ran, runs, onShowExperiment, progress, onQuizLock, end }: Props) {
+export function Narrative({ lesson, current, setRef, goTo, activeId, ran, runs, otherRuns, onShowExperiment, progress, onQuizLock, end }: Props) {
   const titles = new Map<string, string>();
   const sweeps = new Set<string>();
   for (const s of lesson.steps)
@@ -90,6 +92,7 @@ export function Narrative({ lesson, current, setRef, goTo, activeId, ran, runs, 
                     experimentSweep={b.quiz.after ? sweeps.has(b.quiz.after) : false}
                     experimentRan={b.quiz.after ? ran.has(b.quiz.after) : true}
                     experimentRuns={b.quiz.after ? (runs[b.quiz.after] ?? 0) : 0}
+                    otherRun={b.quiz.after ? otherRuns?.[b.quiz.after] : undefined}
                     onRunExperiment={b.quiz.after ? () => onShowExperiment(b.quiz.after!) : undefined}
                     saved={progress?.quizzes[b.quiz.id]}
                     onLock={onQuizLock ? (c, ok, checked) => onQuizLock(b.quiz.id, c, ok, checked) : undefined}

@@ -18,6 +18,7 @@ import { Prose } from './Prose';
 import { QuizBlock } from './QuizBlock';
 import { IgnoredSettings, LessonGate } from './LessonGate';
 import type { Lesson } from './types';
+import { otherRunsAfter } from './progress';
 
 export default function PresentPage({ id, query }: { id: string; query: string }) {
   return <LessonGate id={id} query={query}>{(lesson, q, linkMessages) => <Slides lesson={lesson} query={q} linkMessages={linkMessages} />}</LessonGate>;
@@ -173,7 +174,11 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
   const panelBox = useRef<HTMLElement>(null);
   usePanelFocus(panelBox, stepFocus(s), step, reducedMotion);
   const [runs, setRuns] = useState<Record<string, number>>({});
-  const onDone = useCallback((expId: string) => {
+  // As on the lesson page: a run with changed knobs checks no prediction.
+  const [otherRuns, setOtherRuns] = useState<Record<string, string[]>>({});
+  const onDone = useCallback((expId: string, changed: string[]) => {
+    setOtherRuns((o) => otherRunsAfter(o, expId, changed));
+    if (changed.length > 0) return;
     setRuns((r) => ({ ...r, [expId]: (r[expId] ?? 0) + 1 }));
     setRan((r) => (r.has(expId) ? r : new Set(r).add(expId)));
   }, []);
@@ -235,6 +240,7 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
                   experimentSweep={b.quiz.after ? sweeps.has(b.quiz.after) : false}
                   experimentRan={b.quiz.after ? ran.has(b.quiz.after) : true}
                   experimentRuns={b.quiz.after ? (runs[b.quiz.after] ?? 0) : 0}
+                  otherRun={b.quiz.after ? otherRuns[b.quiz.after] : undefined}
                 />
               );
             if (b.kind === 'experiment')

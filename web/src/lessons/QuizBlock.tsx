@@ -14,6 +14,9 @@ interface Props {
   experimentRan: boolean;
   /** Runs of that experiment finished in this visit (a lock waits for one after it). */
   experimentRuns?: number;
+  /** The knobs the experiment's last run changed, when it changed any: that run checked
+   *  nothing, and the quiz says so. */
+  otherRun?: string[];
   onRunExperiment?: () => void;
   saved?: QuizProgress;
   /** A lock (`checked` false), and again once its result shows (`checked` true). */
@@ -29,7 +32,7 @@ interface Props {
 export const QuizBlock = memo(
   QuizCard,
   (a, b) =>
-    a.quiz === b.quiz && a.experimentTitle === b.experimentTitle && a.experimentSweep === b.experimentSweep && a.experimentRan === b.experimentRan && a.experimentRuns === b.experimentRuns && a.saved === b.saved,
+    a.quiz === b.quiz && a.experimentTitle === b.experimentTitle && a.experimentSweep === b.experimentSweep && a.experimentRan === b.experimentRan && a.experimentRuns === b.experimentRuns && a.otherRun === b.otherRun && a.saved === b.saved,
 );
 
 /** A quiz's text with its `code` spans as code (the lesson's Markdown style; shown raw, the backticks stood in the text). */
@@ -40,7 +43,12 @@ export function InlineCode({ text }: { text: string }) {
   return <>{parts.map((p, i) => (i % 2 === 1 ? <code key={i}>{p}</code> : p))}</>;
 }
 
-function QuizCard({ quiz, experimentTitle, experimentSweep = false, experimentRan, experimentRuns = 0, onRunExperiment, saved, onLock }: Props) {
+/** Why the last run did not check a prediction: it ran with other knob values. */
+export function otherRunNote(changed: string[]): string {
+  return `The last run did not check it: it ran with ${changed.join(', ')}, and the prediction is about the experiment as this page opened it. Put ${changed.length > 1 ? 'those knobs' : 'that knob'} back and run it again.`;
+}
+
+function QuizCard({ quiz, experimentTitle, experimentSweep = false, experimentRan, experimentRuns = 0, otherRun, onRunExperiment, saved, onLock }: Props) {
   const valid = saved && saved.choice >= 0 && saved.choice < quiz.choices.length ? saved : undefined;
   const [choice, setChoice] = useState<number | null>(valid ? valid.choice : null);
   const [locked, setLocked] = useState(valid !== undefined);
@@ -119,6 +127,7 @@ function QuizCard({ quiz, experimentTitle, experimentSweep = false, experimentRa
               {experimentTitle ?? 'the experiment'}
             </button>
             {experimentSweep ? ' to check it.' : runsAtLock ? ' again to check it: Replay runs it from the start.' : ' to the end to check it.'}
+            {otherRun ? <span className="quiz-other-run"> {otherRunNote(otherRun)}</span> : null}
           </span>
         ) : null}
         {!show ? (

@@ -96,3 +96,13 @@ export function score(p: LessonProgress, quizIds: string[]): { answered: number;
   const waiting = quizIds.filter((id) => p.quizzes[id] && !p.quizzes[id].checked).length;
   return { answered, correct, waiting, total: quizIds.length };
 }
+
+/** The experiments whose last run changed knobs, after `expId`'s run with `changed`: a run
+ *  as the lesson sets it clears its entry (its quizzes stop saying why nothing was checked). */
+export function otherRunsAfter(runs: Record<string, string[]>, expId: string, changed: string[]): Record<string, string[]> {
+  if (changed.length > 0) return { ...runs, [expId]: changed };
+  if (!(expId in runs)) return runs;
+  const rest = { ...runs };
+  delete rest[expId];
+  return rest;
+}

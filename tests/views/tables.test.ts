@@ -125,7 +125,9 @@ describe('threadSegments', () => {
       'A: 3 client threads: 2 running, 0 waiting for a CPU, 0 spinning on a latch, 0 asleep on a latch, 0 waiting for query cache lock, 1 waiting for IO, 0 idle',
     );
     const done = { total: 0, running: 0, waitingCpu: 0, waitingIo: 0, spinning: 0, sleepingOnLatch: 0, waitingQcLock: 0 };
-    expect(threadsSentence(done, threadSegments(done, 30), undefined, true)).toBe('no client threads left: every client has finished its work');
+    expect(threadsSentence(done, threadSegments(done, 30), undefined, true, true)).toBe('no client threads left: every client has finished its work');
+    // a run that stopped at its duration (a fixed rate): its clients did not finish anything
+    expect(threadsSentence(done, threadSegments(done, 30), undefined, true)).toBe('the run has reached its end; no client thread is busy');
     // a fixed-rate run between transactions: none busy now, the run goes on
     expect(threadsSentence(done, threadSegments(done, 30), 'B')).toBe('B: no client thread is busy at this instant');
   });

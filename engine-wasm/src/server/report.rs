@@ -107,7 +107,8 @@ pub struct Latency {
 #[derive(Clone, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Threads {
-    /// All client threads.
+    /// Busy client threads (every state but idle): 0 between the transactions of a
+    /// fixed-rate load, and once a row target is reached.
     pub total: u32,
     /// On a core.
     pub running: u32,

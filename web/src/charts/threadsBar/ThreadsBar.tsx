@@ -14,20 +14,22 @@ export interface ThreadsBarProps {
   threads: ThreadCounts;
   /** Optional prefix, e.g. "A". */
   label?: string;
-  /** The run has reached its end (no busy thread then means every client has finished). */
+  /** The run has reached its end (its duration, or its row target). */
   done?: boolean;
+  /** The workload ran out (a row target): no busy thread then means every client has finished. */
+  finished?: boolean;
 }
 
 /** A count in the legend: right-aligned tabular digits in a fixed width. */
 const countStyle = { display: 'inline-block', textAlign: 'right', fontVariantNumeric: 'tabular-nums' } as const;
 
 /** Stacked bar of thread states for one simulation. */
-export function ThreadsBar({ threads, label, done = false }: ThreadsBarProps) {
+export function ThreadsBar({ threads, label, done = false, finished = false }: ThreadsBarProps) {
   const pal = usePalette();
   const [ref, width] = useWidth<HTMLDivElement>(300);
   const hatch = `th-${useId().replace(/:/g, '')}`;
   const segs = threadSegments(threads, width);
-  const aria = threadsSentence(threads, segs, label, done);
+  const aria = threadsSentence(threads, segs, label, done, finished);
   return (
     <figure style={figureStyle}>
       <div ref={ref} style={{ width: '100%' }}>
@@ -58,7 +60,7 @@ export function ThreadsBar({ threads, label, done = false }: ThreadsBarProps) {
         {label && <li style={{ color: pal.ink, fontWeight: 600, flexBasis: '100%' }}>{label}</li>}
         <li>
           {/* A run whose clients have all done their work has none left (it read as an empty, broken bar). */}
-          {threads.total === 0 ? noThreadsText(done) : `${formatCount(threads.total)} ${noun(threads.total, 'thread')}:`}
+          {threads.total === 0 ? noThreadsText(done, finished) : `${formatCount(threads.total)} ${noun(threads.total, 'thread')}:`}
         </li>
         {segs.map((s) => (
           <li key={s.key}>

@@ -51,17 +51,20 @@ export function threadSegments(threads: ThreadCounts, width: number): ThreadSegm
 }
 
 /**
- * What a bar with no busy thread means: every client has done its work (a finished run),
- * or, in a run that goes on (clients that wait for the next transaction of a fixed rate),
- * none is busy at this instant. "0 threads: 0 running, ..." read as a broken bar.
+ * What a bar with no busy thread means: every client has done its work (the workload ran
+ * out: a row target), the run stopped at its duration, or, in a run that goes on (clients
+ * that wait for the next transaction of a fixed rate), none is busy at this instant.
+ * "0 threads: 0 running, ..." read as a broken bar; a fixed-rate run that stopped at its
+ * duration said every client had finished its work.
  */
-export function noThreadsText(done: boolean): string {
-  return done ? 'no client threads left: every client has finished its work' : 'no client thread is busy at this instant';
+export function noThreadsText(done: boolean, finished = false): string {
+  if (finished) return 'no client threads left: every client has finished its work';
+  return done ? 'the run has reached its end; no client thread is busy' : 'no client thread is busy at this instant';
 }
 
 /** The bar's summary for a screen reader: the total and each state's count, or why there is none. */
-export function threadsSentence(threads: ThreadCounts, segs: ThreadSegment[], label?: string, done = false): string {
+export function threadsSentence(threads: ThreadCounts, segs: ThreadSegment[], label?: string, done = false, finished = false): string {
   const head = label ? `${label}: ` : '';
-  if (threads.total === 0) return head + noThreadsText(done);
+  if (threads.total === 0) return head + noThreadsText(done, finished);
   return `${head}${formatCount(threads.total)} client ${noun(threads.total, 'thread')}: ` + segs.map((s) => `${formatCount(s.count)} ${s.label}`).join(', ');
 }

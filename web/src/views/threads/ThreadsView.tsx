@@ -14,7 +14,7 @@ export interface ThreadsViewProps {
 export function ThreadsView({ frame, label }: ThreadsViewProps) {
   return (
     <>
-      <ThreadsBar threads={frame.summary.threads} label={label} done={frame.summary.done} />
+      <ThreadsBar threads={frame.summary.threads} label={label} done={frame.summary.done} finished={frame.summary.finishedNs !== null} />
       <ThreadLanes frame={frame} label={label} legend={false} />
     </>
   );

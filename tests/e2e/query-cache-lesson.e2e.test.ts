@@ -147,6 +147,14 @@ test('cores sweep: runs to the end with a progress bar, draws bars and a table; 
   await expect.poll(async () => (await phone.page.locator('section.view-row[aria-label="Query cache"]').textContent()) ?? '', { timeout: 40_000 }).toMatch(/threads are asleep in its queue/);
   await pause(phone.page);
   expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // The sweep table is wider than the phone: a line under it says columns are off to the side.
+  const hint = phone.page.locator('.sweep .table-scroll-hint');
+  expect(await hint.textContent()).toBe('more columns: scroll sideways →');
+  await phone.page.evaluate(() => {
+    const t = document.querySelector('.sweep .table-scroll')!;
+    t.scrollLeft = t.scrollWidth;
+  });
+  await expect.poll(() => hint.textContent()).toBe('← more columns: scroll back');
   await phone.page.evaluate(() => document.querySelector('.sweep')?.scrollIntoView());
   await screenshot('qc-lesson-sweep-phone-390', phone.page, { fullPage: false });
   await phone.page.evaluate(() => document.querySelector('section.view-row[aria-label="Query cache"]')?.scrollIntoView());

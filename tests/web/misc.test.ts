@@ -204,3 +204,16 @@ describe('startingText', () => {
     expect(startingText(['{not json', sc({ prepare_rows: 'many' })])).toBe('Starting the simulation…');
   });
 });
+
+describe('TableScroll hint', () => {
+  it('names the sides with hidden columns', async () => {
+    const { hiddenSides, scrollHintText } = await import('../../web/src/ui/TableScroll');
+    // a 602 px table in a 366 px box, scrolled to the start, the middle, the end
+    expect(hiddenSides(0, 366, 602)).toEqual({ left: false, right: true });
+    expect(scrollHintText(hiddenSides(0, 366, 602))).toBe('more columns: scroll sideways →');
+    expect(scrollHintText(hiddenSides(100, 366, 602))).toBe('← more columns on both sides: scroll sideways →');
+    expect(scrollHintText(hiddenSides(236, 366, 602))).toBe('← more columns: scroll back');
+    // it fits: nothing to say
+    expect(scrollHintText(hiddenSides(0, 602, 602))).toBe('');
+  });
+});

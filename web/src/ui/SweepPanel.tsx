@@ -13,6 +13,7 @@ import { formatFixed, formatPercent, formatSI } from '../charts/common/format';
 import { relativeToFirst } from '../charts/sweepChart/layout';
 import type { Palette } from './palette';
 import { useViewComponents, ViewSlot } from './ViewSlot';
+import { TableScroll } from './TableScroll';
 import { emptySweep, replacedNote, settled, sweepKey, sweepResults, type SweepState } from './sweepResults';
 
 /** Wall time the worker runs the sweep between two progress reports. */
@@ -190,7 +191,7 @@ export function SweepPanel({ sweep, sims, labels, palette, workerFactory, onDone
           ) : null
         }
       </ViewSlot>
-      <div className="table-scroll">
+      <TableScroll>
         <table className="sweep-table">
           <caption className="visually-hidden">
             {sweep.title} by {axis}
@@ -238,7 +239,7 @@ export function SweepPanel({ sweep, sims, labels, palette, workerFactory, onDone
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import type { Frame, Summary } from '../../engine/frames';
 import { usePalette } from '../../ui/theme';
 import { MIN_FONT, captionStyle, figureStyle, numStyle } from '../../charts/common/styles';
 import { Breakable } from '../../charts/common/Breakable';
+import { TableScroll } from '../../ui/TableScroll';
 import { metricsRows } from './layout';
 
 export interface MetricsTableProps {
@@ -34,7 +35,7 @@ export function MetricsTable({ frames: given, frame, label, caption = 'Counters'
   const pair = frames.length === 2;
   return (
     <figure style={figureStyle}>
-      <div style={{ overflowX: 'auto' }}>
+      <TableScroll>
         <table style={{ borderCollapse: 'collapse', fontSize: MIN_FONT + 1, width: '100%' }}>
           <caption style={{ ...captionStyle, textAlign: 'left' }}>{caption}</caption>
           <thead>
@@ -79,7 +80,7 @@ export function MetricsTable({ frames: given, frame, label, caption = 'Counters'
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </figure>
   );
 }

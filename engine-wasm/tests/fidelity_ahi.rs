@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{assert_quotes, grouped, lesson_text};
+use common::{assert_quotes, grouped, lesson_scenario, lesson_text};
 use innodb_lab::sim::SEC;
 use innodb_lab::sim_handle::SimHandle;
 
@@ -53,8 +53,12 @@ struct Run {
 }
 
 fn run_by_second(file: &str) -> Run {
-    let path = format!("{}/../lessons/scenarios/{file}", env!("CARGO_MANIFEST_DIR"));
-    let mut h = SimHandle::new(&std::fs::read_to_string(path).expect("scenario")).expect("valid");
+    run_by_second_with(file, &[])
+}
+
+/// [`run_by_second`] with scenario fields set (an experiment's side overrides).
+fn run_by_second_with(file: &str, overrides: &[(&str, serde_json::Value)]) -> Run {
+    let mut h = SimHandle::new(&lesson_scenario(file, overrides)).expect("valid");
     let end = h.engine.end_time();
     assert_eq!(end % SEC, 0, "a whole number of seconds");
     let mut at = vec![(counters(&h), h.engine.stats.queries)];
@@ -183,6 +187,17 @@ fn ahi_1_one_row_is_always_a_hit() {
         &lesson,
         &format!("The one-row table said {};", c.adaptive_hash_rows_added),
     );
+    // the step's notes: the Rows added chart, one sample a second
+    let s = &h.engine.series;
+    let added: Vec<f64> = (0..s.len())
+        .map(|i| s.get(i, "ahi_rows_added_per_s").unwrap_or(f64::NAN))
+        .collect();
+    assert_eq!(added[0], 2.0);
+    assert!(added[1..].iter().all(|&x| x == 0.0), "{added:?}");
+    quotes(
+        &lesson,
+        "added: 2 in the first second, then 0 (its scale is only 0 to 2)",
+    );
 }
 
 #[test]
@@ -297,6 +312,44 @@ fn ahi_3_fits_in_pool_close_to_but_not_100_percent() {
         ),
     );
     quotes(&lesson, &run.table_row("2M rows, fits in the pool", 1, 1.0));
+}
+
+/// The lesson's "Turning it off" step: the 2M-row table's mean latency once the hit
+/// ratio has settled (the mean of the per-second samples from 30 s to the end), with
+/// the AHI off (B of the step's experiment) and on (A). A hash hit saves a three-level
+/// descent of cached pages, small beside the rest of the statement.
+#[test]
+fn ahi_fits_in_pool_latency_with_and_without_the_ahi() {
+    let settled = |lat: &[f64]| {
+        let tail = &lat[29..];
+        tail.iter().sum::<f64>() / tail.len() as f64
+    };
+    let a = run_by_second("ahi-fits-in-pool.json").series("latency_mean_us");
+    let b = run_by_second_with(
+        "ahi-fits-in-pool.json",
+        &[(
+            "server.innodb_adaptive_hash_index",
+            serde_json::json!(false),
+        )],
+    )
+    .series("latency_mean_us");
+    let (on, off) = (settled(&a), settled(&b));
+    let max = |v: &[f64]| v.iter().cloned().fold(0.0, f64::max);
+    eprintln!(
+        "AHI on {on:.2} µs, off {off:.2} µs after 30 s; warm-up peak on {:.2}, off at most {:.2}",
+        max(&a[..15]),
+        max(&b)
+    );
+    // "during its warm-up A is the slower of the two (up to about 35.5 µs while it
+    // builds the hash), and after it A runs about half a microsecond faster"
+    assert!(max(&a[..15]) > max(&b) + 2.0);
+    assert!((0.4..0.6).contains(&(off - on)), "on {on} off {off}");
+    let lesson = lesson_text(LESSON);
+    quotes(
+        &lesson,
+        &format!("drops from {off:.1} µs with the AHI off to {on:.1} µs with it on once the hit ratio has settled"),
+    );
+    quotes(&lesson, &format!("{off:.1} µs\noff against {on:.1} µs on"));
 }
 
 #[test]

@@ -184,23 +184,26 @@ test('playground: the address holds what runs; a reload or a copied link opens a
   const tables = await tablesText(page);
   await page.getByRole('button', { name: 'Copy link' }).click();
   const link = await page.getByRole('textbox', { name: 'Link to this state' }).inputValue();
-  expect(link).toMatch(/#\/playground\?from=file%3Apk-random\.json&ab=1&b\.workload\.threads=4$/);
+  // The link carries the simulated time (it opened at t = 0).
+  expect(link).toMatch(/#\/playground\?from=file%3Apk-random\.json&ab=1&b\.workload\.threads=4&t=[\d.]+$/);
 
-  // The link in a fresh page: the same starting point and change, run, the same numbers.
+  // The link in a fresh page: the same starting point and change, run to the same time, the same numbers.
   const fresh = await openPage(link.replace(/^https?:\/\/[^/]+\//, '/'));
   await waitForPanel(fresh.page);
   const freshEditor = fresh.page.getByRole('textbox', { name: 'Scenario JSON' });
   expect((JSON.parse(await freshEditor.inputValue()) as { workload: { threads: number } }).workload.threads).toBe(4); // B is being edited
-  await stepForward(fresh.page, 2);
-  expect(await simTime(fresh.page)).toBe(t);
+  await expect.poll(() => simTime(fresh.page), { timeout: 30_000 }).toBe(t);
   expect(await tablesText(fresh.page)).toEqual(tables);
+  // A run the reader starts opens at t = 0, not at the link's time.
+  await fresh.page.getByRole('button', { name: 'Run this scenario pair' }).click();
+  await expect.poll(() => simTime(fresh.page), { timeout: 30_000 }).toBe('0 µs');
 
   // Bad parameters: each named with what is allowed; the page opens the defaults and runs.
   const bad = await openPage('/#/playground?from=file:nope.json&rows=-5&a.seed=7');
   await bad.page.locator('.url-messages').waitFor({ timeout: 20_000 });
   const msg = await bad.page.locator('.url-messages').innerText();
   expect(msg).toContain('Parameter "from" must name a starting point of the playground (defaults, lesson:<lesson>/<experiment> or file:<scenario file>), got "file:nope.json"');
-  expect(msg).toContain('Parameter "rows" is not a playground setting (allowed: from, ab, a.<field path>, b.<field path>)');
+  expect(msg).toContain('Parameter "rows" is not a playground setting (allowed: from, ab, t, a.<field path>, b.<field path>)');
   await waitForPanel(bad.page);
   expect((JSON.parse(await bad.page.getByRole('textbox', { name: 'Scenario JSON' }).inputValue()) as { seed: number }).seed).toBe(42);
   await stepForward(bad.page, 1);

@@ -32,7 +32,7 @@ describe('playground links', () => {
     const { link, messages } = parsePlaygroundQuery('from=defaults&rows=-5&ab=2&a.bad..path=1&b.workload.threads=8&a.seed=7', known);
     expect(link).toEqual({ from: 'defaults', ab: false, a: { seed: 7 }, b: { 'workload.threads': 8 } });
     expect(messages).toEqual([
-      'Parameter "rows" is not a playground setting (allowed: from, ab, a.<field path>, b.<field path>); it was ignored.',
+      'Parameter "rows" is not a playground setting (allowed: from, ab, t, a.<field path>, b.<field path>); it was ignored.',
       'Parameter "ab" must be 1 (compare A with B) or 0, got "2".',
       'Parameter "a.bad..path": after "a." comes a scenario field path like workload.threads; it was ignored.',
       'The link sets B\'s fields but not "ab=1"; B is off and they were ignored.',
@@ -46,6 +46,19 @@ describe('playground links', () => {
     expect(messages.join(' ')).not.toMatch(/<img/);
     expect(messages[0]).toMatch(/^Parameter "from" must name a starting point .* got "\(a name that is not allowed\)"/);
     expect(messages[1]).toMatch(/not valid URL encoding/);
+  });
+
+  it('carry the simulated time a link was copied at, and refuse a bad one by name', () => {
+    const q = playgroundQuery({ from: 'defaults', ab: false, a: { seed: 7 }, b: {}, t: 1.25 });
+    expect(q).toBe('from=defaults&a.seed=7&t=1.25');
+    expect(parsePlaygroundQuery(q, known).link).toEqual({ from: 'defaults', ab: false, a: { seed: 7 }, b: {}, t: 1.25 });
+    // t = 0 is the start: not written
+    expect(playgroundQuery({ from: 'defaults', ab: false, a: {}, b: {}, t: 0 })).toBe('from=defaults');
+    for (const bad of ['-1', 'abc', '', '99999999']) {
+      const { link, messages } = parsePlaygroundQuery(`from=defaults&t=${bad}`, known);
+      expect(link!.t).toBeUndefined();
+      expect(messages).toEqual([`Parameter "t" (simulated seconds) must be from 0 to 86400, got ${bad === '' ? 'nothing' : `"${bad}"`}; the run starts at 0.`]);
+    }
   });
 
   it('an empty query is no link', () => {

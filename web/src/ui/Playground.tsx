@@ -12,6 +12,7 @@ import { ScenarioForm } from './ScenarioForm';
 import { abLabels } from './abLabels';
 import { applyChanges, changesOf, FROM_DEFAULTS, parsePlaygroundQuery, playgroundQuery, type PlaygroundLink } from './playgroundUrl';
 import { packQuery, siteBase } from './shareLink';
+import { formatSeconds } from './urlState';
 import { useExpandedQuery } from '../lessons/useExpandedQuery';
 import { IgnoredSettings } from '../lessons/LessonGate';
 import { VIEW_NAMES, type ChartSpec, type ViewName } from '../lessons/types';
@@ -66,7 +67,15 @@ export default function Playground({ query = '' }: { query?: string }) {
   const [linkRead, setLinkRead] = useState(false);
   // The address of what runs (its link), '' before a run.
   const [runningHash, setRunningHash] = useState('');
-  const shareLink = useCallback(() => Promise.resolve(`${siteBase()}${runningHash}`), [runningHash]);
+  // Its query before packing: a copied link adds the simulated time to it.
+  const [linkQuery, setRunningQuery] = useState('');
+  const shareLink = useCallback(
+    async (timeNs: number) => `${siteBase()}#/playground?${await packQuery(timeNs > 0 ? `${linkQuery}&t=${formatSeconds(timeNs / 1e9)}` : linkQuery)}`,
+    [linkQuery],
+  );
+  // A link's simulated time, applied once to the run the link starts.
+  const [pendingT, setPendingT] = useState<number | undefined>(undefined);
+  const clearPendingT = useCallback(() => setPendingT(undefined), []);
   const [defaults, setDefaults] = useState<unknown>(null);
   const [texts, setTexts] = useState<{ A: string; B: string | null }>({ A: '', B: null });
   const [names, setNames] = useState<[string, string]>(['A', 'B']);
@@ -113,6 +122,7 @@ export default function Playground({ query = '' }: { query?: string }) {
     setLinkMessages([...expanded.messages, ...messages]);
     if (!link) return;
     pending.current = link;
+    setPendingT(link.t);
     setTexts((t) => ({ ...t, B: link.ab ? (t.B ?? t.A) : null }));
     setEditing(link.ab ? 'B' : 'A');
     setStart(link.from === FROM_DEFAULTS ? DEFAULTS : link.from);
@@ -172,6 +182,8 @@ export default function Playground({ query = '' }: { query?: string }) {
     const from = given?.base ?? base;
     const pair = sideTexts.B !== null;
     setFieldErrors([]);
+    // A run the reader starts opens at t = 0; only the link's own run goes to its time.
+    if (!given) setPendingT(undefined);
     if (!given && formProblems.length > 0) {
       setProblem(null);
       setFieldErrors(formProblems.map((e) => ({ path: pair ? `${editing}: ${e.path}` : e.path, message: e.message.replace(/^[^:]*: /, ''), fromForm: true })));
@@ -214,6 +226,7 @@ export default function Playground({ query = '' }: { query?: string }) {
     // A scenario a link cannot carry (a field name outside [A-Za-z0-9_]) gets no Copy link.
     const hash = `#/playground${q ? `?${await packQuery(q)}` : ''}`;
     setRunningHash(q ? hash : '');
+    setRunningQuery(q ?? '');
     if (location.hash !== hash) history.replaceState(null, '', hash);
   };
 
@@ -309,7 +322,9 @@ export default function Playground({ query = '' }: { query?: string }) {
             defaultSpeed={1}
             keyboard
             shareLink={runningHash ? shareLink : undefined}
-            shareLinkTitle="A link to this scenario (or pair): its starting point and the settings changed from it. It opens at t = 0."
+            shareLinkTitle="A link to this scenario (or pair): its starting point, the settings changed from it and the simulated time."
+            initialTimeNs={pendingT !== undefined ? pendingT * 1e9 : undefined}
+            onInitialTimeApplied={clearPendingT}
           />
         ) : (
           <p className="muted">Pick a starting point, change settings, then press “Run this scenario{compare ? ' pair' : ''}”.</p>

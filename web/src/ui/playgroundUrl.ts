@@ -1,11 +1,12 @@
 // The playground's address (`#/playground?from=file:pk-random.json&ab=1&b.workload.threads=64`):
 // the starting point (`from`: a preset id, or `defaults`), whether B is on (`ab=1`), and
 // each setting of A (`a.<path>`) and B (`b.<path>`) that differs from the starting
-// point. A value is read as JSON when it parses (64, true, [..]) and as text otherwise
+// point; a copied link also carries the simulated time it was taken at (`t`, seconds). A value is read as JSON when it parses (64, true, [..]) and as text otherwise
 // (point_select); an empty value leaves the field out. Pure: parsing never throws, and
 // each refused parameter gets a message naming it and what is allowed.
 
 import { PATH_RE } from '../engine/scenario';
+import { formatSeconds, MAX_TIME_S } from './urlState';
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Obj = { [k: string]: Json };
@@ -24,6 +25,8 @@ export interface PlaygroundLink {
   ab: boolean;
   a: Changes;
   b: Changes;
+  /** Simulated seconds the run opens at (a copied link's). */
+  t?: number;
 }
 
 /** Leaf values by dotted path (arrays are one leaf). */
@@ -112,6 +115,7 @@ export function playgroundQuery(link: PlaygroundLink): string {
   };
   side('a', link.a);
   if (link.ab) side('b', link.b);
+  if (link.t !== undefined && link.t > 0) parts.push(`t=${formatSeconds(link.t)}`);
   return parts.join('&');
 }
 
@@ -151,6 +155,10 @@ export function parsePlaygroundQuery(query: string, known: (from: string) => boo
         fromOk = false;
         messages.push(`Parameter "from" must name a starting point of the playground (${FROM_DEFAULTS}, lesson:<lesson>/<experiment> or file:<scenario file>), got "${show(value)}"; the engine defaults are shown instead, without the link's changes.`);
       }
+    } else if (name === 't') {
+      const v = value.trim() === '' ? NaN : Number(value);
+      if (Number.isFinite(v) && v >= 0 && v <= MAX_TIME_S) link.t = v;
+      else messages.push(`Parameter "t" (simulated seconds) must be from 0 to ${MAX_TIME_S}, got ${value === '' ? 'nothing' : `"${show(value)}"`}; the run starts at 0.`);
     } else if (name === 'ab') {
       if (value === '1' || value === '0') link.ab = value === '1';
       else messages.push(`Parameter "ab" must be 1 (compare A with B) or 0, got "${show(value)}".`);
@@ -162,7 +170,7 @@ export function parsePlaygroundQuery(query: string, known: (from: string) => boo
       else if (++counts[side] > MAX_SETTINGS) messages.push(`Parameter "${show(name)}": a link carries at most ${MAX_SETTINGS} settings per side; it was ignored.`);
       else link[side][path] = readValue(value);
     } else {
-      messages.push(`Parameter "${show(name)}" is not a playground setting (allowed: from, ab, a.<field path>, b.<field path>); it was ignored.`);
+      messages.push(`Parameter "${show(name)}" is not a playground setting (allowed: from, ab, t, a.<field path>, b.<field path>); it was ignored.`);
     }
   }
   if (!fromOk) {

@@ -1,7 +1,7 @@
 // Time-series layout: domains include the reference line, gaps at NaN, isolated points
 // as dots, a single sample, and empty data.
 import { describe, expect, it } from 'vitest';
-import { labelsClash, layoutTimeSeries, placeLabels, seriesPoints, spansWhere, xExtent, yExtent } from '../../web/src/charts/timeSeries/layout';
+import { labelsClash, layoutTimeSeries, placeLabels, pointsUnder, referenceLabelPlace, seriesPoints, spansWhere, xExtent, yExtent } from '../../web/src/charts/timeSeries/layout';
 
 const cols = ['t_s', 'latency_mean_us'];
 const A = { label: 'A', columns: cols, rows: [[0, 100], [1, 120], [2, NaN], [3, 130]] };
@@ -190,5 +190,24 @@ describe('a side that finished while the other runs on', () => {
     expect(last.finishes.map((f) => f.label)).toEqual(['A done']);
     const running = layoutTimeSeries({ series: [{ ...a, finishedS: undefined }, b], column: 'inserts_per_s', unit: 'rows/s' }, 400, 220);
     expect(running.finishes).toEqual([]);
+  });
+});
+
+describe('the reference line\'s label', () => {
+  const text = 'article: close to, never quite, 100%'; // 36 characters, ~274 px
+  it('stays at the right end above its line while no data is there', () => {
+    expect(referenceLabelPlace(text, 100, 600, 170, [])).toEqual({ text, x: 598, y: 95 });
+    // at the plot's top there is no room above: below it
+    expect(referenceLabelPlace(text, 0, 600, 170, [])).toEqual({ text, x: 598, y: 15 });
+  });
+  it('moves to the left end where a curve rising to the line runs under its right end', () => {
+    // a hit ratio climbing from 0 at the left to just under the line (at the plot's top) on the right
+    const curve = Array.from({ length: 61 }, (_, i) => ({ x: i * 5, y: i < 30 ? 170 - i * 5 : 8 }));
+    const right = { text, x: 298, y: 15 };
+    expect(pointsUnder(right, curve)).toBeGreaterThan(10);
+    const placed = referenceLabelPlace(text, 0, 300, 170, curve);
+    expect(placed.y).toBe(15);
+    expect(placed.x).toBeLessThan(298);
+    expect(pointsUnder(placed, curve)).toBeLessThan(pointsUnder(right, curve));
   });
 });

@@ -128,6 +128,43 @@ export function labelsClash(a: ChartLabel, b: ChartLabel): boolean {
   return p.x0 < q.x1 + 2 && q.x0 < p.x1 + 2 && p.y0 < q.y1 + 2 && q.y0 < p.y1 + 2;
 }
 
+/** How many of `pts` (plot px) a label's box covers. */
+export function pointsUnder(l: ChartLabel, pts: { x: number; y: number }[]): number {
+  const b = labelBox(l);
+  let n = 0;
+  for (const p of pts) if (p.x >= b.x0 - 2 && p.x <= b.x1 + 2 && p.y >= b.y0 - 2 && p.y <= b.y1 + 2) n++;
+  return n;
+}
+
+/**
+ * Where the reference line's label goes: above or below the line, at its right or left
+ * end, wherever it covers the fewest data points (the data drawn as points and the
+ * midpoints of their segments), in that order of preference on a tie. Always at the
+ * right end above it (below at the plot's top), a rising hit ratio ran through
+ * "article: close to, never quite, 100%" on a phone.
+ */
+export function referenceLabelPlace(text: string, ry: number, plotWidth: number, plotHeight: number, data: { x: number; y: number }[]): ChartLabel {
+  const w = text.length * LABEL_CHAR;
+  const right = plotWidth - 2;
+  const left = Math.min(right, 2 + w);
+  const fits = (y: number) => y - 11 >= -4 && y + 3 <= plotHeight + 4;
+  const candidates = [
+    { text, x: right, y: ry - 5 },
+    { text, x: left, y: ry - 5 },
+    { text, x: right, y: ry + 15 },
+    { text, x: left, y: ry + 15 },
+  ].filter((c) => fits(c.y));
+  if (candidates.length === 0) return { text, x: right, y: ry > 20 ? ry - 5 : ry + 15 };
+  let best = candidates[0];
+  let bestN = pointsUnder(best, data);
+  for (const c of candidates.slice(1)) {
+    if (bestN === 0) break;
+    const n = pointsUnder(c, data);
+    if (n < bestN) [best, bestN] = [c, n];
+  }
+  return best;
+}
+
 /**
  * Each label in turn, from the top, takes the nearest line to its own place, within the
  * plot, where it clashes with none placed before it: its place, a line down, a line up,
@@ -310,9 +347,20 @@ export function layoutTimeSeries(input: TimeSeriesInput, width: number, height: 
     });
   });
 
+  // The data as drawn, for the reference label to keep clear of: points and segment midpoints.
+  const drawn = ref
+    ? pts.flatMap((p) =>
+        p.flatMap((q, j) => {
+          if (!Number.isFinite(q[0]) || !Number.isFinite(q[1])) return [];
+          const at = { x: x(q[0]), y: y(q[1]) };
+          const n = p[j + 1];
+          return n && Number.isFinite(n[0]) && Number.isFinite(n[1]) ? [at, { x: (at.x + x(n[0])) / 2, y: (at.y + y(n[1])) / 2 }] : [at];
+        }),
+      )
+    : [];
   const labels = placeLabels(
     [
-      ...(ref ? [{ text: ref.label, x: plotWidth - 2, y: ref.y + (ref.above ? -5 : 15) }] : []),
+      ...(ref ? [referenceLabelPlace(ref.label, ref.y, plotWidth, plotHeight, drawn)] : []),
       ...limitLines.flatMap((l) => (l.labelAt ? [{ text: l.label, x: l.labelAt.x - 2, y: l.labelAt.y - 4 }] : [])),
     ],
     plotHeight,

@@ -221,9 +221,41 @@ describe("the lesson's 'Measure the slowdown' step (400,000 rows, 512-page pool)
     expect(byTime).toBeLessThan(12.5);
     expect(Math.abs(byTime / byLatency - 1), `finish ratio ${byTime} vs latency ratio ${byLatency}`).toBeLessThan(0.05);
     expect(lesson).toContain(`so the ratio of those times (about ${Math.round(byTime)}x)`);
-    // table sizes at the end, in MiB: "about 46 MB" random, "near 17 MB" sequential
+    // table sizes at the end, in MiB: "about 46 MiB" random, "near 17 MiB" sequential
     const mib = (s: SummaryLite) => Math.round((s.tables[0].dataLength + s.tables[0].indexLength) / 2 ** 20);
-    expect(lesson).toContain(`The random table grows to about ${mib(rnd)} MB`);
-    expect(lesson).toContain(`The sequential table ends near ${mib(seq)} MB`);
+    expect(lesson).toContain(`The random table grows to about ${mib(rnd)} MiB`);
+    expect(lesson).toContain(`The sequential table ends near ${mib(seq)} MiB`);
   });
+
+  it("the latency legend's latest samples: B's, at its finish, is about 18 times A's", () => {
+    const over = { 'workload.max_rows': 400_000, 'workload.table_size': 20, 'server.innodb_buffer_pool_pages': 512 };
+    const last = (file: string) => {
+      const r = seriesRun(file, over).rows.filter((x) => Number.isFinite(x.latency_mean_us));
+      return { last: r[r.length - 1].latency_mean_us, first: r[0].latency_mean_us };
+    };
+    const [a, b] = [last('pk-sequential.json'), last('pk-random.json')];
+    const ratio = b.last / a.last;
+    expect(b.last, 'B slows down as its table grows').toBeGreaterThan(5 * b.first);
+    expect(lesson).toContain(`when B finishes its latest is about ${Math.round(ratio)} times A's`);
+  });
+
+  it("B is held by the storage's 20,000 IOPS, not by each read's time, until the IOPS knob is raised", () => {
+    const finish = (over: Record<string, number>) => {
+      const sim = new Simulation(
+        lessonScenario('pk-random.json', { 'workload.max_rows': 400_000, 'workload.table_size': 20, 'server.innodb_buffer_pool_pages': 512, ...over }),
+      );
+      const s = runToEnd(sim);
+      sim.free();
+      return (s.finishedNs ?? NaN) / 1e9;
+    };
+    const [fast, slow] = [finish({ 'storage.read_latency_us': 20 }), finish({ 'storage.read_latency_us': 500 })];
+    expect(Math.abs(fast - slow), `20 µs: ${fast} s, 500 µs: ${slow} s`).toBeLessThan(1);
+    expect(lesson).toContain(`with 20 µs reads or 500 µs reads it still finishes after about ${Math.round(fast)} s`);
+    expect(Math.round(slow)).toBe(Math.round(fast));
+    const at = (us: number) => Math.round(finish({ 'storage.iops': 100_000, 'storage.read_latency_us': us }));
+    const [r20, r200, r1000] = [at(20), at(200), at(1000)];
+    expect(r20).toBeLessThan(r200);
+    expect(r200).toBeLessThan(r1000);
+    expect(lesson).toContain(`B is done after about ${r20} s with 20 µs reads, ${r200} s with 200 µs and ${r1000} s with 1 ms`);
+  }, 120_000);
 });

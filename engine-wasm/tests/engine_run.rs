@@ -247,3 +247,32 @@ fn latency_samples_after_the_finish_are_missing_not_zero() {
         "{before} samples with inserts, {after} after"
     );
 }
+
+/// A run whose workload runs out before its first sample gets that sample at its finish,
+/// over the whole run (its charts were empty under "run complete"); a longer run's
+/// samples stay on the interval grid.
+#[test]
+fn a_run_that_ends_before_its_first_sample_is_sampled_at_its_finish() {
+    let sample_s = 0.1; // run.sample_ms's default, 100 ms
+    let short = run_sliced(&scenario(false, 64, 500, 9), SEC / 10, true);
+    let f = short.engine.finished_at().expect("finished");
+    assert!(f < SEC / 10, "finished at {f} ns");
+    let s = &short.engine.series;
+    assert_eq!(s.len(), 1);
+    assert_eq!(s.get(0, "t_s"), Some(f as f64 / SEC as f64));
+    let rate = s.get(0, "inserts_per_s").expect("inserts_per_s");
+    let want = 500.0 / (f as f64 / SEC as f64);
+    assert!((rate - want).abs() / want < 1e-9, "{rate} vs {want}");
+    assert!(s.get(0, "latency_mean_us").expect("mean") > 0.0);
+    // 100,000 rows take longer than a sample: every sample on the grid, none at the finish.
+    let long = run_sliced(&scenario(false, 64, 100_000, 9), SEC / 10, true);
+    let s = &long.engine.series;
+    assert!(s.len() >= 2, "{} samples", s.len());
+    for i in 0..s.len() {
+        let t = s.get(i, "t_s").expect("t_s");
+        assert!(
+            ((t / sample_s).round() * sample_s - t).abs() < 1e-9,
+            "sample at {t} s"
+        );
+    }
+}

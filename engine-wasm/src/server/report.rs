@@ -14,7 +14,7 @@ use serde::Serialize;
 /// Counter values at the previous sample (for per-second rates).
 #[derive(Clone, Debug, Default)]
 pub struct SampleBase {
-    t: u64,
+    pub(super) t: u64,
     queries: u64,
     transactions: u64,
     inserts: u64,

@@ -83,7 +83,7 @@ export function FillHistogram({ frame, index = 0, compare, compareIndex = index,
                   fill={pair ? (s === 0 ? sideColor[0] : `url(#${HATCH_ID})`) : fillColor(pal, m.binMid[i])}
                   stroke={pair && s === 1 ? sideColor[1] : 'none'}
                 >
-                  <title>{`${pair ? labels[s] + ' ' : ''}${i * 5}–${i * 5 + 5}%: ${formatCount(bar.count)} pages`}</title>
+                  <title>{`${pair ? labels[s] + ' ' : ''}${i * 5}–${i * 5 + 5}%: ${formatCount(bar.count)} ${noun(bar.count, 'page')}`}</title>
                 </rect>
               )),
             )}

@@ -16,7 +16,9 @@ describe('extents', () => {
   });
   it('x spans the samples; one sample gets a 1 s window', () => {
     expect(xExtent([0, 3])).toEqual([0, 3]);
-    expect(xExtent([5])).toEqual([4.5, 5.5]);
+    expect(xExtent([5])).toEqual([0, 5]);
+    expect(xExtent([0.1, 0.2, 60])).toEqual([0, 60]);
+    expect(xExtent([0.092])).toEqual([0, 0.092]);
     expect(xExtent([0])).toEqual([0, 1]);
   });
   it('selects columns by name; time is "t_s"', () => {
@@ -53,10 +55,10 @@ describe('layoutTimeSeries', () => {
       ['red', '2 3'],
     ]);
   });
-  it('one sample: a dot, a 1 s x window', () => {
+  it('one sample: a dot, the x axis from 0 to it', () => {
     const one = layoutTimeSeries({ series: [{ label: 'A', columns: cols, rows: [[5, 42]] }], column: 'latency_mean_us', unit: 'µs' }, 400, 220);
     expect(one.empty).toBe(false);
-    expect(one.xDomain).toEqual([4.5, 5.5]);
+    expect(one.xDomain).toEqual([0, 5]);
     expect(one.lines[0].dots).toHaveLength(1);
   });
   it('no data: empty model ("press play"), sane axes', () => {
@@ -182,8 +184,8 @@ describe('a side that finished while the other runs on', () => {
     const m = layoutTimeSeries({ series: [a, b], column: 'inserts_per_s', unit: 'rows/s', hues: ['blue', 'red'] }, 400, 220);
     expect(m.finishes).toHaveLength(1);
     expect(m.finishes[0]).toMatchObject({ color: 'blue', label: 'A done' });
-    // x = (2.2 - 1) / (4 - 1) of the plot's width
-    expect(m.finishes[0].x).toBeCloseTo((1.2 / 3) * m.plotWidth, 6);
+    // x = 2.2 / 4 of the plot's width (the axis starts at 0)
+    expect(m.finishes[0].x).toBeCloseTo((2.2 / 4) * m.plotWidth, 6);
   });
   it('is not marked at the chart\'s end (the last side to finish ends the run), nor while it runs', () => {
     const last = layoutTimeSeries({ series: [a, { ...b, finishedS: 4 }], column: 'inserts_per_s', unit: 'rows/s' }, 400, 220);

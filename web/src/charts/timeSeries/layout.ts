@@ -227,13 +227,16 @@ export function yExtent(values: number[], reference?: number): [number, number] 
   return [lo, hi];
 }
 
-/** x domain over the sample times; a single sample gets a 1-second window. */
+/** x domain from 0 to the last sample time ([0, 1] without one past 0). */
 export function xExtent(times: number[]): [number, number] {
   const ts = times.filter(Number.isFinite);
   if (ts.length === 0) return [0, 1];
   const lo = min(ts) ?? 0;
   const hi = max(ts) ?? 1;
-  return hi > lo ? [lo, hi] : [Math.max(0, lo - 0.5), Math.max(0, lo - 0.5) + 1];
+  // Simulated time starts at 0, and so does the axis: from the first sample, a run
+  // sampled once (10,000 rows done in 92 ms) had an axis from 0.09196 to 0.09203 s.
+  const start = Math.min(0, lo);
+  return hi > start ? [start, hi] : [start, start + 1];
 }
 
 /** What the chart shows (the component's props, minus presentation). */

@@ -1,7 +1,7 @@
 // Buffer pool grid: counts and midpoint from pool_frames bytes, square-cell geometry
 // for n frames in a width, and the midpoint line between young and old.
 import { describe, expect, it } from 'vitest';
-import { cellOrigin, frameRole, midpointLine, poolCounts, poolGrid } from '../../web/src/views/bufferPool/layout';
+import { cellOrigin, frameRole, midpointLine, midpointText, poolCounts, poolGrid } from '../../web/src/views/bufferPool/layout';
 
 describe('poolCounts', () => {
   it('counts kinds and sublists; the midpoint is the first old frame', () => {
@@ -56,5 +56,15 @@ describe('midpointLine', () => {
 describe('frameRole', () => {
   it('maps kind and old bit to legend roles', () => {
     expect([0, 1, 2, 5, 6, 4].map(frameRole)).toEqual(['free', 'clean', 'dirty', 'cleanOld', 'dirtyOld', 'free']);
+  });
+});
+
+describe('midpointText', () => {
+  const fmt = (v: number) => v.toLocaleString('en-US');
+  it('gives the position, or why there is none', () => {
+    expect(midpointText(1234, 8192, fmt)).toBe(' (position 1,234)');
+    expect(midpointText(-1, 8192, fmt)).toBe(': none yet (LRU < 512 pages)');
+    // a 64-page pool never has one
+    expect(midpointText(-1, 64, fmt)).toBe(': none (a pool under 512 pages keeps no old sublist)');
   });
 });

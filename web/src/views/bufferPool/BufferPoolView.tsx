@@ -8,7 +8,7 @@ import { rgbOf } from '../../charts/common/colors';
 import { formatCount, formatPercent } from '../../charts/common/format';
 import { localPoint, prepareCanvas, useWidth } from '../../charts/common/hooks';
 import { captionStyle, figureStyle, legendStyle, mutedStyle, swatchStyle } from '../../charts/common/styles';
-import { cellOrigin, frameRole, midpointLine, poolCounts, poolGrid, type PoolGrid } from './layout';
+import { cellOrigin, frameRole, midpointLine, midpointText, poolCounts, poolGrid, type PoolGrid } from './layout';
 
 export interface BufferPoolViewProps {
   frame: Frame;
@@ -146,7 +146,7 @@ export function BufferPoolView({ frame, maxHeight = 320, label }: BufferPoolView
           <svg width={22} height={12} aria-hidden="true" style={{ marginRight: 5, verticalAlign: '-1px' }}>
             <line x1={0} x2={22} y1={6} y2={6} stroke={pal.frame.midpoint} strokeWidth={2.5} />
           </svg>
-          midpoint{counts.midpoint >= 0 ? ` (position ${formatCount(counts.midpoint)})` : ': none yet (LRU < 512 pages)'}
+          midpoint{midpointText(counts.midpoint, counts.total, formatCount)}
         </li>
       </ul>
     </figure>

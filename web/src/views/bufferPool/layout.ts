@@ -93,3 +93,14 @@ export function frameRole(b: number): 'free' | 'clean' | 'dirty' | 'cleanOld' | 
   if (kind === FRAME_DIRTY) return old ? 'dirtyOld' : 'dirty';
   return old ? 'cleanOld' : 'clean';
 }
+
+/** InnoDB keeps no old sublist while the LRU list is shorter than this (BUF_LRU_OLD_MIN_LEN). */
+export const LRU_OLD_MIN_LEN = 512;
+
+/** The legend's words for the midpoint: where it is, or why there is none. A pool of
+ *  fewer frames than LRU_OLD_MIN_LEN never has one ("none yet" promised one to a 64-page pool). */
+export function midpointText(midpoint: number, frames: number, fmt: (v: number) => string): string {
+  if (midpoint >= 0) return ` (position ${fmt(midpoint)})`;
+  if (frames < LRU_OLD_MIN_LEN) return `: none (a pool under ${fmt(LRU_OLD_MIN_LEN)} pages keeps no old sublist)`;
+  return `: none yet (LRU < ${fmt(LRU_OLD_MIN_LEN)} pages)`;
+}

@@ -33,8 +33,9 @@ describe('layoutTimeSeries', () => {
     expect(m.yDomain).toEqual([0, 200]); // d3 nice() settles on steps of 50
     expect(m.yTicks.map((t) => t.label)).toEqual(['0', '50', '100', '150', '200']);
     expect(m.xDomain).toEqual([0, 3]);
-    expect(m.margin).toEqual({ top: 8, right: 16, bottom: 38, left: 33 });
-    expect([m.plotWidth, m.plotHeight]).toEqual([351, 174]);
+    // three-character labels get the five-character minimum, as every chart of a panel does
+    expect(m.margin).toEqual({ top: 8, right: 16, bottom: 38, left: 48 });
+    expect([m.plotWidth, m.plotHeight]).toEqual([336, 174]);
   });
   it('places the reference line at its value, label above it', () => {
     expect(m.reference).toEqual({ y: (1 - 150 / 200) * 174, label: 'article: 124 µs', above: true });
@@ -42,7 +43,7 @@ describe('layoutTimeSeries', () => {
   it('breaks the line at NaN and shows the isolated last point as a dot', () => {
     const l = m.lines[0];
     expect(l.d.match(/M/g)).toHaveLength(2);
-    expect(l.dots).toEqual([{ x: 351, y: (1 - 130 / 200) * 174 }]);
+    expect(l.dots).toEqual([{ x: 336, y: (1 - 130 / 200) * 174 }]);
     expect(l.last?.value).toBe(130);
     expect(l.color).toBe('#1864ab');
     expect(l.dash).toBeUndefined();

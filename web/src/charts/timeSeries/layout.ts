@@ -113,6 +113,9 @@ export interface ChartLabel {
   y: number;
 }
 
+/** The plot's smallest left margin, px: room for a five-character y label. */
+export const MIN_LEFT = 48;
+
 /** A label's line height, and the width of one of its characters (13 px type, px). */
 const LABEL_LINE = 15;
 const LABEL_CHAR = 7.6;
@@ -272,8 +275,10 @@ export function layoutTimeSeries(input: TimeSeriesInput, width: number, height: 
   const yTickValues = y0.ticks(yCount);
   const yFormat = tickFormat(y0.domain() as [number, number], yTickValues);
   const yLabels = yTickValues.map(yFormat);
-  // Left margin fits the widest y label (≈7.5 px per character at 13 px).
-  const left = Math.max(28, 10 + 7.5 * (max(yLabels, (l) => l.length) ?? 1));
+  // Left margin fits the widest y label (≈7.5 px per character at 13 px), and is at
+  // least what five characters need ("1.25M", "1,500", "0.25"): a panel's stacked charts
+  // then put the same simulated time at the same x (their axes were a few px apart).
+  const left = Math.max(MIN_LEFT, 10 + 7.5 * (max(yLabels, (l) => l.length) ?? 1));
   const margin = { top: 8, right: 16, bottom: 38, left: Math.round(left) };
   const plotWidth = Math.max(10, width - margin.left - margin.right);
   const plotHeight = Math.max(10, height - margin.top - margin.bottom);

@@ -16,7 +16,7 @@ interface Props {
   onKnob: (path: string, value: number) => void;
   seed: number | undefined;
   onSeed: (seed: number) => void;
-  /** A run finished; `changed` lists the knobs it ran with other values than the lesson's. */
+  /** A run finished; `changed` lists the knobs it ran with other values than the page opened with. */
   onDone: (experimentId: string, changed: string[]) => void;
   /** Passed on to the panel: shared-link time, share and embed tools, key map. */
   panel?: Partial<Pick<ExperimentPanelProps, 'initialTimeNs' | 'onInitialTimeApplied' | 'onLeave' | 'shareLink' | 'embedSnippet' | 'arrowKeys' | 'noTools' | 'keyboard' | 'foldKnobs'>>;
@@ -45,13 +45,13 @@ export function LessonExperiment({ experiment, knobValues, baseKnobs, onKnob, se
     // eslint-disable-next-line react-hooks/exhaustive-deps -- mineKey stands for mine
     [texts, experiment, mineKey, seed],
   );
-  // The knobs of the run on screen (a knob change rebuilds it, so they are the finished run's).
-  const changed = changedKnobs(experiment, mine, baseKnobs);
-  const changedKey = JSON.stringify(changed);
-  const done = useMemo(
-    () => () => onDone(experiment.id, JSON.parse(changedKey) as string[]),
-    [onDone, experiment.id, changedKey],
-  );
+  // The knobs of the run on screen (a knob change rebuilds it, so when a run finishes they
+  // are its knobs). Read through a ref: a `done` that changed with the knobs made the panel
+  // report its finished run again at the knob's move, under the new knobs (moving a knob
+  // back "checked" a prediction with no run).
+  const changed = useRef<string[]>([]);
+  changed.current = changedKnobs(experiment, mine, baseKnobs);
+  const done = useMemo(() => () => onDone(experiment.id, changed.current), [onDone, experiment.id]);
   const notes = knobNotesFor(experiment, knobValues);
 
   return (

@@ -1,7 +1,8 @@
 // Time-series layout: domains include the reference line, gaps at NaN, isolated points
 // as dots, a single sample, and empty data.
 import { describe, expect, it } from 'vitest';
-import { labelsClash, layoutTimeSeries, placeLabels, pointsUnder, referenceLabelPlace, seriesPoints, spansWhere, xExtent, yExtent } from '../../web/src/charts/timeSeries/layout';
+import { labelsClash, placeLabels, pointsUnder, referenceLabelPlace } from '../../web/src/charts/timeSeries/labels';
+import { layoutTimeSeries, seriesPoints, spansWhere, xExtent, yExtent } from '../../web/src/charts/timeSeries/layout';
 
 const cols = ['t_s', 'latency_mean_us'];
 const A = { label: 'A', columns: cols, rows: [[0, 100], [1, 120], [2, NaN], [3, 130]] };

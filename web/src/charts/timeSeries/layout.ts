@@ -2,6 +2,7 @@
 // the article's reference line and highlight bands. No DOM; unit-tested.
 import { format, line, max, min, scaleLinear } from 'd3';
 import { formatWithUnit } from '../common/format';
+import { placeLabels, referenceLabelPlace, type ChartLabel } from './labels';
 
 /** One line of the chart: rows as posted in SeriesBlock (column 0 / "t_s" = seconds). */
 export interface SeriesInput {
@@ -105,95 +106,10 @@ export interface TimeSeriesModel {
 // B is dashed so the pair differs by more than colour (VISUAL.md).
 const DEFAULT_DASHES = [undefined, '6 3', '2 3'];
 
-/** Index of the time column: "t_s" when present, else column 0. */
-/** A line's label: text right-aligned at `x`, baseline at `y` (plot px). */
-export interface ChartLabel {
-  text: string;
-  x: number;
-  y: number;
-}
-
 /** The plot's smallest left margin, px: room for a five-character y label. */
 export const MIN_LEFT = 48;
 
-/** A label's line height, and the width of one of its characters (13 px type, px). */
-const LABEL_LINE = 15;
-const LABEL_CHAR = 7.6;
-
-function labelBox(l: ChartLabel) {
-  return { x0: l.x - l.text.length * LABEL_CHAR, x1: l.x, y0: l.y - 11, y1: l.y + 3 };
-}
-
-/** Whether two labels' boxes overlap (with 2 px to spare). */
-export function labelsClash(a: ChartLabel, b: ChartLabel): boolean {
-  const p = labelBox(a);
-  const q = labelBox(b);
-  return p.x0 < q.x1 + 2 && q.x0 < p.x1 + 2 && p.y0 < q.y1 + 2 && q.y0 < p.y1 + 2;
-}
-
-/** How many of `pts` (plot px) a label's box covers. */
-export function pointsUnder(l: ChartLabel, pts: { x: number; y: number }[]): number {
-  const b = labelBox(l);
-  let n = 0;
-  for (const p of pts) if (p.x >= b.x0 - 2 && p.x <= b.x1 + 2 && p.y >= b.y0 - 2 && p.y <= b.y1 + 2) n++;
-  return n;
-}
-
-/**
- * Where the reference line's label goes: above or below the line, at its right or left
- * end, wherever it covers the fewest data points (the data drawn as points and the
- * midpoints of their segments), in that order of preference on a tie. Always at the
- * right end above it (below at the plot's top), a rising hit ratio ran through
- * "article: close to, never quite, 100%" on a phone.
- */
-export function referenceLabelPlace(text: string, ry: number, plotWidth: number, plotHeight: number, data: { x: number; y: number }[]): ChartLabel {
-  const w = text.length * LABEL_CHAR;
-  const right = plotWidth - 2;
-  const left = Math.min(right, 2 + w);
-  const fits = (y: number) => y - 11 >= -4 && y + 3 <= plotHeight + 4;
-  const candidates = [
-    { text, x: right, y: ry - 5 },
-    { text, x: left, y: ry - 5 },
-    { text, x: right, y: ry + 15 },
-    { text, x: left, y: ry + 15 },
-  ].filter((c) => fits(c.y));
-  if (candidates.length === 0) return { text, x: right, y: ry > 20 ? ry - 5 : ry + 15 };
-  let best = candidates[0];
-  let bestN = pointsUnder(best, data);
-  for (const c of candidates.slice(1)) {
-    if (bestN === 0) break;
-    const n = pointsUnder(c, data);
-    if (n < bestN) [best, bestN] = [c, n];
-  }
-  return best;
-}
-
-/**
- * Each label in turn, from the top, takes the nearest line to its own place, within the
- * plot, where it clashes with none placed before it: its place, a line down, a line up,
- * two down, ... Top first and down first keeps the order of the lines: of two close lines
- * the upper one's label stays above it and the lower one's goes below its own line (taken
- * in the given order, "sync" was pushed down beside the async line and "async" up by sync).
- * Returns them in the given order.
- */
-export function placeLabels(wanted: ChartLabel[], plotHeight: number): ChartLabel[] {
-  const placed: ChartLabel[] = [];
-  const byTop = wanted.map((w, i) => ({ w, i })).sort((a, b) => a.w.y - b.w.y || a.i - b.i);
-  const out: ChartLabel[] = new Array<ChartLabel>(wanted.length);
-  for (const { w, i } of byTop) {
-    let at = w;
-    for (const n of [0, 1, -1, 2, -2, 3, -3, 4, -4]) {
-      const c = { ...w, y: w.y + n * LABEL_LINE };
-      if (c.y - 11 < -4 || c.y + 3 > plotHeight + 4) continue;
-      at = c;
-      if (!placed.some((p) => labelsClash(p, c))) break;
-    }
-    placed.push(at);
-    out[i] = at;
-  }
-  return out;
-}
-
+/** Index of the time column: "t_s" when present, else column 0. */
 export function timeColumn(columns: string[]): number {
   const i = columns.indexOf('t_s');
   return i >= 0 ? i : 0;

@@ -332,7 +332,7 @@ test('exports: PNG and SVG of a view, series CSV, and a scenario JSON the native
 }, 660_000);
 
 test('quiz: a prediction is graded after the run, remembered, and summed up at the end', async () => {
-  const { page } = await openPage('/#/lesson/primary-keys?step=2&k.workload.max_rows=500');
+  const { page } = await openPage('/#/lesson/primary-keys?step=2');
   await waitForPanel(page);
   const quiz = page.locator('.quiz').first();
   await quiz.getByRole('radio', { name: /About 94% full/ }).check();
@@ -380,7 +380,7 @@ test('quiz: a prediction is graded after the run, remembered, and summed up at t
 });
 
 test('quiz: a prediction locked after running the experiment waits for the next run', async () => {
-  const { page } = await openPage('/#/lesson/primary-keys?step=2&k.workload.max_rows=500');
+  const { page } = await openPage('/#/lesson/primary-keys?step=2');
   await waitForPanel(page);
   const quiz = page.locator('.quiz').first();
   // Run first, predict after: locking showed the answer at once.
@@ -421,7 +421,7 @@ test('quiz: a prediction locked after running the experiment waits for the next 
 
 test('quiz: a prediction locked after a run still waits for a run after a reload', async () => {
   // It showed its result on the next visit: the run before the lock counted.
-  const { page } = await openPage('/#/lesson/primary-keys?step=2&k.workload.max_rows=500');
+  const { page } = await openPage('/#/lesson/primary-keys?step=2');
   await waitForPanel(page);
   await page.locator('.player-bar select').first().selectOption('max');
   await play(page);

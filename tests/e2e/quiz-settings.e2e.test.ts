@@ -1,12 +1,12 @@
-// A prediction is about the experiment as the page opened it: a run with a knob moved
-// since checks nothing (it said "Your prediction held" under a chart that contradicted
-// it), and the quiz says why. The lesson summary shows a question's `code` as code.
+// A prediction is about the experiment with the lesson's settings: a run with a knob or
+// the seed changed checks nothing (it said "Your prediction held" under a chart that
+// contradicted it), and the quiz says why. The lesson summary shows a question's `code`
+// as code.
 import { expect, openPage, test } from './harness';
 import { play, waitForPanel } from './panel';
 
 test('quiz: a run with a knob moved does not check a prediction; one with the page\'s settings does', async () => {
-  // Opened by a link that sets the rows: 500 is this page's experiment.
-  const { page } = await openPage('/#/lesson/primary-keys?step=2&k.workload.max_rows=500');
+  const { page } = await openPage('/#/lesson/primary-keys?step=2');
   await waitForPanel(page);
   const quiz = page.locator('.quiz').first();
   await quiz.getByRole('radio', { name: /About 94% full/ }).check();
@@ -20,8 +20,8 @@ test('quiz: a run with a knob moved does not check a prediction; one with the pa
   await expect.poll(() => quiz.textContent()).toContain('The last run did not check it: it ran with Rows to insert 1,000');
   expect(await quiz.locator('.quiz-result').count()).toBe(0);
   await expect.poll(() => page.locator('.lesson-summary-box').textContent()).toMatch(/1 still to check by a run/);
-  // Back to the page's 500 rows: moving the knob back is not a run (the finished run had 1,000).
-  await rows.fill('500');
+  // Back to the lesson's 3,000 rows: moving the knob back is not a run (the finished run had 1,000).
+  await rows.fill('3000');
   await rows.press('Enter');
   await page.waitForTimeout(1500);
   expect(await quiz.locator('.quiz-result').count()).toBe(0);
@@ -31,6 +31,39 @@ test('quiz: a run with a knob moved does not check a prediction; one with the pa
   await expect.poll(() => quiz.locator('.quiz-result').textContent(), { timeout: 60_000 }).toContain('Your prediction held.');
   expect(await quiz.textContent()).not.toContain('did not check it');
   await expect.poll(() => page.locator('.lesson-summary-box').textContent()).toMatch(/1 of 5 predictions held/);
+});
+
+test('quiz: a link\'s knob values and a reload after moving a knob are other settings too', async () => {
+  // 500 rows never split a page: the question is about 3,000.
+  const { page } = await openPage('/#/lesson/primary-keys?step=2&k.workload.max_rows=500');
+  await waitForPanel(page);
+  const quiz = page.locator('.quiz').first();
+  await quiz.getByRole('radio', { name: /About 94% full/ }).check();
+  await quiz.getByRole('button', { name: 'Lock in my prediction' }).click();
+  await page.locator('.player-bar select').first().selectOption('max');
+  await play(page);
+  await page.locator('.badge', { hasText: 'run complete' }).waitFor({ timeout: 60_000 });
+  await expect.poll(() => quiz.textContent()).toContain('The last run did not check it: it ran with Rows to insert 500');
+  // A reload reads the knob back from the address: still not the lesson's run.
+  await page.reload();
+  await waitForPanel(page);
+  await page.locator('.player-bar select').first().selectOption('max');
+  await play(page);
+  await page.locator('.badge', { hasText: 'run complete' }).waitFor({ timeout: 60_000 });
+  const again = page.locator('.quiz').first();
+  await expect.poll(() => again.textContent()).toContain('The last run did not check it');
+  expect(await again.locator('.quiz-result').count()).toBe(0);
+  // Another seed: the explanations quote seed 42's figures.
+  const seeded = await openPage('/#/lesson/primary-keys?step=3&seed=7');
+  await waitForPanel(seeded.page);
+  const q3 = seeded.page.locator('.quiz').first();
+  await q3.getByRole('radio').nth(1).check();
+  await q3.getByRole('button', { name: 'Lock in my prediction' }).click();
+  await seeded.page.locator('.player-bar select').first().selectOption('max');
+  await play(seeded.page);
+  await seeded.page.locator('.badge', { hasText: 'run complete' }).waitFor({ timeout: 60_000 });
+  await expect.poll(() => q3.textContent()).toContain('it ran with Random seed 7');
+  expect(await q3.locator('.quiz-result').count()).toBe(0);
 });
 
 test('lesson summary: a question\'s code shows as code, not between backticks', async () => {

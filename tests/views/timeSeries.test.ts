@@ -204,6 +204,13 @@ describe('the reference line\'s label', () => {
     // at the plot's top there is no room above: below it
     expect(referenceLabelPlace(text, 0, 600, 170, [])).toEqual({ text, x: 598, y: 15 });
   });
+  it('is cut short with an ellipsis when wider than the plot (on a phone it ran over the y axis)', () => {
+    const placed = referenceLabelPlace(text, 100, 150, 170, []);
+    expect(placed.text).toBe('article: close to,…');
+    expect(placed.full).toBe(text);
+    expect(placed.text.length * 7.6).toBeLessThanOrEqual(150 - 4);
+    expect(placed.x).toBe(148);
+  });
   it('moves to the left end where a curve rising to the line runs under its right end', () => {
     // a hit ratio climbing from 0 at the left to just under the line (at the plot's top) on the right
     const curve = Array.from({ length: 61 }, (_, i) => ({ x: i * 5, y: i < 30 ? 170 - i * 5 : 8 }));

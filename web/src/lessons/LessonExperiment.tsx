@@ -11,18 +11,16 @@ import type { ExperimentSpec } from './types';
 interface Props {
   experiment: ExperimentSpec;
   knobValues: Record<string, number>;
-  /** The knob values the page was opened with (its address's): a run with others checks no prediction. */
-  baseKnobs?: Record<string, number>;
   onKnob: (path: string, value: number) => void;
   seed: number | undefined;
   onSeed: (seed: number) => void;
-  /** A run finished; `changed` lists the knobs it ran with other values than the page opened with. */
+  /** A run finished; `changed` lists the settings (knobs, seed) it ran with other values than the lesson's. */
   onDone: (experimentId: string, changed: string[]) => void;
   /** Passed on to the panel: shared-link time, share and embed tools, key map. */
   panel?: Partial<Pick<ExperimentPanelProps, 'initialTimeNs' | 'onInitialTimeApplied' | 'onLeave' | 'shareLink' | 'embedSnippet' | 'arrowKeys' | 'noTools' | 'keyboard' | 'foldKnobs'>>;
 }
 
-export function LessonExperiment({ experiment, knobValues, baseKnobs, onKnob, seed, onSeed, onDone, panel }: Props) {
+export function LessonExperiment({ experiment, knobValues, onKnob, seed, onSeed, onDone, panel }: Props) {
   const [texts, setTexts] = useState<Record<string, string | undefined> | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -45,12 +43,13 @@ export function LessonExperiment({ experiment, knobValues, baseKnobs, onKnob, se
     // eslint-disable-next-line react-hooks/exhaustive-deps -- mineKey stands for mine
     [texts, experiment, mineKey, seed],
   );
-  // The knobs of the run on screen (a knob change rebuilds it, so when a run finishes they
-  // are its knobs). Read through a ref: a `done` that changed with the knobs made the panel
-  // report its finished run again at the knob's move, under the new knobs (moving a knob
-  // back "checked" a prediction with no run).
+  // The settings of the run on screen that differ from the lesson's (a knob or seed change
+  // rebuilds it, so when a run finishes they are its settings). Read through a ref: a
+  // `done` that changed with the knobs made the panel report its finished run again at the
+  // knob's move, under the new knobs (moving a knob back "checked" a prediction with no run).
+  const lessonSeed = useMemo(() => (texts ? buildSims(experiment, texts, {}, undefined).seed : undefined), [texts, experiment]);
   const changed = useRef<string[]>([]);
-  changed.current = changedKnobs(experiment, mine, baseKnobs);
+  changed.current = [...changedKnobs(experiment, mine), ...(built?.seed !== undefined && lessonSeed !== undefined && built.seed !== lessonSeed ? [`Random seed ${built.seed}`] : [])];
   const done = useMemo(() => () => onDone(experiment.id, changed.current), [onDone, experiment.id]);
   const notes = knobNotesFor(experiment, knobValues);
 
@@ -131,8 +130,6 @@ export function ExperimentSlot({ experiment, onDone, panel, ...rest }: Omit<Prop
 export function useExperimentSettings(initial: { seed?: number; knobs: Record<string, number> }) {
   const [seed, setSeed] = useState<number | undefined>(initial.seed);
   const [knobValues, setKnobValues] = useState<Record<string, number>>(initial.knobs);
-  // The address's knob values: what a prediction's run is compared with (changedKnobs).
-  const [baseKnobs, setBaseKnobs] = useState<Record<string, number>>(initial.knobs);
   const onKnob = useCallback((path: string, value: number) => setKnobValues((v) => ({ ...v, [path]: value })), []);
   /** Takes a new address's seed and knobs; one it named but that was refused keeps what is on screen. */
   const fromAddress = useCallback((state: { seed?: number; knobs: Record<string, number> }, rejected: string[]) => {
@@ -143,13 +140,8 @@ export function useExperimentSettings(initial: { seed?: number; knobs: Record<st
       for (const [path, v] of Object.entries(cur)) if (refused.has(`k.${path}`)) next[path] = v;
       return next;
     });
-    setBaseKnobs((cur) => {
-      const next = { ...state.knobs };
-      for (const [path, v] of Object.entries(cur)) if (refused.has(`k.${path}`)) next[path] = v;
-      return next;
-    });
   }, []);
   /** The props every page hands its experiment panel. */
-  const settings = { knobValues, baseKnobs, onKnob, seed, onSeed: setSeed };
+  const settings = { knobValues, onKnob, seed, onSeed: setSeed };
   return { seed, setSeed, knobValues, setKnobValues, fromAddress, settings };
 }

@@ -43,9 +43,9 @@ export function InlineCode({ text }: { text: string }) {
   return <>{parts.map((p, i) => (i % 2 === 1 ? <code key={i}>{p}</code> : p))}</>;
 }
 
-/** Why the last run did not check a prediction: it ran with other knob values. */
+/** Why the last run did not check a prediction: it ran with other settings (knobs, seed). */
 export function otherRunNote(changed: string[]): string {
-  return `The last run did not check it: it ran with ${changed.join(', ')}, and the prediction is about the experiment as this page opened it. Put ${changed.length > 1 ? 'those knobs' : 'that knob'} back and run it again.`;
+  return `The last run did not check it: it ran with ${changed.join(', ')}, and the prediction is about the experiment with the lesson's settings. Run it with them to check it.`;
 }
 
 function QuizCard({ quiz, experimentTitle, experimentSweep = false, experimentRan, experimentRuns = 0, otherRun, onRunExperiment, saved, onLock }: Props) {

@@ -36,14 +36,15 @@ export function knobValuesFor(exp: ExperimentSpec, chosen: Record<string, number
   return out;
 }
 
-/** The knobs of `exp` that run with another value than the page was opened with (its
- *  address's `base` values, else the lesson's defaults), as "label value unit" ("off"/"on"
- *  for a toggle): a run with any of them is not the run a step's prediction is about, so
- *  it does not check one. A teacher's link that sets knobs sets the experiment. */
-export function changedKnobs(exp: ExperimentSpec, chosen: Record<string, number>, base: Record<string, number> = {}): string[] {
+/** The knobs of `exp` that run with another value than the lesson's default, as "label
+ *  value unit" ("off"/"on" for a toggle): a run with any of them is not the run a step's
+ *  prediction is about (its question says "3,000 rows"; 500 never split a page), so it
+ *  does not check one. That holds for a link's values too: a reload after moving a knob
+ *  reads it back from the address. */
+export function changedKnobs(exp: ExperimentSpec, chosen: Record<string, number>): string[] {
   return exp.knobs.flatMap((k) => {
     const v = knobValueFor(k, chosen[k.path]).value;
-    if (v === knobValueFor(k, base[k.path]).value) return [];
+    if (v === k.default) return [];
     const shown = k.toggle ? (v ? 'on' : 'off') : `${v.toLocaleString('en-US')}${k.unit ? ` ${k.unit}` : ''}`;
     return [`${k.label} ${shown}`];
   });

@@ -114,6 +114,7 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
             {/* Over the data lines: the halo keeps a label readable where a line crosses it. */}
             {m.labels.map((l, i) => (
               <text key={`label${i}`} x={l.x} y={l.y} textAnchor="end" fill={pal.ink} stroke={pal.background} strokeWidth={5} strokeLinejoin="round" paintOrder="stroke">
+                {l.full ? <title>{l.full}</title> : null}
                 {l.text}
               </text>
             ))}

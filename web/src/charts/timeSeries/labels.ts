@@ -6,6 +6,8 @@ export interface ChartLabel {
   text: string;
   x: number;
   y: number;
+  /** The whole text of a label cut short (shown on hover). */
+  full?: string;
 }
 
 /** A label's line height, and the width of one of its characters (13 px type, px). */
@@ -38,18 +40,24 @@ export function pointsUnder(l: ChartLabel, pts: { x: number; y: number }[]): num
  * right end above it (below at the plot's top), a rising hit ratio ran through
  * "article: close to, never quite, 100%" on a phone.
  */
-export function referenceLabelPlace(text: string, ry: number, plotWidth: number, plotHeight: number, data: { x: number; y: number }[]): ChartLabel {
+export function referenceLabelPlace(full: string, ry: number, plotWidth: number, plotHeight: number, data: { x: number; y: number }[]): ChartLabel {
+  // A label wider than the plot is cut short with an ellipsis (the chart's description
+  // keeps the whole text): on a phone it ran off the plot's left over the y axis' numbers.
+  const room = Math.max(4, Math.floor((plotWidth - 4) / LABEL_CHAR));
+  const cut = full.length > room;
+  const text = cut ? `${full.slice(0, room - 1).trimEnd()}…` : full;
   const w = text.length * LABEL_CHAR;
   const right = plotWidth - 2;
   const left = Math.min(right, 2 + w);
   const fits = (y: number) => y - 11 >= -4 && y + 3 <= plotHeight + 4;
+  const more = cut ? { full } : {};
   const candidates = [
-    { text, x: right, y: ry - 5 },
-    { text, x: left, y: ry - 5 },
-    { text, x: right, y: ry + 15 },
-    { text, x: left, y: ry + 15 },
+    { text, x: right, y: ry - 5, ...more },
+    { text, x: left, y: ry - 5, ...more },
+    { text, x: right, y: ry + 15, ...more },
+    { text, x: left, y: ry + 15, ...more },
   ].filter((c) => fits(c.y));
-  if (candidates.length === 0) return { text, x: right, y: ry > 20 ? ry - 5 : ry + 15 };
+  if (candidates.length === 0) return { text, x: right, y: ry > 20 ? ry - 5 : ry + 15, ...more };
   let best = candidates[0];
   let bestN = pointsUnder(best, data);
   for (const c of candidates.slice(1)) {

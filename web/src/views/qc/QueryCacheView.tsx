@@ -124,7 +124,8 @@ function Strip({ frame, reducedMotion }: { frame: Frame; reducedMotion?: boolean
         // wide read as used memory and hid how much of the arena is free.
         ctx.fillStyle = pal.inkMuted;
         ctx.fillRect(s.x, y, Math.min(2, Math.max(1, s.width)), ROW_H);
-        ctx.fillRect(s.x, y - 3, Math.max(1, s.width), 3);
+        // the top inside the row: above it, the first row's was off the canvas
+        ctx.fillRect(s.x, y, Math.max(1, s.width), 3);
         continue;
       }
       if (s.kind === 'free') continue;

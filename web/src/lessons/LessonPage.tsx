@@ -147,7 +147,7 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
   }, []);
   // Runs finished in this visit, per experiment: a prediction locked after a run waits for the next.
   const [runs, setRuns] = useState<Record<string, number>>({});
-  // The knobs changed in an experiment's last run, when they were: such a run checks no
+  // The settings (knobs, seed) an experiment's last run changed, if any: such a run checks no
   // prediction (it is not the run the step asks about), and its quizzes say why.
   const [otherRuns, setOtherRuns] = useState<Record<string, string[]>>({});
   const onDone = useCallback(

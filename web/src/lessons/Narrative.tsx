@@ -17,7 +17,7 @@ interface Props {
   ran: Set<string>;
   /** Runs of each experiment finished in this visit. */
   runs: Record<string, number>;
-  /** Per experiment: the knobs its last run changed (that run checked no prediction). */
+  /** Per experiment: the settings (knobs, seed) its last run changed (that run checked no prediction). */
   otherRuns?: Record<string, string[]>;
   onShowExperiment: (id: string) => void;
   progress?: LessonProgress;

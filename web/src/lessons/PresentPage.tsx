@@ -174,7 +174,7 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
   const panelBox = useRef<HTMLElement>(null);
   usePanelFocus(panelBox, stepFocus(s), step, reducedMotion);
   const [runs, setRuns] = useState<Record<string, number>>({});
-  // As on the lesson page: a run with changed knobs checks no prediction.
+  // As on the lesson page: a run with changed knobs or seed checks no prediction.
   const [otherRuns, setOtherRuns] = useState<Record<string, string[]>>({});
   const onDone = useCallback((expId: string, changed: string[]) => {
     setOtherRuns((o) => otherRunsAfter(o, expId, changed));

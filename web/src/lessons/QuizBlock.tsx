@@ -14,7 +14,7 @@ interface Props {
   experimentRan: boolean;
   /** Runs of that experiment finished in this visit (a lock waits for one after it). */
   experimentRuns?: number;
-  /** The knobs the experiment's last run changed, when it changed any: that run checked
+  /** The settings (knobs, seed) the experiment's last run changed, if any: that run checked
    *  nothing, and the quiz says so. */
   otherRun?: string[];
   onRunExperiment?: () => void;

@@ -97,7 +97,7 @@ export function score(p: LessonProgress, quizIds: string[]): { answered: number;
   return { answered, correct, waiting, total: quizIds.length };
 }
 
-/** The experiments whose last run changed knobs, after `expId`'s run with `changed`: a run
+/** The experiments whose last run changed settings (knobs, seed), after `expId`'s run with `changed`: a run
  *  as the lesson sets it clears its entry (its quizzes stop saying why nothing was checked). */
 export function otherRunsAfter(runs: Record<string, string[]>, expId: string, changed: string[]): Record<string, string[]> {
   if (changed.length > 0) return { ...runs, [expId]: changed };

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { startStaticServer } from '../../scripts/preview.mjs';
 import { csvNumber } from '../../web/src/ui/exportView';
 import { expect, launchBrowser, openPage, screenshot, test } from './harness';
-import { counter, exportFile, play, simTime, stepForward, tablesText, waitForPanel } from './panel';
+import { counter, exportFile, lockPrediction, play, runToEnd, simTime, stepForward, tablesText, waitForPanel } from './panel';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -335,17 +335,14 @@ test('quiz: a prediction is graded after the run, remembered, and summed up at t
   const { page } = await openPage('/#/lesson/primary-keys?step=2');
   await waitForPanel(page);
   const quiz = page.locator('.quiz').first();
-  await quiz.getByRole('radio', { name: /About 94% full/ }).check();
-  await quiz.getByRole('button', { name: 'Lock in my prediction' }).click();
+  await lockPrediction(quiz, /About 94% full/);
   await expect.poll(() => quiz.textContent()).toContain('to the end to check it');
   // Until the run, the summary does not tell whether it held either (it showed "✓ held").
   const summary = page.locator('.lesson-summary-box');
   await expect.poll(() => summary.textContent()).toMatch(/0 of 5 predictions held \(4 not answered yet, 1 still to check by a run\)/);
   expect(await summary.textContent()).toContain('you said “About 94% full (15/16)”; run “Sequential ids in slow motion” to check it');
   expect(await summary.textContent()).not.toContain('✓ held');
-  await page.locator('.player-bar select').first().selectOption('max');
-  await page.getByRole('button', { name: 'Play', exact: true }).first().click();
-  await page.locator('.badge', { hasText: 'run complete' }).waitFor({ timeout: 60_000 });
+  await runToEnd(page);
   await expect.poll(() => quiz.locator('.quiz-result').textContent()).toContain('Your prediction held.');
   await expect.poll(() => summary.textContent()).toMatch(/1 of 5 predictions held \(4 not answered yet\)/);
   expect(await summary.textContent()).toContain('✓ held');
@@ -384,11 +381,8 @@ test('quiz: a prediction locked after running the experiment waits for the next 
   await waitForPanel(page);
   const quiz = page.locator('.quiz').first();
   // Run first, predict after: locking showed the answer at once.
-  await page.locator('.player-bar select').first().selectOption('max');
-  await page.getByRole('button', { name: 'Play', exact: true }).first().click();
-  await page.locator('.badge', { hasText: 'run complete' }).waitFor({ timeout: 60_000 });
-  await quiz.getByRole('radio', { name: /About 94% full/ }).check();
-  await quiz.getByRole('button', { name: 'Lock in my prediction' }).click();
+  await runToEnd(page);
+  await lockPrediction(quiz, /About 94% full/);
   await expect.poll(() => quiz.textContent()).toContain('again to check it: Replay runs it from the start.');
   expect(await quiz.locator('.quiz-result').count()).toBe(0);
   // The next run to the end checks it: the finished run's play button is Replay (it was
@@ -423,12 +417,9 @@ test('quiz: a prediction locked after a run still waits for a run after a reload
   // It showed its result on the next visit: the run before the lock counted.
   const { page } = await openPage('/#/lesson/primary-keys?step=2');
   await waitForPanel(page);
-  await page.locator('.player-bar select').first().selectOption('max');
-  await play(page);
-  await page.locator('.badge', { hasText: 'run complete' }).waitFor({ timeout: 60_000 });
+  await runToEnd(page);
   const quiz = page.locator('.quiz').first();
-  await quiz.getByRole('radio', { name: /About 94% full/ }).check();
-  await quiz.getByRole('button', { name: 'Lock in my prediction' }).click();
+  await lockPrediction(quiz, /About 94% full/);
   await expect.poll(() => quiz.textContent()).toContain('again to check it');
   await page.reload();
   await waitForPanel(page);

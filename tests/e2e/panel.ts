@@ -1,7 +1,7 @@
 // Reading and driving the experiment panel from e2e tests: the player bar, the counters
 // table, and a text snapshot of every numbers table (to compare two runs exactly).
 import fs from 'node:fs';
-import type { Download, Page } from 'playwright-core';
+import type { Download, Locator, Page } from 'playwright-core';
 
 /** Values of one counter row of the metrics table (one per panel, A then B). */
 export async function counter(page: Page, name: string): Promise<number[]> {
@@ -44,6 +44,20 @@ export async function waitForPanel(page: Page, counterName = 'Innodb_rows_insert
 
 export async function play(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Play', exact: true }).first().click();
+}
+
+/** Plays the panel's run at speed "max" until its "run complete" badge shows. */
+export async function runToEnd(page: Page): Promise<void> {
+  await page.locator('.player-bar select').first().selectOption('max');
+  await play(page);
+  await page.locator('.badge', { hasText: 'run complete' }).waitFor({ timeout: 60_000 });
+}
+
+/** Picks a quiz's choice (by its text, or its index) and locks the prediction in. */
+export async function lockPrediction(quiz: Locator, choice: RegExp | number): Promise<void> {
+  const radio = typeof choice === 'number' ? quiz.getByRole('radio').nth(choice) : quiz.getByRole('radio', { name: choice });
+  await radio.check();
+  await quiz.getByRole('button', { name: 'Lock in my prediction' }).click();
 }
 
 /** Pauses the player; a run that reached its end meanwhile (fast machine, speed

@@ -3,20 +3,17 @@
 // contradicted it), and the quiz says why. The lesson summary shows a question's `code`
 // as code.
 import { expect, openPage, test } from './harness';
-import { play, waitForPanel } from './panel';
+import { lockPrediction, runToEnd, waitForPanel } from './panel';
 
-test('quiz: a run with a knob moved does not check a prediction; one with the page\'s settings does', async () => {
+test('quiz: a run with a knob moved does not check a prediction; one with the lesson\'s settings does', async () => {
   const { page } = await openPage('/#/lesson/primary-keys?step=2');
   await waitForPanel(page);
   const quiz = page.locator('.quiz').first();
-  await quiz.getByRole('radio', { name: /About 94% full/ }).check();
-  await quiz.getByRole('button', { name: 'Lock in my prediction' }).click();
+  await lockPrediction(quiz, /About 94% full/);
   const rows = page.getByRole('spinbutton', { name: 'Rows to insert value' }).first();
   await rows.fill('1000');
   await rows.press('Enter');
-  await page.locator('.player-bar select').first().selectOption('max');
-  await play(page);
-  await page.locator('.badge', { hasText: 'run complete' }).waitFor({ timeout: 60_000 });
+  await runToEnd(page);
   await expect.poll(() => quiz.textContent()).toContain('The last run did not check it: it ran with Rows to insert 1,000');
   expect(await quiz.locator('.quiz-result').count()).toBe(0);
   await expect.poll(() => page.locator('.lesson-summary-box').textContent()).toMatch(/1 still to check by a run/);
@@ -26,9 +23,8 @@ test('quiz: a run with a knob moved does not check a prediction; one with the pa
   await page.waitForTimeout(1500);
   expect(await quiz.locator('.quiz-result').count()).toBe(0);
   // Its run checks it, and the note goes.
-  await page.locator('.player-bar select').first().selectOption('max');
-  await play(page);
-  await expect.poll(() => quiz.locator('.quiz-result').textContent(), { timeout: 60_000 }).toContain('Your prediction held.');
+  await runToEnd(page);
+  await expect.poll(() => quiz.locator('.quiz-result').textContent()).toContain('Your prediction held.');
   expect(await quiz.textContent()).not.toContain('did not check it');
   await expect.poll(() => page.locator('.lesson-summary-box').textContent()).toMatch(/1 of 5 predictions held/);
 });
@@ -38,18 +34,13 @@ test('quiz: a link\'s knob values and a reload after moving a knob are other set
   const { page } = await openPage('/#/lesson/primary-keys?step=2&k.workload.max_rows=500');
   await waitForPanel(page);
   const quiz = page.locator('.quiz').first();
-  await quiz.getByRole('radio', { name: /About 94% full/ }).check();
-  await quiz.getByRole('button', { name: 'Lock in my prediction' }).click();
-  await page.locator('.player-bar select').first().selectOption('max');
-  await play(page);
-  await page.locator('.badge', { hasText: 'run complete' }).waitFor({ timeout: 60_000 });
+  await lockPrediction(quiz, /About 94% full/);
+  await runToEnd(page);
   await expect.poll(() => quiz.textContent()).toContain('The last run did not check it: it ran with Rows to insert 500');
   // A reload reads the knob back from the address: still not the lesson's run.
   await page.reload();
   await waitForPanel(page);
-  await page.locator('.player-bar select').first().selectOption('max');
-  await play(page);
-  await page.locator('.badge', { hasText: 'run complete' }).waitFor({ timeout: 60_000 });
+  await runToEnd(page);
   const again = page.locator('.quiz').first();
   await expect.poll(() => again.textContent()).toContain('The last run did not check it');
   expect(await again.locator('.quiz-result').count()).toBe(0);
@@ -57,11 +48,8 @@ test('quiz: a link\'s knob values and a reload after moving a knob are other set
   const seeded = await openPage('/#/lesson/primary-keys?step=3&seed=7');
   await waitForPanel(seeded.page);
   const q3 = seeded.page.locator('.quiz').first();
-  await q3.getByRole('radio').nth(1).check();
-  await q3.getByRole('button', { name: 'Lock in my prediction' }).click();
-  await seeded.page.locator('.player-bar select').first().selectOption('max');
-  await play(seeded.page);
-  await seeded.page.locator('.badge', { hasText: 'run complete' }).waitFor({ timeout: 60_000 });
+  await lockPrediction(q3, 1);
+  await runToEnd(seeded.page);
   await expect.poll(() => q3.textContent()).toContain('it ran with Random seed 7');
   expect(await q3.locator('.quiz-result').count()).toBe(0);
 });

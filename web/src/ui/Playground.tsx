@@ -68,7 +68,7 @@ export default function Playground({ query = '' }: { query?: string }) {
   // The address of what runs (its link), '' before a run.
   const [runningHash, setRunningHash] = useState('');
   // Its query before packing: a copied link adds the simulated time to it.
-  const [linkQuery, setRunningQuery] = useState('');
+  const [linkQuery, setLinkQuery] = useState('');
   const shareLink = useCallback(
     async (timeNs: number) => `${siteBase()}#/playground?${await packQuery(timeNs > 0 ? `${linkQuery}&t=${formatSeconds(timeNs / 1e9)}` : linkQuery)}`,
     [linkQuery],
@@ -226,7 +226,7 @@ export default function Playground({ query = '' }: { query?: string }) {
     // A scenario a link cannot carry (a field name outside [A-Za-z0-9_]) gets no Copy link.
     const hash = `#/playground${q ? `?${await packQuery(q)}` : ''}`;
     setRunningHash(q ? hash : '');
-    setRunningQuery(q ?? '');
+    setLinkQuery(q ?? '');
     if (location.hash !== hash) history.replaceState(null, '', hash);
   };
 

@@ -17,7 +17,7 @@ export function scrollHintText(h: { left: boolean; right: boolean }): string {
   return '';
 }
 
-export function TableScroll({ children, className }: { children: ReactNode; className?: string }) {
+export function TableScroll({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   const [hint, setHint] = useState('');
   useEffect(() => {
@@ -36,7 +36,7 @@ export function TableScroll({ children, className }: { children: ReactNode; clas
   }, []);
   return (
     <>
-      <div ref={ref} className={`table-scroll${className ? ` ${className}` : ''}`}>
+      <div ref={ref} className="table-scroll">
         {children}
       </div>
       {hint ? (

@@ -1,7 +1,8 @@
 // The playground's address (`#/playground?from=file:pk-random.json&ab=1&b.workload.threads=64`):
 // the starting point (`from`: a preset id, or `defaults`), whether B is on (`ab=1`), and
 // each setting of A (`a.<path>`) and B (`b.<path>`) that differs from the starting
-// point; a copied link also carries the simulated time it was taken at (`t`, seconds). A value is read as JSON when it parses (64, true, [..]) and as text otherwise
+// point; a copied link also carries the simulated time it was taken at (`t`, seconds).
+// A value is read as JSON when it parses (64, true, [..]) and as text otherwise
 // (point_select); an empty value leaves the field out. Pure: parsing never throws, and
 // each refused parameter gets a message naming it and what is allowed.
 

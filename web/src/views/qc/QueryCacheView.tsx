@@ -1,6 +1,6 @@
 // The query cache of one simulation: its memory as a wrapped strip (query blocks solid,
 // results hatched, table blocks dotted, free space pale, fragments pale with a dark
-// sliver and a notch), this frame's prunes and stores marked on it (each one flashing in slow
+// edge and top), this frame's prunes and stores marked on it (each one flashing in slow
 // motion, counted when many; static with reduced motion), and the one global lock:
 // who holds it and the queue of threads waiting for it. Aurora's conceptual cache has
 // no arena and no global lock, and says so.
@@ -119,12 +119,12 @@ function Strip({ frame, reducedMotion }: { frame: Frame; reducedMotion?: boolean
     for (const s of layout.segs) {
       const y = s.y * (ROW_H + ROW_GAP);
       if (s.kind === 'fragment') {
-        // Free space (the row's pale fill), marked as a fragment: a thin dark sliver at
-        // its start and a notch over its width. Filled dark, a 3 KiB fragment drawn 7 px
-        // wide read as used memory and hid how much of the arena is free.
+        // Free space (the row's pale fill), marked as a fragment: a thin dark edge at its
+        // start and a dark top over its width, inside the row (above it, the first row's
+        // was off the canvas). Filled dark, a 3 KiB fragment drawn 7 px wide read as used
+        // memory and hid how much of the arena is free.
         ctx.fillStyle = pal.inkMuted;
         ctx.fillRect(s.x, y, Math.min(2, Math.max(1, s.width)), ROW_H);
-        // the top inside the row: above it, the first row's was off the canvas
         ctx.fillRect(s.x, y, Math.max(1, s.width), 3);
         continue;
       }

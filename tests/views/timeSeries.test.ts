@@ -197,6 +197,28 @@ describe('a side that finished while the other runs on', () => {
   });
 });
 
+describe('the "A done" label', () => {
+  const rate = ['t_s', 'inserts_per_s'];
+  const b = { label: 'B', columns: rate, rows: [[1, 50], [2, 50], [3, 50], [4, 50]], finishedS: null };
+  it('keeps clear of a reference label near the plot\'s top (the reference moves, not onto the line\'s label)', () => {
+    // A finishes at 3.6 s of 4, under the right end of a reference line at the top.
+    const a = { label: 'A', columns: rate, rows: [[1, 100], [2, 100], [3, 100], [4, 0]], finishedS: 3.6 };
+    const m = layoutTimeSeries({ series: [a, b], column: 'inserts_per_s', unit: 'rows/s', reference: { value: 100, label: 'article: 100 rows/s' } }, 400, 220);
+    expect(m.finishes).toHaveLength(1);
+    expect(m.labels).toHaveLength(1);
+    expect(labelsClash(m.finishes[0].at, m.labels[0])).toBe(false);
+  });
+  it('sits right of its line, or left of it where it would run off the plot', () => {
+    const early = { label: 'A', columns: rate, rows: [[1, 100], [2, 0], [3, 0], [4, 0]], finishedS: 1 };
+    const m = layoutTimeSeries({ series: [early, b], column: 'inserts_per_s', unit: 'rows/s' }, 400, 220);
+    expect(m.finishes[0].at.x).toBeGreaterThan(m.finishes[0].x); // right-aligned text ends past the line
+    const late = { ...early, finishedS: 3.9 };
+    const n = layoutTimeSeries({ series: [late, b], column: 'inserts_per_s', unit: 'rows/s' }, 400, 220);
+    expect(n.finishes[0].at.x).toBe(n.finishes[0].x - 4);
+    expect(n.finishes[0].at.x).toBeLessThanOrEqual(n.plotWidth);
+  });
+});
+
 describe('the reference line\'s label', () => {
   const text = 'article: close to, never quite, 100%'; // 36 characters, ~274 px
   it('stays at the right end above its line while no data is there', () => {

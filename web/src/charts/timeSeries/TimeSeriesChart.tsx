@@ -97,7 +97,7 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
             {m.finishes.map((f, i) => (
               <g key={`fin${i}`}>
                 <line x1={f.x} x2={f.x} y1={0} y2={ph} stroke={f.color} strokeWidth={1.25} strokeDasharray="3 3" />
-                <text x={f.x + 4} y={12 + 15 * i} fill={f.color} stroke={pal.background} strokeWidth={4} strokeLinejoin="round" paintOrder="stroke">
+                <text x={f.at.x} y={f.at.y} textAnchor="end" fill={f.color} stroke={pal.background} strokeWidth={4} strokeLinejoin="round" paintOrder="stroke">
                   {f.label}
                 </text>
               </g>

@@ -12,7 +12,7 @@ export interface ChartLabel {
 
 /** A label's line height, and the width of one of its characters (13 px type, px). */
 const LABEL_LINE = 15;
-const LABEL_CHAR = 7.6;
+export const LABEL_CHAR = 7.6;
 
 function labelBox(l: ChartLabel) {
   return { x0: l.x - l.text.length * LABEL_CHAR, x1: l.x, y0: l.y - 11, y1: l.y + 3 };

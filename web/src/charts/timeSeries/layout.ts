@@ -2,7 +2,7 @@
 // the article's reference line and highlight bands. No DOM; unit-tested.
 import { format, line, max, min, scaleLinear } from 'd3';
 import { formatWithUnit } from '../common/format';
-import { placeLabels, referenceLabelPlace, type ChartLabel } from './labels';
+import { LABEL_CHAR, placeLabels, referenceLabelPlace, type ChartLabel } from './labels';
 
 /** One line of the chart: rows as posted in SeriesBlock (column 0 / "t_s" = seconds). */
 export interface SeriesInput {
@@ -100,7 +100,7 @@ export interface TimeSeriesModel {
    * vertical line in its colour and "A done", so its rates at 0 after it read as a
    * finished run, not a stall.
    */
-  finishes: { x: number; color: string; label: string }[];
+  finishes: { x: number; color: string; label: string; at: ChartLabel }[];
 }
 
 // B is dashed so the pair differs by more than colour (VISUAL.md).
@@ -282,19 +282,26 @@ export function layoutTimeSeries(input: TimeSeriesInput, width: number, height: 
         }),
       )
     : [];
-  const labels = placeLabels(
+  // "A done" beside its line, left of it where it would run off the plot; placed with
+  // the other labels, so a reference label at the plot's top moves clear of it.
+  const finishAt = series.flatMap((s, i) => {
+    const f = s.finishedS;
+    if (f === undefined || f === null || !(f >= xDom[0]) || f >= xDom[1] - (xDom[1] - xDom[0]) * 0.01) return [];
+    const fx = x(f);
+    const text = `${series.length > 1 ? `${String.fromCharCode(65 + i)} ` : ''}done`;
+    const w = text.length * LABEL_CHAR;
+    return [{ x: fx, color: colorOf(s, i), label: text, at: { text, x: fx + 4 + w <= plotWidth ? fx + 4 + w : fx - 4, y: 12 } }];
+  });
+  const placed = placeLabels(
     [
+      ...finishAt.map((f) => f.at),
       ...(ref ? [referenceLabelPlace(ref.label, ref.y, plotWidth, plotHeight, drawn)] : []),
       ...limitLines.flatMap((l) => (l.labelAt ? [{ text: l.label, x: l.labelAt.x - 2, y: l.labelAt.y - 4 }] : [])),
     ],
     plotHeight,
   );
-
-  const finishes = series.flatMap((s, i) => {
-    const f = s.finishedS;
-    if (f === undefined || f === null || !(f >= xDom[0]) || f >= xDom[1] - (xDom[1] - xDom[0]) * 0.01) return [];
-    return [{ x: x(f), color: colorOf(s, i), label: `${series.length > 1 ? `${String.fromCharCode(65 + i)} ` : ''}done` }];
-  });
+  const finishes = finishAt.map((f, i) => ({ ...f, at: placed[i] }));
+  const labels = placed.slice(finishAt.length);
 
   return {
     empty: !anyFinite,

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { startStaticServer } from '../../scripts/preview.mjs';
 import { csvNumber } from '../../web/src/ui/exportView';
 import { expect, launchBrowser, openPage, screenshot, test } from './harness';
-import { counter, exportFile, lockPrediction, play, runToEnd, simTime, stepForward, tablesText, waitForPanel } from './panel';
+import { counter, exportFile, lockPrediction, play, runToEnd, settledTime, simTime, stepForward, tablesText, waitForPanel } from './panel';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -64,6 +64,24 @@ test('presenter: keys move between slides, Space plays, . steps, notes follow in
   await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
   await page.keyboard.press(' ');
   await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
+  await expect.poll(() => count.textContent()).toBe('2 / 11');
+
+  // The room's answer clicked into the quiz keeps the keys for the slides and the player:
+  // → changed the answer (to the next choice) and Space and . did nothing.
+  const choices = page.locator('.slide-text').getByRole('radio');
+  await choices.first().check();
+  const t1 = await settledTime(page);
+  await page.keyboard.press('.');
+  await expect.poll(() => simTime(page)).not.toBe(t1);
+  await page.keyboard.press(' ');
+  await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
+  await page.keyboard.press(' ');
+  await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
+  const picked = () => choices.evaluateAll((rs) => rs.map((r) => (r as HTMLInputElement).checked).indexOf(true));
+  expect(await picked()).toBe(0);
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => count.textContent()).toBe('3 / 11');
+  await page.keyboard.press('ArrowLeft');
   await expect.poll(() => count.textContent()).toBe('2 / 11');
 
   // Key help names the conflict's resolution.

@@ -26,8 +26,14 @@ export default function PresentPage({ id, query }: { id: string; query: string }
 
 const THEMES: ThemeChoice[] = ['projector', 'dark', 'light'];
 
+/**
+ * A control that uses a slide key itself: a text field, a menu, a slider (the arrows move
+ * it). A quiz choice or a checkbox is not: after a click on the room's answer, → changed
+ * the answer instead of the slide.
+ */
 function editable(t: EventTarget | null): boolean {
-  return t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName));
+  if (typing(t)) return true;
+  return t instanceof HTMLElement && (t.tagName === 'SELECT' || (t instanceof HTMLInputElement && t.type === 'range'));
 }
 
 const TEXT_INPUTS = new Set(['text', 'number', 'search', 'email', 'url', 'tel', 'password']);

@@ -18,9 +18,21 @@ export function isEditable(t: EventTarget | null, forSpace: boolean, key: string
 
   const tag = t.tagName;
   if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
-  if (tag === 'INPUT') return true; // text fields type, sliders use the arrows themselves
+  if (t instanceof HTMLInputElement) return inputKeeps(t, forSpace, key);
   if ((forSpace || key === 'ArrowLeft' || key === 'ArrowRight') && scrollBox(t)) return true;
   return forSpace && (tag === 'BUTTON' || tag === 'A' || tag === 'SUMMARY');
+}
+
+/**
+ * Whether a focused input keeps a key: text fields type, sliders use the arrows. A quiz
+ * choice keeps the arrows (they pick another choice) and Space while unchosen (it picks
+ * this one); a checkbox keeps Space (it ticks). Neither keeps . or , and a picked choice
+ * gives Space to the player: after a click on a choice, Space and . did nothing.
+ */
+function inputKeeps(t: HTMLInputElement, forSpace: boolean, key: string): boolean {
+  if (t.type === 'radio') return key.startsWith('Arrow') || (forSpace && !t.checked);
+  if (t.type === 'checkbox') return forSpace;
+  return true;
 }
 
 /**

@@ -134,14 +134,15 @@ test('presenter: keys move between slides, Space plays, . steps, notes follow in
 });
 
 test('presenter: a bad or unused parameter in the link is named, and the slides still run', async () => {
-  const { page } = await openPage('/#/present/primary-keys?step=5&k.workload.max_rows=abc&foo=1&t=2', { viewport: { width: 1920, height: 1080 } });
+  const { page } = await openPage('/#/present/primary-keys?step=5&k.workload.max_rows=abc&foo=1&t=2&x=seq-vs-random', { viewport: { width: 1920, height: 1080 } });
   const msg = page.locator('.url-messages');
   await msg.waitFor({ timeout: 20_000 });
   const text = (await msg.textContent()) ?? '';
   // It said nothing and dropped them.
-  expect(text).toContain('Parameter "k.workload.max_rows" must be a number, got "abc"');
+  expect(text).toContain('Parameter "k.workload.max_rows" must be a number from 500 to 2000000, got "abc"');
   expect(text).toContain('"foo"');
-  expect(text).toContain('Parameter "t" (a simulated time) is not used in presenter mode');
+  expect(text).toContain('Parameter "t" is not used here: presenter mode starts each slide\'s experiment at t = 0.');
+  expect(text).toContain('Parameter "x" is not used here: presenter mode shows each slide\'s own experiment.');
   expect(await page.locator('.presenter-count').textContent()).toBe('5 / 11');
   await msg.getByRole('button', { name: 'Dismiss' }).click();
   await expect.poll(() => msg.count()).toBe(0);
@@ -154,6 +155,22 @@ test('presenter: a bad or unused parameter in the link is named, and the slides 
   await page.evaluate(() => (location.hash = '#/present/primary-keys?step=99'));
   await expect.poll(async () => ((await msg.count()) ? await msg.textContent() : '')).toContain('Parameter "step"');
   expect(await page.locator('.presenter-count').textContent()).toBe('9 / 11');
+});
+
+test('presenter: "Present this lesson" and Exit keep the seed and knobs (a teacher\'s smaller run was dropped)', async () => {
+  const { page } = await openPage('/#/lesson/primary-keys?step=4&seed=7&k.workload.max_rows=50000');
+  await waitForPanel(page);
+  const present = page.getByRole('link', { name: 'Present this lesson' });
+  expect(await present.getAttribute('href')).toBe('#/present/primary-keys?step=4&seed=7&k.workload.max_rows=50000');
+  // Clicked where it is: Playwright's click would first scroll the page to its top, where
+  // step 1 is the step in view (and the link then presents step 1).
+  await present.dispatchEvent('click');
+  await expect.poll(() => page.locator('.presenter-count').textContent()).toBe('4 / 11');
+  await waitForPanel(page);
+  await page.keyboard.press('PageDown');
+  await expect.poll(() => page.locator('.presenter-count').textContent()).toBe('5 / 11');
+  const exit = page.getByRole('link', { name: '✕ Exit' });
+  expect(await exit.getAttribute('href')).toBe('#/lesson/primary-keys?step=5&seed=7&k.workload.max_rows=50000');
 });
 
 test('a shared link reproduces step, knobs, seed and simulated time in a fresh page', async () => {
@@ -267,6 +284,14 @@ test('embed page: one experiment, no site chrome; the lesson gives a snippet for
   const atT = await openPage(laterSrc.replace(/^https?:\/\/[^/]+\//, '/'), { viewport: { width: 960, height: 720 } });
   await waitForPanel(atT.page);
   await expect.poll(() => simTime(atT.page), { timeout: 30_000 }).toBe(t);
+
+  // A lesson link's step and x mean nothing to an embed: named as unused, not as a bad value
+  // ('"step" must be a step number from 1 to 1').
+  const stepped = await openPage('/#/embed/primary-keys/seq-vs-random?step=2&x=rnd-slowmo');
+  const note = stepped.page.locator('.notice-warn');
+  await note.waitFor({ timeout: 20_000 });
+  expect(await note.textContent()).toContain('Parameter "step" is not used here: an embed shows one experiment, not the lesson\'s steps.');
+  expect(await note.textContent()).toContain('Parameter "x" is not used here: an embed shows the experiment its address names.');
 
   const missing = await openPage('/#/embed/primary-keys/nope');
   await expect.poll(() => missing.page.locator('.not-found').textContent()).toContain('has no experiment “nope”');

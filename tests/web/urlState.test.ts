@@ -31,7 +31,7 @@ describe('parseUrlState', () => {
 
   const bad: [string, string, RegExp][] = [
     ['unknown knob', 'k.workload.threads=4', /Unknown knob "k\.workload\.threads"; allowed: k\.workload\.max_rows/],
-    ['non-numeric knob', 'k.workload.max_rows=lots', /"k\.workload\.max_rows" must be a number, got "lots"/],
+    ['non-numeric knob', 'k.workload.max_rows=lots', /"k\.workload\.max_rows" must be a number from 1000 to 2000000, got "lots"/],
     ['toggle not 0 or 1', 'k.server.innodb_adaptive_flushing=0.5', /"k\.server\.innodb_adaptive_flushing" is an on\/off knob: it must be 0 \(off\) or 1 \(on\), got 0\.5/],
     ['knob below range', 'k.workload.max_rows=5', /must be from 1000 to 2000000, got 5/],
     ['knob above range', 'k.workload.max_rows=9e9', /must be from 1000 to 2000000/],
@@ -44,7 +44,10 @@ describe('parseUrlState', () => {
     ['fractional step', 'step=2.5', /step number from 1 to 5/],
     ['negative seed', 'seed=-1', /"seed" must be an integer from 0 to 4294967295/],
     ['seed too big', 'seed=4294967296', /from 0 to 4294967295/],
-    ['hex seed', 'seed=0x10', /must be a number/],
+    ['hex seed', 'seed=0x10', /"seed" must be an integer from 0 to 4294967295, got "0x10"/],
+    ['text step', 'step=two', /"step" must be a step number from 1 to 5, got "two"/],
+    ['text time', 't=soon', /"t" must be a number of simulated seconds from 0 to 86400, got "soon"/],
+    ['text on/off knob', 'k.server.innodb_adaptive_flushing=yes', /"k\.server\.innodb_adaptive_flushing" must be 0 \(off\) or 1 \(on\), got "yes"/],
     ['too long value', `seed=${'1'.repeat(30)}`, /"seed" is too long \(at most 24 characters\)/],
     ['script in value', 'seed=%3Cscript%3Ealert(1)%3C%2Fscript%3E', /"seed" contains text that is not allowed/],
     ['javascript: in value', 'step=javascript:alert(1)', /"step" contains text that is not allowed/],
@@ -119,6 +122,17 @@ describe('parseUrlState', () => {
     const r = parseUrlState('k.workload.max_rows=100', two);
     expect(r.messages).toEqual(['Parameter "k.workload.max_rows" must be from 500 to 2000000, got 100; it was ignored.']);
     expect(parseUrlState('k.nope=1', two).messages[0]).toMatch(/allowed: k\.workload\.max_rows\. It was ignored/);
+  });
+
+  it('names a parameter the page does not use as unused, with why (an embed has no steps)', () => {
+    const r = parseUrlState('step=2&x=seq&seed=7&foo=1', { stepCount: 1, knobs: [], unused: { step: 'an embed shows one experiment', x: 'an embed shows the experiment its address names' } });
+    expect(r.state).toEqual({ seed: 7, knobs: {} });
+    expect(r.messages).toEqual([
+      'Parameter "step" is not used here: an embed shows one experiment. It was ignored.',
+      'Parameter "x" is not used here: an embed shows the experiment its address names. It was ignored.',
+      'Unknown parameter "foo"; allowed: seed, t, k.<knob>. It was ignored.',
+    ]);
+    expect(r.rejected).toEqual([]);
   });
 
   it('names the knobs as "none" when the page has none', () => {

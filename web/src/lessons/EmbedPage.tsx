@@ -26,9 +26,15 @@ export default function EmbedPage({ id, experiment, query }: { id: string; exper
   );
 }
 
+/** What an embed does not use of a lesson link, and why ("step" must be from 1 to 1, it said). */
+const EMBED_UNUSED = {
+  step: 'an embed shows one experiment, not the lesson\'s steps',
+  x: 'an embed shows the experiment its address names',
+};
+
 function Embedded({ lesson, expId, query, linkMessages }: { lesson: Lesson; expId: string; query: string; linkMessages: string[] }) {
   const exp = useMemo(() => experimentsOf(lesson).find((p) => p.experiment.id === expId)!.experiment, [lesson, expId]);
-  const parsed = useMemo(() => parseUrlState(query, { stepCount: 1, knobs: exp.knobs }), [query, exp]);
+  const parsed = useMemo(() => parseUrlState(query, { stepCount: 1, knobs: exp.knobs, unused: EMBED_UNUSED }), [query, exp]);
   const { seed, knobValues, settings } = useExperimentSettings(parsed.state);
   const [messages, setMessages] = useState([...linkMessages, ...parsed.messages]);
   const [pendingT, setPendingT] = useState<number | undefined>(parsed.state.t);

@@ -169,7 +169,8 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
         </p>
         <h1>{lesson.meta.title}</h1>
         <p className="lesson-modes">
-          <a href={presentHref(id, current > 0 ? `?step=${current + 1}` : '')}>Present this lesson</a>
+          {/* With the reader's seed and knobs: a teacher's smaller, faster run was dropped. */}
+          <a href={presentHref(id, formatUrlState({ step: current > 0 ? current + 1 : undefined, seed, knobs: knobValues }))}>Present this lesson</a>
         </p>
         <p className="lesson-summary">{lesson.meta.summary}</p>
         <IgnoredSettings className="url-messages" messages={messages} onDismiss={() => setMessages([])} />

@@ -53,22 +53,20 @@ export function slideKey(key: string, target: EventTarget | null): boolean {
   return !editable(target);
 }
 
-/** What presenter mode does not use of a lesson link (it said nothing and dropped them). */
-export function presenterIgnores(state: { t?: number; x?: string }): string[] {
-  const out: string[] = [];
-  if (state.t !== undefined) out.push('Parameter "t" (a simulated time) is not used in presenter mode: each slide\'s experiment starts at t = 0.');
-  if (state.x !== undefined) out.push('Parameter "x" (an experiment) is not used in presenter mode: each slide shows its own experiment.');
-  return out;
-}
+/** What presenter mode does not use of a lesson link, and why (it said nothing and dropped them). */
+const PRESENTER_UNUSED = {
+  t: "presenter mode starts each slide's experiment at t = 0",
+  x: 'presenter mode shows each slide\'s own experiment',
+};
 
 function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string; linkMessages: string[] }) {
   const placed = useMemo(() => experimentsOf(lesson), [lesson]);
   const allKnobs = useMemo(() => placed.flatMap((p) => p.experiment.knobs), [placed]);
-  const parsed = useMemo(() => parseUrlState(query, { stepCount: lesson.steps.length, knobs: allKnobs }), [query, lesson, allKnobs]);
+  const parsed = useMemo(() => parseUrlState(query, { stepCount: lesson.steps.length, knobs: allKnobs, unused: PRESENTER_UNUSED }), [query, lesson, allKnobs]);
   const n = lesson.steps.length;
   const [step, setStep] = useState((parsed.state.step ?? 1) - 1);
   // A bad or unused parameter is named, as on the lesson page; the address then drops it.
-  const [messages, setMessages] = useState(() => [...linkMessages, ...parsed.messages, ...presenterIgnores(parsed.state)]);
+  const [messages, setMessages] = useState(() => [...linkMessages, ...parsed.messages]);
   const { seed, knobValues, fromAddress, settings } = useExperimentSettings(parsed.state);
   // An address typed over this one (step=6 for step=2): go where it says, as the lesson
   // page does; a parameter it names but that was refused keeps what is on screen.
@@ -78,7 +76,7 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
       first.current = false; // the first address was read by the state initializers
       return;
     }
-    setMessages([...parsed.messages, ...presenterIgnores(parsed.state)]);
+    setMessages(parsed.messages);
     if (parsed.ignoredAll) return;
     if (parsed.state.step !== undefined) setStep(parsed.state.step - 1);
     fromAddress(parsed.state, parsed.rejected);
@@ -194,7 +192,7 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
   return (
     <div className="presenter">
       <header className="presenter-bar">
-        <a href={lessonHref(lesson.meta.id, step > 0 ? `?step=${step + 1}` : '')} className="presenter-exit">
+        <a href={lessonHref(lesson.meta.id, formatUrlState({ step: step > 0 ? step + 1 : undefined, seed, knobs: knobValues }))} className="presenter-exit">
           ✕ Exit
         </a>
         <span className="presenter-title" title={lesson.meta.title}>

@@ -18,6 +18,12 @@ export interface UrlStateContext {
   knobs: KnobRange[];
   /** Experiment ids `x` may name (none: `x` is refused). */
   experiments?: string[];
+  /**
+   * Parameters this page does not use, each with why ("step": an embed shows one
+   * experiment): named as unused, not as a bad value (an embed said "step" must be from 1
+   * to 1).
+   */
+  unused?: Partial<Record<'step' | 'x' | 't', string>>;
 }
 
 /** Parsed state; absent fields mean "use the lesson's defaults". */
@@ -67,21 +73,22 @@ function decode(s: string): string | null {
   }
 }
 
-/** Checks one value as a number: returns it or a reason. */
-function number(name: string, raw: string): number | string {
+/** Checks one value as a number: returns it or a reason, which says what is `allowed`. */
+function number(name: string, raw: string, allowed = 'a number'): number | string {
   if (raw.trim() === '') return `Parameter "${name}" has no value; it was ignored.`;
   if (SCRIPT_RE.test(raw)) return `Parameter "${name}" contains text that is not allowed; only a number is. It was ignored.`;
   if (raw.length > MAX_VALUE_LENGTH) return `Parameter "${name}" is too long (at most ${MAX_VALUE_LENGTH} characters); it was ignored.`;
-  if (!NUMBER_RE.test(raw)) return `Parameter "${name}" must be a number, got "${show(raw)}"; it was ignored.`;
+  if (!NUMBER_RE.test(raw)) return `Parameter "${name}" must be ${allowed}, got "${show(raw)}"; it was ignored.`;
   const v = Number(raw);
-  if (!Number.isFinite(v)) return `Parameter "${name}" must be a finite number; it was ignored.`;
+  if (!Number.isFinite(v)) return `Parameter "${name}" must be ${allowed}, got ${show(raw)}; it was ignored.`;
   return v;
 }
 
 function integerIn(name: string, raw: string, min: number, max: number, what: string): number | string {
-  const v = number(name, raw);
+  const allowed = `${what} from ${min} to ${max}`;
+  const v = number(name, raw, allowed);
   if (typeof v === 'string') return v;
-  if (!Number.isInteger(v) || v < min || v > max) return `Parameter "${name}" must be ${what} from ${min} to ${max}, got ${show(raw)}; it was ignored.`;
+  if (!Number.isInteger(v) || v < min || v > max) return `Parameter "${name}" must be ${allowed}, got ${show(raw)}; it was ignored.`;
   return v;
 }
 
@@ -139,7 +146,10 @@ export function parseUrlState(query: string, ctx: UrlStateContext): UrlParseResu
       else messages.push(`Parameter "${name}" is not correctly encoded (bad %-escape); it was ignored.`);
       continue;
     }
-    if (name === 'step') {
+    const unused = name === 'step' || name === 'x' || name === 't' ? ctx.unused?.[name] : undefined;
+    if (unused !== undefined) {
+      messages.push(`Parameter "${name}" is not used here: ${unused}. It was ignored.`);
+    } else if (name === 'step') {
       const v = integerIn(name, raw, 1, Math.max(1, ctx.stepCount), 'a step number');
       if (typeof v === 'string') refuse(v);
       else state.step = v;
@@ -148,7 +158,7 @@ export function parseUrlState(query: string, ctx: UrlStateContext): UrlParseResu
       if (typeof v === 'string') refuse(v);
       else state.seed = v;
     } else if (name === 't') {
-      const v = number(name, raw);
+      const v = number(name, raw, `a number of simulated seconds from 0 to ${MAX_TIME_S}`);
       if (typeof v === 'string') refuse(v);
       else if (v < 0 || v > MAX_TIME_S) refuse(`Parameter "t" (simulated seconds) must be from 0 to ${MAX_TIME_S}, got ${show(raw)}; the experiment starts at 0.`);
       else state.t = v;
@@ -165,7 +175,7 @@ export function parseUrlState(query: string, ctx: UrlStateContext): UrlParseResu
         messages.push(`Unknown knob "${name}"; allowed: ${allowed}. It was ignored.`);
         continue;
       }
-      const v = number(name, raw);
+      const v = number(name, raw, knob.toggle ? '0 (off) or 1 (on)' : `a number from ${knob.min} to ${knob.max}`);
       if (typeof v === 'string') refuse(v);
       else if (knob.toggle && v !== 0 && v !== 1) refuse(`Parameter "${name}" is an on/off knob: it must be 0 (off) or 1 (on), got ${show(raw)}; it was ignored.`);
       else if (v < knob.min || v > knob.max) refuse(`Parameter "${name}" must be from ${knob.min} to ${knob.max}, got ${show(raw)}; it was ignored.`);
@@ -178,7 +188,8 @@ export function parseUrlState(query: string, ctx: UrlStateContext): UrlParseResu
   if (unknown.length) {
     const names = unknown.slice(0, 3).map((n) => `"${n}"`).join(', ');
     const more = unknown.length > 3 ? ` and ${unknown.length - 3} more` : '';
-    messages.push(`Unknown parameter${unknown.length > 1 ? 's' : ''} ${names}${more}; allowed: step, seed, t, x, k.<knob>. ${unknown.length > 1 ? 'They were' : 'It was'} ignored.`);
+    const allowed = ['step', 'seed', 't', 'x', 'k.<knob>'].filter((n) => !(n in (ctx.unused ?? {}))).join(', ');
+    messages.push(`Unknown parameter${unknown.length > 1 ? 's' : ''} ${names}${more}; allowed: ${allowed}. ${unknown.length > 1 ? 'They were' : 'It was'} ignored.`);
   }
   return { state, messages, rejected, ignoredAll: false };
 }

@@ -520,6 +520,34 @@ test('presenter: a slide about one view opens with its panel scrolled to that vi
   await expect.poll(async () => (await top()) < 300, { timeout: 10_000 }).toBe(true);
 });
 
+test('phone (390×844): scrolling down to the panel past later steps keeps the experiment of the step being read', async () => {
+  const { page } = await openPage('/#/lesson/primary-keys?step=4', { viewport: { width: 390, height: 844 } });
+  await waitForPanel(page);
+  const title = () => page.locator('.experiment-panel h2').first().textContent();
+  expect(await title()).toBe('Sequential vs random primary key');
+  // A step of the simulation with the key: the Step button's click would scroll to the panel.
+  const t0 = await simTime(page);
+  await page.keyboard.press('.');
+  await expect.poll(() => simTime(page)).not.toBe(t0);
+  const t = await settledTime(page);
+  // Down to the panel with the wheel, past steps 5 to 11 (it became step 9's experiment,
+  // and a run there was lost on the way back up).
+  const panelTop = () => page.evaluate(() => document.getElementById('experiment-panel')!.getBoundingClientRect().top);
+  expect(await panelTop()).toBeGreaterThan(3000);
+  for (let i = 0; i < 80 && (await panelTop()) > 200; i++) {
+    await page.mouse.wheel(0, 500);
+    await page.waitForTimeout(60);
+  }
+  expect(await panelTop()).toBeLessThanOrEqual(200);
+  await page.waitForTimeout(1500);
+  expect(await title()).toBe('Sequential vs random primary key');
+  expect(await simTime(page)).toBe(t);
+  expect(await page.getByRole('link', { name: /^↑ Back to step / }).textContent()).toBe('↑ Back to step 4: Same rows, two sizes');
+  // A step the reader stays on, with the panel out of sight, is the panel's next.
+  await page.evaluate(() => document.querySelectorAll('section.step')[2].scrollIntoView({ block: 'start' }));
+  await expect.poll(title, { timeout: 10_000 }).toBe('Random ids in slow motion');
+});
+
 test('phone (390×844): the lesson reads in one column, the panel below the text, nothing wider than the screen', async () => {
   const { page } = await openPage('/#/lesson/primary-keys?step=4', { viewport: { width: 390, height: 844 } });
   await waitForPanel(page);

@@ -12,6 +12,7 @@ import { Narrative } from './Narrative';
 import { IgnoredSettings, LessonGate } from './LessonGate';
 import type { Lesson } from './types';
 import { useCurrentStep } from './useCurrentStep';
+import { usePanelStep } from './panelStep';
 import { clearProgress, emptyProgress, loadProgress, otherRunsAfter, saveProgress, type LessonProgress } from './progress';
 import { LessonSummary } from './LessonSummary';
 
@@ -60,7 +61,9 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
   const [pinned, setPinned] = useState<string | null>(parsed.state.x ?? null);
   // A shared link's simulated time, applied once to the experiment it was taken on.
   const [pendingT, setPendingT] = useState<number | undefined>(parsed.state.t);
-  const { current, goTo, setRef } = useCurrentStep(lesson.steps.length, (parsed.state.step ?? 1) - 1);
+  const { current, goTo, setRef, jumpedTo } = useCurrentStep(lesson.steps.length, (parsed.state.step ?? 1) - 1);
+  // The step whose experiment the panel shows (on a phone, not each step scrolled past).
+  const panelStep = usePanelStep(current, jumpedTo);
 
   // A new address (typed or pasted over this one): apply what it says; for a parameter
   // it names but that was refused, keep what is on screen rather than a default.
@@ -91,19 +94,19 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the address names a step
   }, [urlStep, parsed]);
 
-  // Moving to another step unpins (but not the first settling on the linked step).
-  const lastStep = useRef(current);
+  // Moving the panel to another step unpins (but not the first settling on the linked step).
+  const lastStep = useRef(panelStep);
   useEffect(() => {
-    if (lastStep.current === current) return;
-    lastStep.current = current;
+    if (lastStep.current === panelStep) return;
+    lastStep.current = panelStep;
     setPinned(null);
-  }, [current]);
+  }, [panelStep]);
 
-  const stepExperiment = activeExperimentFor(placed, current);
+  const stepExperiment = activeExperimentFor(placed, panelStep);
   const active = (pinned && placed.find((p) => p.experiment.id === pinned)?.experiment) || stepExperiment;
-  // A follow-up experiment the reader opened (not the step's own) stays in the address:
-  // a reload dropped it and showed the step's experiment instead.
-  const shownX = active && active.id !== stepExperiment?.id ? active.id : undefined;
+  // An experiment other than the step's own (a follow-up the reader opened, or the one a
+  // phone's panel kept) stays in the address: a reload showed the step's own instead.
+  const shownX = active && active.id !== activeExperimentFor(placed, current)?.id ? active.id : undefined;
 
   // Mirror state into the URL without adding history entries or re-routing; also after
   // every new address, so refused parameters do not linger in it.
@@ -201,16 +204,16 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
         />
       </div>
       <aside className="lesson-panel" id="experiment-panel" tabIndex={-1} aria-label="Experiment">
-        {/* One column (a phone): the panel comes after every step; this leads back up. */}
+        {/* One column (a phone): the panel comes after every step; this leads back up to the step it is for. */}
         <a
           className="back-to-text"
-          href={lessonHref(id, `?step=${current + 1}`)}
+          href={lessonHref(id, `?step=${panelStep + 1}`)}
           onClick={(e) => {
             e.preventDefault();
-            goTo(current);
+            goTo(panelStep);
           }}
         >
-          ↑ Back to step {current + 1}: {lesson.steps[current]?.title}
+          ↑ Back to step {panelStep + 1}: {lesson.steps[panelStep]?.title}
         </a>
         <ExperimentSlot
           experiment={active}

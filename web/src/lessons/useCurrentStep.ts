@@ -88,8 +88,11 @@ export function useCurrentStep(count: number, initial: number) {
     };
   }, [count]);
 
+  // The step last gone to on purpose (Next, a link), as against one scrolled past.
+  const jumpedTo = useRef<number | null>(initial);
   const goTo = useCallback((i: number, smooth = true) => {
     const el = refs.current[i];
+    jumpedTo.current = i;
     currentRef.current = i;
     setCurrent(i);
     if (!el) return;
@@ -119,5 +122,5 @@ export function useCurrentStep(count: number, initial: number) {
     refs.current[i] = el;
   }, []);
 
-  return { current, goTo, setRef };
+  return { current, goTo, setRef, jumpedTo };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyOverrides, getPath, scenarioEndNs } from '../../web/src/engine/scenario';
-import { buildSims, changedKnobs, knobNotesFor, knobValuesFor } from '../../web/src/lessons/scenarios';
+import { buildSims, changedKnobs, knobMove, knobNotesFor, knobValuesFor } from '../../web/src/lessons/scenarios';
 import { otherRunsAfter } from '../../web/src/lessons/progress';
 import { otherRunNote } from '../../web/src/lessons/QuizBlock';
 import type { ExperimentSpec } from '../../web/src/lessons/types';
@@ -63,6 +63,28 @@ describe('buildSims', () => {
     expect(knobNotesFor(coarse, { 'workload.max_rows': 1500 })).toEqual([]);
     expect(knobNotesFor(coarse, {})).toEqual([]);
     expect(JSON.parse(buildSims(coarse, texts, { 'workload.max_rows': 1234 }, 1).sims![0].json).workload.max_rows).toBe(1000);
+  });
+  it('keeps innodb_io_capacity ≤ innodb_io_capacity_max as MySQL does (the panel was refused and went blank)', () => {
+    const io: ExperimentSpec = {
+      ...exp,
+      knobs: [
+        { path: 'server.innodb_io_capacity', label: 'innodb_io_capacity', min: 200, max: 10000, step: 100, default: 2000, scale: 'linear' },
+        { path: 'server.innodb_io_capacity_max', label: 'innodb_io_capacity_max', min: 400, max: 20000, step: 100, default: 4000, scale: 'linear' },
+      ],
+    };
+    // SET GLOBAL: the knob moved wins, the other follows.
+    expect(knobMove(io, {}, 'server.innodb_io_capacity', 10000)).toEqual({ 'server.innodb_io_capacity': 10000, 'server.innodb_io_capacity_max': 10000 });
+    expect(knobMove(io, {}, 'server.innodb_io_capacity_max', 400)).toEqual({ 'server.innodb_io_capacity': 400, 'server.innodb_io_capacity_max': 400 });
+    expect(knobMove(io, {}, 'server.innodb_io_capacity', 3000)).toEqual({ 'server.innodb_io_capacity': 3000 });
+    expect(knobMove(io, {}, 'workload.max_rows', 5)).toEqual({ 'workload.max_rows': 5 });
+    // Where the other cannot follow, the moved one stops at its limit.
+    const narrow: ExperimentSpec = { ...io, knobs: [io.knobs[0], { ...io.knobs[1], max: 8000 }] };
+    expect(knobMove(narrow, {}, 'server.innodb_io_capacity', 10000)).toEqual({ 'server.innodb_io_capacity': 8000, 'server.innodb_io_capacity_max': 8000 });
+    // A link's pair out of order runs as MySQL starts it (io_capacity lowered), and says so.
+    const link = { 'server.innodb_io_capacity': 10000 };
+    expect(knobValuesFor(io, link)).toEqual({ 'server.innodb_io_capacity': 4000, 'server.innodb_io_capacity_max': 4000 });
+    expect(knobNotesFor(io, link)).toEqual(['innodb_io_capacity 10000 is above innodb_io_capacity_max 4000: it runs at 4000, as MySQL lowers it at startup.']);
+    expect(knobNotesFor(io, {})).toEqual([]);
   });
   it('names the knobs a run changed from the lesson\'s defaults (such a run checks no prediction)', () => {
     const two: ExperimentSpec = {

@@ -5,7 +5,7 @@ import { DownloadFailed } from '../ui/downloadFailed';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ExperimentPanel, type ExperimentPanelProps } from '../ui/ExperimentPanel';
 import { loadScenarioText } from './registry';
-import { buildSims, changedKnobs, knobNotesFor, knobValuesFor } from './scenarios';
+import { buildSims, changedKnobs, knobMove, knobNotesFor, knobValuesFor } from './scenarios';
 import type { ExperimentSpec } from './types';
 
 interface Props {
@@ -52,6 +52,13 @@ export function LessonExperiment({ experiment, knobValues, onKnob, seed, onSeed,
   changed.current = [...changedKnobs(experiment, mine), ...(built?.seed !== undefined && lessonSeed !== undefined && built.seed !== lessonSeed ? [`Random seed ${built.seed}`] : [])];
   const done = useMemo(() => () => onDone(experiment.id, changed.current), [onDone, experiment.id]);
   const notes = knobNotesFor(experiment, knobValues);
+  // A knob of an ordered pair moves the other with it where it must (innodb_io_capacity ≤ _max).
+  const onKnobPair = useCallback(
+    (path: string, value: number) => {
+      for (const [p, v] of Object.entries(knobMove(experiment, knobValues, path, value))) onKnob(p, v);
+    },
+    [experiment, knobValues, onKnob],
+  );
 
   return (
     <>
@@ -72,7 +79,7 @@ export function LessonExperiment({ experiment, knobValues, onKnob, seed, onSeed,
         charts={experiment.charts}
         knobs={experiment.knobs}
         knobValues={mine}
-        onKnob={onKnob}
+        onKnob={onKnobPair}
         seed={built?.seed}
         onSeed={onSeed}
         defaultSpeed={experiment.speed}

@@ -25,6 +25,14 @@ function knobValueFor(k: KnobSpec, v: number | undefined): { value: number; note
 }
 
 /**
+ * Knob pairs MySQL keeps in order (first ≤ second). Setting one past the other moves the
+ * other with it, as SET GLOBAL does (innodb_io_capacity_update raises
+ * innodb_io_capacity_max; innodb_io_capacity_max_update lowers innodb_io_capacity): the
+ * scenario would otherwise be refused and the panel left empty.
+ */
+const ORDERED_KNOBS: [string, string][] = [['server.innodb_io_capacity', 'server.innodb_io_capacity_max']];
+
+/**
  * The value of each knob of `exp`: the reader's (URL or slider) when it is within this
  * experiment's range, on the knob's step grid (as a typed value is), else the default.
  * (Experiments of one lesson may share a knob path with different ranges; a value chosen
@@ -33,6 +41,9 @@ function knobValueFor(k: KnobSpec, v: number | undefined): { value: number; note
 export function knobValuesFor(exp: ExperimentSpec, chosen: Record<string, number>): Record<string, number> {
   const out: Record<string, number> = {};
   for (const k of exp.knobs) out[k.path] = knobValueFor(k, chosen[k.path]).value;
+  // An ordered pair out of order (a link's values): the first comes down to the second, as
+  // MySQL does at startup (innobase_init lowers innodb_io_capacity to innodb_io_capacity_max).
+  for (const [lo, hi] of ORDERED_KNOBS) if (out[lo] !== undefined && out[hi] !== undefined && out[lo] > out[hi]) out[lo] = out[hi];
   return out;
 }
 
@@ -50,9 +61,40 @@ export function changedKnobs(exp: ExperimentSpec, chosen: Record<string, number>
   });
 }
 
+/**
+ * The knob values to set when the reader sets `path` to `value` in `exp`: that one, and the
+ * other of an ordered pair where it has to move too (within its own range; where it cannot
+ * go that far, the moved knob stops at the other's limit).
+ */
+export function knobMove(exp: ExperimentSpec, chosen: Record<string, number>, path: string, value: number): Record<string, number> {
+  const now = knobValuesFor(exp, chosen);
+  for (const [lo, hi] of ORDERED_KNOBS) {
+    const other = path === lo ? hi : path === hi ? lo : undefined;
+    const k = other && exp.knobs.find((x) => x.path === other);
+    if (!other || !k) continue;
+    if (path === lo && value > now[hi]) {
+      const v = Math.min(value, k.max);
+      return { [lo]: v, [hi]: v };
+    }
+    if (path === hi && value < now[lo]) {
+      const v = Math.max(value, k.min);
+      return { [lo]: v, [hi]: v };
+    }
+  }
+  return { [path]: value };
+}
+
 /** Why a value the reader chose is not what `exp` runs with (see knobValuesFor), one line per knob. */
 export function knobNotesFor(exp: ExperimentSpec, chosen: Record<string, number>): string[] {
-  return exp.knobs.flatMap((k) => knobValueFor(k, chosen[k.path]).note ?? []);
+  const used = knobValuesFor(exp, chosen);
+  const label = (p: string) => exp.knobs.find((k) => k.path === p)?.label ?? p;
+  const lowered = ORDERED_KNOBS.flatMap(([lo, hi]) => {
+    const knob = exp.knobs.find((k) => k.path === lo);
+    const asked = knob ? knobValueFor(knob, chosen[lo]).value : undefined;
+    if (asked === undefined || used[lo] === asked) return [];
+    return [`${label(lo)} ${asked} is above ${label(hi)} ${used[hi]}: it runs at ${used[lo]}, as MySQL lowers it at startup.`];
+  });
+  return [...exp.knobs.flatMap((k) => knobValueFor(k, chosen[k.path]).note ?? []), ...lowered];
 }
 
 /**

@@ -85,7 +85,9 @@ test('playground: the AHI latch scenario shows hashed leaves, thread lanes, AHI 
   expect(await ahiView.textContent()).not.toContain('hit ratio');
   expect(await ahiView.textContent()).not.toContain('before it was switched off'); // it never was on
   await stepForward(page, 3);
-  await expect.poll(async () => page.locator('.sim-time output').textContent()).toBe('2.000 s');
+  // The steps queue up (256 threads: a slow machine shows a step's frames on the way and
+  // takes several seconds for the four).
+  await expect.poll(async () => page.locator('.sim-time output').textContent(), { timeout: 60_000 }).toBe('2.000 s');
 
   // B+tree: the AHI row of the leaf strip, with its count and legend entry.
   const tree = page.locator('section.view-row[aria-label="B+tree (clustered index)"]');

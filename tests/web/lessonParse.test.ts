@@ -143,6 +143,8 @@ describe('lesson parser', () => {
     ['knob log min 0', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\nknobs: [{ path: a.b, label: K, min: 0, max: 5, default: 2, scale: log }]', /knobs\[0\]\.min: must be greater than 0 on a log scale/],
     ['knob twice', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\nknobs: [{ path: a.b, label: K, min: 1, max: 5, default: 2 }, { path: a.b, label: K, min: 1, max: 5, default: 2 }]', /knobs\[1\]\.path: a\.b is listed twice/],
     ['knob non-number', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\nknobs: [{ path: a.b, label: K, min: "1", max: 5, default: 2 }]', /knobs\[0\]\.min: must be a number, got "1"/],
+    ['title placeholder not a knob', 'id: e\ntitle: "{a.c} rows"\nscenarios: { A: { label: L, file: pk-sequential.json } }\nknobs: [{ path: a.b, label: K, min: 1, max: 5, default: 2 }]', /title: \{a\.c\} must name one of this experiment's knobs \(a\.b\), got "\{a\.c\}"/],
+    ['label placeholder without knobs', 'id: e\ntitle: T\nscenarios: { A: { label: "{server.cores} cores", file: pk-sequential.json } }', /scenarios\.A\.label: \{server\.cores\} must name one of this experiment's knobs \(it has none\)/],
     ['bad YAML', 'id: e\ntitle: [', /invalid YAML/],
     ['not a mapping', '- 1\n- 2', /\(block\): must be a YAML mapping/],
   ];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyOverrides, getPath, scenarioEndNs } from '../../web/src/engine/scenario';
-import { buildSims, changedKnobs, knobMove, knobNotesFor, knobValuesFor } from '../../web/src/lessons/scenarios';
+import { buildSims, changedKnobs, knobMove, knobNotesFor, knobText, knobValuesFor } from '../../web/src/lessons/scenarios';
 import { otherRunsAfter } from '../../web/src/lessons/progress';
 import { otherRunNote } from '../../web/src/lessons/QuizBlock';
 import type { ExperimentSpec } from '../../web/src/lessons/types';
@@ -63,6 +63,19 @@ describe('buildSims', () => {
     expect(knobNotesFor(coarse, { 'workload.max_rows': 1500 })).toEqual([]);
     expect(knobNotesFor(coarse, {})).toEqual([]);
     expect(JSON.parse(buildSims(coarse, texts, { 'workload.max_rows': 1234 }, 1).sims![0].json).workload.max_rows).toBe(1000);
+  });
+  it('writes the value a run uses into a title or label\'s {knob path} (a fixed "512 partitions" stayed at 1)', () => {
+    const parts: ExperimentSpec = {
+      ...exp,
+      knobs: [
+        { path: 'server.innodb_adaptive_hash_index_parts', label: 'parts', min: 1, max: 512, step: 1, default: 512, scale: 'log' },
+        { path: 'server.innodb_adaptive_hash_index', label: 'AHI', min: 0, max: 1, step: 1, default: 1, scale: 'linear', toggle: true },
+      ],
+    };
+    const title = 'One index, {server.innodb_adaptive_hash_index_parts} partitions, AHI {server.innodb_adaptive_hash_index} {not.a.knob}';
+    expect(knobText(title, parts)).toBe('One index, 512 partitions, AHI ON {not.a.knob}');
+    expect(knobText(title, parts, { 'server.innodb_adaptive_hash_index_parts': 8, 'server.innodb_adaptive_hash_index': 0 })).toBe('One index, 8 partitions, AHI OFF {not.a.knob}');
+    expect(knobText('{server.innodb_adaptive_hash_index_parts}', { ...parts, knobs: [{ ...parts.knobs[0], default: 1500 }] })).toBe('1,500');
   });
   it('keeps innodb_io_capacity ≤ innodb_io_capacity_max as MySQL does (the panel was refused and went blank)', () => {
     const io: ExperimentSpec = {

@@ -10,6 +10,7 @@ import { experimentsOf } from './activeExperiment';
 import { LessonExperiment, useExperimentSettings } from './LessonExperiment';
 import { IgnoredSettings, LessonGate } from './LessonGate';
 import type { Lesson } from './types';
+import { knobText } from './scenarios';
 
 export default function EmbedPage({ id, experiment, query }: { id: string; experiment: string; query: string }) {
   return (
@@ -41,7 +42,7 @@ function Embedded({ lesson, expId, query, linkMessages }: { lesson: Lesson; expI
   const noop = useCallback(() => undefined, []);
   const clearT = useCallback(() => setPendingT(undefined), []);
   useEffect(() => {
-    document.title = `${exp.title} · InnoDB Lab`;
+    document.title = `${knobText(exp.title, exp)} · InnoDB Lab`;
   }, [exp]);
   const full = lessonHref(lesson.meta.id, formatUrlState({ seed, knobs: knobValues, x: exp.id }));
   return (

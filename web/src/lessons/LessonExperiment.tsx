@@ -5,7 +5,7 @@ import { DownloadFailed } from '../ui/downloadFailed';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ExperimentPanel, type ExperimentPanelProps } from '../ui/ExperimentPanel';
 import { loadScenarioText } from './registry';
-import { buildSims, changedKnobs, knobMove, knobNotesFor, knobValuesFor } from './scenarios';
+import { buildSims, changedKnobs, knobMove, knobNotesFor, knobText, knobValuesFor } from './scenarios';
 import type { ExperimentSpec } from './types';
 
 interface Props {
@@ -71,9 +71,9 @@ export function LessonExperiment({ experiment, knobValues, onKnob, seed, onSeed,
         </div>
       ) : null}
       <ExperimentPanel
-        title={experiment.title}
+        title={knobText(experiment.title, experiment, mine)}
         sims={built?.sims ?? null}
-        sideLabels={[experiment.scenarios.A.label, ...(experiment.scenarios.B ? [experiment.scenarios.B.label] : [])]}
+        sideLabels={[experiment.scenarios.A.label, ...(experiment.scenarios.B ? [experiment.scenarios.B.label] : [])].map((l) => knobText(l, experiment, mine))}
         loadError={built?.error ?? null}
         views={experiment.views}
         charts={experiment.charts}

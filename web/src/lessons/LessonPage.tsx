@@ -11,6 +11,7 @@ import { ExperimentSlot, useExperimentSettings } from './LessonExperiment';
 import { Narrative } from './Narrative';
 import { IgnoredSettings, LessonGate } from './LessonGate';
 import type { Lesson } from './types';
+import { knobText } from './scenarios';
 import { useCurrentStep } from './useCurrentStep';
 import { usePanelStep } from './panelStep';
 import { clearProgress, emptyProgress, loadProgress, otherRunsAfter, saveProgress, type LessonProgress } from './progress';
@@ -135,7 +136,7 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
     () =>
       active
         ? (timeNs: number) =>
-            `<iframe src="${siteBase()}${embedHref(id, active.id, formatUrlState({ seed, knobs: knobValues, t: timeNs > 0 ? timeNs / 1e9 : undefined }))}" title="InnoDB Lab: ${active.title.replace(/"/g, '&quot;')}" width="960" height="720" style="border:0;max-width:100%" loading="lazy"></iframe>`
+            `<iframe src="${siteBase()}${embedHref(id, active.id, formatUrlState({ seed, knobs: knobValues, t: timeNs > 0 ? timeNs / 1e9 : undefined }))}" title="InnoDB Lab: ${knobText(active.title, active).replace(/"/g, '&quot;')}" width="960" height="720" style="border:0;max-width:100%" loading="lazy"></iframe>`
         : undefined,
     [active, id, seed, knobValues],
   );

@@ -5,6 +5,7 @@ import { useRef, type ReactNode } from 'react';
 import { useKeepFocus } from '../ui/keepFocus';
 import type { LessonProgress } from './progress';
 import type { Lesson } from './types';
+import { knobText } from './scenarios';
 import { Prose } from './Prose';
 import { QuizBlock } from './QuizBlock';
 
@@ -32,7 +33,7 @@ export function Narrative({ lesson, current, setRef, goTo, activeId, ran, runs, 
   for (const s of lesson.steps)
     for (const b of s.blocks) {
       if (b.kind !== 'experiment') continue;
-      titles.set(b.experiment.id, b.experiment.title);
+      titles.set(b.experiment.id, knobText(b.experiment.title, b.experiment));
       if (b.experiment.sweep) sweeps.add(b.experiment.id);
     }
   const n = lesson.steps.length;
@@ -68,18 +69,18 @@ export function Narrative({ lesson, current, setRef, goTo, activeId, ran, runs, 
               case 'experiment':
                 return (
                   <div key={j} className={`experiment-card${b.experiment.id === activeId ? ' is-active' : ''}`}>
-                    <span className="kicker">Experiment</span> <strong>{b.experiment.title}</strong>
+                    <span className="kicker">Experiment</span> <strong>{knobText(b.experiment.title, b.experiment)}</strong>
                     {b.experiment.id === activeId ? (
                       <span className="muted"> — in the panel</span>
                     ) : (
                       <button type="button" className="linklike" onClick={() => onShowExperiment(b.experiment.id)}>
                         Show in the panel
                         {/* Named apart for a screen reader's list of buttons (every card has one). */}
-                        <span className="visually-hidden">: {b.experiment.title}</span>
+                        <span className="visually-hidden">: {knobText(b.experiment.title, b.experiment)}</span>
                       </button>
                     )}
                     <a className="to-panel" href="#experiment-panel" onClick={(e) => (e.preventDefault(), onShowExperiment(b.experiment.id))}>
-                      Go to the experiment ↓<span className="visually-hidden">: {b.experiment.title}</span>
+                      Go to the experiment ↓<span className="visually-hidden">: {knobText(b.experiment.title, b.experiment)}</span>
                     </a>
                   </div>
                 );

@@ -18,6 +18,7 @@ import { Prose } from './Prose';
 import { QuizBlock } from './QuizBlock';
 import { IgnoredSettings, LessonGate } from './LessonGate';
 import type { Lesson } from './types';
+import { knobText } from './scenarios';
 import { otherRunsAfter } from './progress';
 
 export default function PresentPage({ id, query }: { id: string; query: string }) {
@@ -186,7 +187,7 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
     setRuns((r) => ({ ...r, [expId]: (r[expId] ?? 0) + 1 }));
     setRan((r) => (r.has(expId) ? r : new Set(r).add(expId)));
   }, []);
-  const titles = new Map(placed.map((p) => [p.experiment.id, p.experiment.title]));
+  const titles = new Map(placed.map((p) => [p.experiment.id, knobText(p.experiment.title, p.experiment)]));
   const sweeps = new Set(placed.filter((p) => p.experiment.sweep).map((p) => p.experiment.id));
 
   return (
@@ -250,7 +251,7 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
             if (b.kind === 'experiment')
               return (
                 <p key={`${step}-${j}`} className="slide-experiment">
-                  <span className="kicker">Experiment</span> {b.experiment.title} →
+                  <span className="kicker">Experiment</span> {knobText(b.experiment.title, b.experiment)} →
                 </p>
               );
             return null;

@@ -24,6 +24,24 @@ function knobValueFor(k: KnobSpec, v: number | undefined): { value: number; note
   return { value: v };
 }
 
+/** A knob placeholder in an experiment's title or side label: `{server.cores}`. */
+export const KNOB_PLACEHOLDER_RE = /\{([A-Za-z0-9_.]+)\}/g;
+
+/**
+ * An experiment's title or side label with each `{knob path}` replaced by the value the
+ * run uses ("{server.innodb_adaptive_hash_index_parts} partitions" → "8 partitions"); the
+ * knob's default where `values` has none. A fixed "512 partitions" stayed on the panel
+ * and in the legends when the reader turned the knob to 1.
+ */
+export function knobText(text: string, exp: ExperimentSpec, values: Record<string, number> = {}): string {
+  return text.replace(KNOB_PLACEHOLDER_RE, (whole, path: string) => {
+    const k = exp.knobs.find((x) => x.path === path);
+    if (!k) return whole;
+    const v = values[path] ?? k.default;
+    return k.toggle ? (v ? 'ON' : 'OFF') : v.toLocaleString('en-US');
+  });
+}
+
 /**
  * Knob pairs MySQL keeps in order (first ≤ second). Setting one past the other moves the
  * other with it, as SET GLOBAL does (innodb_io_capacity_update raises

@@ -4,6 +4,7 @@
 
 import { VIEW_NAMES, type ChartSpec, type ExperimentSpec, type FocusSpec, type KnobSpec, type LessonMeta, type LessonSource, type QuizSpec, type SizeReferenceSpec, type ViewName } from './types';
 import { isObj, show, Reader, overrideMap, scenarioRef, chart, knob, sizeReference, sweep, ID_RE, DEFAULT_VIEWS } from './validateParts';
+import { KNOB_PLACEHOLDER_RE } from './scenarios';
 
 export { MAX_SWEEP_RUN_S, MAX_SWEEP_VALUES } from './validateParts';
 
@@ -64,6 +65,14 @@ export function validateExperiment(v: unknown, scenarioFiles?: ReadonlySet<strin
     for (const p of Object.keys(scenarios?.[side]?.overrides ?? {})) {
       const ki = knobs.findIndex((k) => k.path === p);
       if (ki >= 0) errors.push(`scenarios.${side}.overrides.${p}: knobs[${ki}] sets this path on both sides after the side's overrides, so this value would never be used; drop one of them`);
+    }
+  }
+
+  // `{path}` in the title or a side's label stands for a knob's value: it must name one.
+  const labels: [string, string | undefined][] = [['title', title], ['scenarios.A.label', scenarios?.A?.label], ['scenarios.B.label', scenarios?.B?.label]];
+  for (const [at, text] of labels) {
+    for (const m of (text ?? '').matchAll(KNOB_PLACEHOLDER_RE)) {
+      if (!knobs.some((k) => k.path === m[1])) errors.push(`${at}: {${m[1]}} must name one of this experiment's knobs (${knobs.length ? knobs.map((k) => k.path).join(', ') : 'it has none'}), got ${show(m[0])}`);
     }
   }
 

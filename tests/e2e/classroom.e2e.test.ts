@@ -173,6 +173,18 @@ test('presenter: "Present this lesson" and Exit keep the seed and knobs (a teach
   expect(await exit.getAttribute('href')).toBe('#/lesson/primary-keys?step=5&seed=7&k.workload.max_rows=50000');
 });
 
+test('Step forward stops at a finished run\'s end (a link taken after more steps asked for a time past it)', async () => {
+  const { page } = await openPage('/#/lesson/primary-keys?step=2');
+  await waitForPanel(page);
+  await runToEnd(page);
+  const end = await settledTime(page);
+  for (let i = 0; i < 3; i++) await page.keyboard.press('.');
+  await page.waitForTimeout(1000);
+  expect(await settledTime(page)).toBe(end);
+  await page.keyboard.press(',');
+  await expect.poll(() => simTime(page)).not.toBe(end);
+});
+
 test('a shared link reproduces step, knobs, seed and simulated time in a fresh page', async () => {
   const { page } = await openPage('/#/lesson/primary-keys?step=4&seed=9&k.workload.max_rows=1000000');
   await waitForPanel(page);
@@ -242,6 +254,15 @@ test('playground: the address holds what runs; a reload or a copied link opens a
   await waitForPanel(bad.page);
   expect((JSON.parse(await bad.page.getByRole('textbox', { name: 'Scenario JSON' }).inputValue()) as { seed: number }).seed).toBe(42);
   await stepForward(bad.page, 1);
+
+  // A value the engine refuses is named as the link's parameter in the notice on screen
+  // (the field list sat two screens below the fold, under an idle panel).
+  const refused = await openPage('/#/playground?from=file:pk-random.json&a.workload.threads=-5');
+  const note = refused.page.locator('.url-messages');
+  await expect.poll(async () => ((await note.count()) ? await note.innerText() : ''), { timeout: 20_000 }).toContain(
+    'Parameter "a.workload.threads" must be an integer from 1 to 4096, got -5; the scenario was not run: fix it in the form and press “Run this scenario”.',
+  );
+  expect(await note.evaluate((e) => e.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
 });
 
 test('embed page: one experiment, no site chrome; the lesson gives a snippet for it', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyChanges, changesOf, parsePlaygroundQuery, playgroundQuery } from '../../web/src/ui/playgroundUrl';
+import { applyChanges, changesOf, linkRunErrors, parsePlaygroundQuery, playgroundQuery } from '../../web/src/ui/playgroundUrl';
 
 const base = JSON.stringify({ seed: 42, workload: { threads: 16, query: 'insert', rand_type: 'uniform' }, table: { columns: [{ name: 'id', type: 'int' }] } });
 const known = (f: string) => f === 'file:pk-random.json' || f === 'lesson:primary-keys/seq-vs-random';
@@ -63,5 +63,18 @@ describe('playground links', () => {
 
   it('an empty query is no link', () => {
     expect(parsePlaygroundQuery('', known)).toEqual({ link: null, messages: [] });
+  });
+});
+
+describe('a link whose run the engine refuses', () => {
+  it('names the link\'s own parameter, or the scenario field it did not set, and says what to do', () => {
+    const link = { from: 'file:pk-random.json', ab: true, a: { 'workload.threads': -5 }, b: {} };
+    const errors = [{ path: 'workload.threads', message: 'must be an integer from 1 to 4096, got -5' }];
+    expect(linkRunErrors(link, 'A', errors)).toEqual([
+      'Parameter "a.workload.threads" must be an integer from 1 to 4096, got -5; the scenario was not run: fix it in the form and press “Run this scenario”.',
+    ]);
+    expect(linkRunErrors(link, 'B', [{ path: 'server.innodb_io_capacity_max', message: 'must be at least innodb_io_capacity (5000), got 4000' }])).toEqual([
+      "The link's scenario B has a problem at server.innodb_io_capacity_max: must be at least innodb_io_capacity (5000), got 4000; the scenario was not run: fix it in the form and press “Run this scenario”.",
+    ]);
   });
 });

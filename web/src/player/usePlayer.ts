@@ -238,7 +238,9 @@ export function usePlayer(opts: PlayerOptions): Player {
   }, [play, pause, supersede, publish, reset]);
   const stepForward = useCallback(() => {
     pause();
-    void enqueue((e) => goTo(e, st.current.timeNs + stepNs(st.current.speed)));
+    // Not past a finished run's end: the clock moved on over an idle engine, and a link
+    // or embed taken there said the run ends earlier than the time it asked for.
+    void enqueue((e) => (st.current.done ? Promise.resolve() : goTo(e, st.current.timeNs + stepNs(st.current.speed))));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pause, enqueue]);
   const stepBack = useCallback(() => {

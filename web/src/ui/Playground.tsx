@@ -10,7 +10,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { loadPresets, type Preset } from './playgroundPresets';
 import { ScenarioForm } from './ScenarioForm';
 import { abLabels } from './abLabels';
-import { applyChanges, changesOf, FROM_DEFAULTS, parsePlaygroundQuery, playgroundQuery, type PlaygroundLink } from './playgroundUrl';
+import { applyChanges, changesOf, FROM_DEFAULTS, linkRunErrors, parsePlaygroundQuery, playgroundQuery, type PlaygroundLink } from './playgroundUrl';
 import { packQuery, siteBase } from './shareLink';
 import { formatSeconds } from './urlState';
 import { useExpandedQuery } from '../lessons/useExpandedQuery';
@@ -139,7 +139,7 @@ export default function Playground({ query = '' }: { query?: string }) {
       if (link) {
         const texts = { A: applyChanges(A, link.a), B: link.ab ? applyChanges(B ?? A, link.b) : null };
         setTexts(texts);
-        void run({ texts, names: labels, base: { A, B } });
+        void run({ texts, names: labels, base: { A, B }, link });
       } else {
         // A pair preset turns the comparison on with its own B; a single one keeps the choice.
         setTexts((t) => ({ A, B: B !== null ? B : t.B === null ? null : A }));
@@ -176,7 +176,7 @@ export default function Playground({ query = '' }: { query?: string }) {
   };
 
   /** Checks and runs the texts on screen, or a link's (`given`, with the starting point's own texts). */
-  const run = async (given?: { texts: { A: string; B: string | null }; names: [string, string]; base: { A: string; B: string | null } }) => {
+  const run = async (given?: { texts: { A: string; B: string | null }; names: [string, string]; base: { A: string; B: string | null }; link?: PlaygroundLink }) => {
     const sideTexts = given?.texts ?? texts;
     const sideNames = given?.names ?? names;
     const from = given?.base ?? base;
@@ -210,6 +210,9 @@ export default function Playground({ query = '' }: { query?: string }) {
         setChecking(false);
         setEditing(side);
         setFieldErrors(pair ? errors.map((e) => ({ ...e, path: `${side}: ${e.path || '(the whole scenario)'}` })) : errors);
+        // A link's own bad value is named in the notice on screen, as its parameter: the
+        // list above sat two screens below the fold, under an idle panel.
+        if (given?.link) setLinkMessages((m) => [...m, ...linkRunErrors(given.link!, side, errors)]);
         return;
       }
       sims.push({ label: sideNames[side === 'A' ? 0 : 1] || side, json });

@@ -182,3 +182,17 @@ export function parsePlaygroundQuery(query: string, known: (from: string) => boo
   if (!link.ab && Object.keys(link.b).length) messages.push('The link sets B\'s fields but not "ab=1"; B is off and they were ignored.');
   return { link, messages };
 }
+
+/**
+ * Why a link's run was refused, one line per field, named as the link's parameter where
+ * the link set it ("a.workload.threads"), else as the scenario's field.
+ */
+export function linkRunErrors(link: PlaygroundLink, side: 'A' | 'B', errors: { path: string; message: string }[]): string[] {
+  const changes = side === 'A' ? link.a : link.b;
+  const tail = 'the scenario was not run: fix it in the form and press “Run this scenario”.';
+  return errors.map((e) =>
+    e.path in changes
+      ? `Parameter "${side.toLowerCase()}.${e.path}" ${e.message}; ${tail}`
+      : `The link's scenario${link.ab ? ` ${side}` : ''} has a problem at ${e.path || '(the whole scenario)'}: ${e.message}; ${tail}`,
+  );
+}

@@ -195,7 +195,7 @@ export function AhiView({ frame, label }: AhiViewProps) {
         </li>
         <li>
           <span style={swatchStyle(pal, pal.thread.sleeping)} />
-          one thread asleep on the latch
+          one thread asleep in the latch's queue (the client threads view also counts a thread just woken, for the 20 µs it takes to run again)
         </li>
         <li>
           <XBadge pal={pal} /> partition x-latched now (a build or drop); S = readers holding it shared

@@ -241,6 +241,8 @@ test('playground: the address holds what runs; a reload or a copied link opens a
   expect((JSON.parse(await freshEditor.inputValue()) as { workload: { threads: number } }).workload.threads).toBe(4); // B is being edited
   await expect.poll(() => simTime(fresh.page), { timeout: 30_000 }).toBe(t);
   expect(await tablesText(fresh.page)).toEqual(tables);
+  // Still B's text: the engine's defaults arriving later put A's over it (threads 15).
+  expect((JSON.parse(await freshEditor.inputValue()) as { workload: { threads: number } }).workload.threads).toBe(4);
   // A run the reader starts opens at t = 0, not at the link's time.
   await fresh.page.getByRole('button', { name: 'Run this scenario pair' }).click();
   await expect.poll(() => simTime(fresh.page), { timeout: 30_000 }).toBe('0 µs');

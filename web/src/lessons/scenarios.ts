@@ -152,7 +152,7 @@ export function buildSims(
     const sims = parsed.map((scenario, i) => {
       let s = applyOverrides(scenario, exp.overrides);
       if (refs[i].overrides) s = applyOverrides(s, refs[i].overrides);
-      return { label: refs[i].label, json: JSON.stringify(applyOverrides(s, { ...knobSet, ...last })) };
+      return { label: knobText(refs[i].label, exp, knobs), json: JSON.stringify(applyOverrides(s, { ...knobSet, ...last })) };
     });
     return { sims, seed: finalSeed };
   } catch (e) {

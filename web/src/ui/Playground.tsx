@@ -128,10 +128,14 @@ export default function Playground({ query = '' }: { query?: string }) {
     setStart(link.from === FROM_DEFAULTS ? DEFAULTS : link.from);
   }, [linkRead, presetsLoaded, expanded, presets]);
 
+  // The starting point whose texts are on screen: the engine's defaults arriving after a
+  // link's preset had loaded ran this again and put A's text over the link's B.
+  const loadedStart = useRef<string | null>(null);
   useEffect(() => {
     let live = true;
-    if (!linkRead) return;
+    if (!linkRead || loadedStart.current === start) return;
     const loaded = (A: string, B: string | null, labels: [string, string]) => {
+      loadedStart.current = start;
       setBase({ A, B });
       setNames(labels);
       const link = pending.current;

@@ -2,7 +2,7 @@
 // (its scenario files with the block's overrides and knob defaults: A, and B for a pair),
 // and the raw scenario files.
 
-import { buildSims } from '../lessons/scenarios';
+import { buildSims, knobText } from '../lessons/scenarios';
 import { loadLesson, loadLessonIndex, loadScenarioText, scenarioFileNames } from '../lessons/registry';
 
 export interface Preset {
@@ -27,7 +27,7 @@ export async function loadPresets(): Promise<Preset[]> {
         const exp = b.experiment;
         out.push({
           id: `lesson:${meta.id}/${exp.id}`,
-          label: `${exp.title}${exp.scenarios.B ? ' (A/B)' : ''}`,
+          label: `${knobText(exp.title, exp)}${exp.scenarios.B ? ' (A/B)' : ''}`,
           group: meta.title,
           load: async () => {
             const files = [exp.scenarios.A.file, ...(exp.scenarios.B ? [exp.scenarios.B.file] : [])];

@@ -39,6 +39,8 @@ export function KeyHelp({ keys, onClose }: { keys: [string, string][]; onClose: 
     if (!d) return;
     const back = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!d.open) d.showModal();
+    // It opens at its heading: focusing Close, at its foot, scrolled a tall one past it.
+    d.scrollTop = 0;
     const onCancel = (e: Event) => {
       e.preventDefault();
       close.current();

@@ -133,6 +133,14 @@ test('presenter: keys move between slides, Space plays, . steps, notes follow in
   }
 });
 
+test('presenter: Space pressed while a slide\'s simulation is still loading plays it once it is ready (it was lost)', async () => {
+  const { page } = await openPage('/#/present/aurora-reader?step=5', { viewport: { width: 1280, height: 720 } });
+  await page.getByText(/Starting the simulation: loading/).first().waitFor({ timeout: 20_000 });
+  await page.keyboard.press(' ');
+  await page.getByRole('button', { name: 'Pause', exact: true }).waitFor({ timeout: 60_000 });
+  await expect.poll(() => simTime(page), { timeout: 20_000 }).not.toBe('0 µs');
+});
+
 test('presenter: a bad or unused parameter in the link is named, and the slides still run', async () => {
   const { page } = await openPage('/#/present/primary-keys?step=5&k.workload.max_rows=abc&foo=1&t=2&x=seq-vs-random', { viewport: { width: 1920, height: 1080 } });
   const msg = page.locator('.url-messages');

@@ -87,4 +87,6 @@ export interface Internal {
   seekingNs: number | null;
   /** The chunk size the last seek ended with (seek.ts): the next one starts there. */
   seekChunkNs: number;
+  /** Play was asked for while the simulation was still being built: it starts when ready. */
+  playWhenReady: boolean;
 }

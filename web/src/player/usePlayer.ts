@@ -33,6 +33,7 @@ export function usePlayer(opts: PlayerOptions): Player {
     seekId: 0,
     seekingNs: null,
     seekChunkNs: 0,
+    playWhenReady: false,
   });
   const [view, setView] = useState<PlayerState>({ playing: false, speed: opts.defaultSpeed, timeNs: 0, maxTimeNs: 0, done: false, achievedSpeed: null, slow: false, seekingNs: null });
   const publish = useCallback(() => {
@@ -154,7 +155,9 @@ export function usePlayer(opts: PlayerOptions): Player {
       return;
     }
     s.generation = source.generation;
-    s.playing = false;
+    // Space pressed while it loaded (7 s for a million rows on a slow machine) was lost.
+    s.playing = s.playWhenReady;
+    s.playWhenReady = false;
     s.timeNs = source.startNs;
     s.maxTimeNs = source.startNs;
     s.done = false;
@@ -199,7 +202,11 @@ export function usePlayer(opts: PlayerOptions): Player {
 
   const play = useCallback(() => {
     const s = st.current;
-    if (s.done || !optsRef.current.source) return;
+    if (!optsRef.current.source) {
+      s.playWhenReady = true;
+      return;
+    }
+    if (s.done) return;
     s.playing = true;
     s.lastWallMs = null;
     s.pace = [];
@@ -207,6 +214,7 @@ export function usePlayer(opts: PlayerOptions): Player {
   }, [publish]);
   const pause = useCallback(() => {
     st.current.playing = false;
+    st.current.playWhenReady = false;
     st.current.pace = [];
     publish();
   }, [publish]);
@@ -227,7 +235,9 @@ export function usePlayer(opts: PlayerOptions): Player {
   // on a finished run they replay it from t = 0 (a prediction locked after a run waits
   // for the next one, and the bar offered no way to start it but Reset).
   const toggle = useCallback(() => {
-    if (st.current.seekingNs !== null) {
+    if (!optsRef.current.source) {
+      st.current.playWhenReady = !st.current.playWhenReady; // a second press takes it back
+    } else if (st.current.seekingNs !== null) {
       supersede();
       publish();
     } else if (st.current.playing) pause();

@@ -62,16 +62,16 @@ test('bad URL parameters: each named with what is allowed, nothing rendered, scr
     ['step out of range', 'step=99', ['step'], /"step" must be a step number from 1 to \d+, got 99/],
     ['step zero', 'step=0', ['step'], /"step" must be a step number from 1 to \d+/],
     ['step fraction', 'step=1.5', ['step'], /"step" must be a step number from 1 to \d+/],
-    ['step text', 'step=two', ['step'], /"step" must be a number, got "two"/],
+    ['step text', 'step=two', ['step'], /"step" must be a step number from 1 to \d+, got "two"/],
     ['negative seed', 'seed=-3', ['seed'], /"seed" must be an integer from 0 to 4294967295/],
     ['seed too big', 'seed=99999999999', ['seed'], /"seed" must be an integer from 0 to 4294967295/],
-    ['seed text', 'seed=abc', ['seed'], /"seed" must be a number, got "abc"/],
+    ['seed text', 'seed=abc', ['seed'], /"seed" must be an integer from 0 to 4294967295, got "abc"/],
     ['seed script', `seed=${encodeURIComponent(XSS)}`, ['seed'], /"seed" contains text that is not allowed; only a number is/],
     ['seed javascript:', 'seed=javascript:alert(1)', ['seed'], /"seed" contains text that is not allowed; only a number is/],
-    ['seed unicode digits', `seed=${encodeURIComponent('٣٤')}`, ['seed'], /"seed" must be a number, got "\(text that is not allowed\)"/],
-    ['knob text', 'k.workload.max_rows=lots', ['knob'], /"k\.workload\.max_rows" must be a number, got "lots"/],
+    ['seed unicode digits', `seed=${encodeURIComponent('٣٤')}`, ['seed'], /"seed" must be an integer from 0 to 4294967295, got "\(text that is not allowed\)"/],
+    ['knob text', 'k.workload.max_rows=lots', ['knob'], /"k\.workload\.max_rows" must be a number from 500 to 2000000, got "lots"/],
     ['knob out of range', 'k.workload.max_rows=99', ['knob'], /"k\.workload\.max_rows" must be from 500 to 2000000, got 99/],
-    ['knob fullwidth digits', `k.workload.max_rows=${encodeURIComponent('５０００')}`, ['knob'], /"k\.workload\.max_rows" must be a number/],
+    ['knob fullwidth digits', `k.workload.max_rows=${encodeURIComponent('５０００')}`, ['knob'], /"k\.workload\.max_rows" must be a number from 500 to 2000000/],
     ['knob script', `k.workload.max_rows=${encodeURIComponent(XSS)}`, ['knob'], /"k\.workload\.max_rows" contains text that is not allowed/],
     ['knob too long', `k.workload.max_rows=${'1'.repeat(500)}`, ['knob'], /"k\.workload\.max_rows" is too long \(at most 24 characters\)/],
     ['unknown knob', 'k.workload.nope=4', [], /Unknown knob "k\.workload\.nope"; allowed: k\.workload\.max_rows, k\.workload\.table_size, k\.server\.innodb_buffer_pool_pages/],
@@ -103,7 +103,7 @@ test('bad URL parameters: each named with what is allowed, nothing rendered, scr
     for (const [value, message] of [
       [encodeURIComponent(XSS), /contains text that is not allowed/],
       ['-1e12', /must be from -?[\d.]+ to [\d.]+, got -1e12/],
-      ['ten', /must be a number, got "ten"/],
+      ['ten', /must be (a number from -?[\d.]+ to [\d.]+|0 \(off\) or 1 \(on\)), got "ten"/],
     ] as const) {
       const good = [GOOD.step, GOOD.seed, ...(GOOD.knob.startsWith(`k.${path}=`) ? [] : [GOOD.knob])];
       await setHash(page, `${LESSON}?${[...good, `k.${path}=${value}`].join('&')}`);

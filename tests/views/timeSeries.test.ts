@@ -2,7 +2,7 @@
 // as dots, a single sample, and empty data.
 import { describe, expect, it } from 'vitest';
 import { labelsClash, placeLabels, pointsUnder, referenceLabelPlace } from '../../web/src/charts/timeSeries/labels';
-import { layoutTimeSeries, seriesPoints, spansWhere, xExtent, yExtent } from '../../web/src/charts/timeSeries/layout';
+import { layoutTimeSeries, referenceFits, seriesPoints, spansWhere, xExtent, yExtent } from '../../web/src/charts/timeSeries/layout';
 
 const cols = ['t_s', 'latency_mean_us'];
 const A = { label: 'A', columns: cols, rows: [[0, 100], [1, 120], [2, NaN], [3, 130]] };
@@ -40,6 +40,16 @@ describe('layoutTimeSeries', () => {
   });
   it('places the reference line at its value, label above it', () => {
     expect(m.reference).toEqual({ y: (1 - 150 / 200) * 174, label: 'article: 124 µs', above: true });
+  });
+  it('leaves a reference more than twice the data off the axis, and says where it is (2M over a 0.5M run squashed it)', () => {
+    expect(referenceFits([100, 130], 260)).toBe(true);
+    expect(referenceFits([100, 130], 261)).toBe(false);
+    expect(referenceFits([], 1e6)).toBe(true); // no data yet
+    const far = layoutTimeSeries({ series: [A], column: 'latency_mean_us', unit: 'µs', reference: { value: 2000, label: 'report: 2,000 µs' } }, 400, 220);
+    expect(far.yDomain).toEqual([0, 140]);
+    expect(far.reference).toEqual({ y: 0, label: '↑ report: 2,000 µs, above this scale', above: false, off: true });
+    expect(far.labels[0].text).toBe('↑ report: 2,000 µs, above this scale');
+    expect(far.labels[0].y - 11).toBeGreaterThanOrEqual(-4); // inside the plot
   });
   it('breaks the line at NaN and shows the isolated last point as a dot', () => {
     const l = m.lines[0];

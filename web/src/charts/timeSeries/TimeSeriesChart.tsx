@@ -84,7 +84,7 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
             <text x={pw} y={ph + 34} textAnchor="end">
               simulated time (s)
             </text>
-            {m.reference && (
+            {m.reference && !m.reference.off && (
               <g transform={`translate(0,${m.reference.y})`}>
                 <line x2={pw} stroke={pal.reference} strokeDasharray="2 4" strokeWidth={1.5} />
               </g>

@@ -85,7 +85,7 @@ export interface TimeSeriesModel {
   xTicks: Tick[];
   yTicks: Tick[];
   lines: LineModel[];
-  reference?: { y: number; label: string; above: boolean };
+  reference?: { y: number; label: string; above: boolean; off?: boolean };
   /** Fixed highlights (no colour) and, from `highlightWhen`, per-series spans in the series' colour. */
   bands: { x: number; width: number; color?: string }[];
   /** Threshold lines: one per (limit, series); labelled on the first series' line, or on each with its side's letter where they end apart. */
@@ -135,6 +135,16 @@ export function tickFormat(domain: [number, number], ticks: number[]): (v: numbe
   return format(`,.${digits}~f`);
 }
 
+/**
+ * Whether a reference value belongs on the y axis beside `values`: not when it is more
+ * than twice their largest (the bug report's 2M above a 0.5M run squashed the run into
+ * the chart's bottom quarter). With no data yet, it does.
+ */
+export function referenceFits(values: number[], reference: number): boolean {
+  const top = max(values.filter(Number.isFinite));
+  return top === undefined || !(top > 0) || reference <= 2 * top;
+}
+
 /** y domain over every finite value plus the reference; starts at 0 for non-negative data. */
 export function yExtent(values: number[], reference?: number): [number, number] {
   const all = values.filter(Number.isFinite);
@@ -180,10 +190,9 @@ export function layoutTimeSeries(input: TimeSeriesInput, width: number, height: 
   const flat = pts.flat();
   const limitPts = limits.map((l) => series.map((s) => seriesPoints(s, l.column)));
   const anyFinite = flat.some(([t, v]) => Number.isFinite(t) && Number.isFinite(v));
-  const yDom = yExtent(
-    [...flat.map((p) => p[1]), ...limitPts.flat(2).map((p) => p[1])],
-    reference?.value,
-  );
+  const yValues = [...flat.map((p) => p[1]), ...limitPts.flat(2).map((p) => p[1])];
+  const refOff = reference !== undefined && Number.isFinite(reference.value) && !referenceFits(yValues, reference.value);
+  const yDom = yExtent(yValues, refOff ? undefined : reference?.value);
   const xDom = xExtent(flat.filter((p) => Number.isFinite(p[1])).map((p) => p[0]));
 
   const yCount = Math.max(2, Math.round(height / 45));
@@ -239,9 +248,14 @@ export function layoutTimeSeries(input: TimeSeriesInput, width: number, height: 
 
   let ref: TimeSeriesModel['reference'];
   if (reference && Number.isFinite(reference.value)) {
-    const ry = y(reference.value);
-    // Label above the line unless that would leave the plot.
-    ref = { y: ry, label: reference.label || formatWithUnit(reference.value, unit), above: ry > 20 };
+    const label = reference.label || formatWithUnit(reference.value, unit);
+    // Far above the data: no line, its label at the plot's top says where it is.
+    if (refOff) ref = { y: 0, label: `↑ ${label}, above this scale`, above: false, off: true };
+    else {
+      const ry = y(reference.value);
+      // Label above the line unless that would leave the plot.
+      ref = { y: ry, label, above: ry > 20 };
+    }
   }
 
   const band = (h: Highlight, color?: string) => {

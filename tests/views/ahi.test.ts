@@ -95,9 +95,10 @@ describe('listedParts', () => {
 });
 
 describe('loadText', () => {
-  it('a share of the cells below one node a cell, the chain length past it', async () => {
+  it('nodes per cell in one unit, below one node a cell and past it', async () => {
     const { loadText } = await import('../../web/src/views/ahi/layout');
-    expect(loadText(0.6165)).toBe('61.7%');
+    expect(loadText(0.6165)).toBe('0.62 a cell');
+    expect(loadText(0)).toBe('0.00 a cell');
     expect(loadText(2)).toBe('2.0 a cell');
     expect(loadText(12.3)).toBe('12 a cell');
     expect(loadText(787.03)).toBe('787 a cell');

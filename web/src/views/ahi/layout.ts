@@ -100,11 +100,12 @@ export function ahiSummary(parts: AhiPart[], counters: Record<string, number>): 
   };
 }
 
-/** A partition's load: "61.7%" of its cells, or past one node a cell, the chain
- * length ("787 a cell"); "–" without cells. */
+/** A partition's load, hash nodes per cell in one unit whatever its size ("0.62 a cell",
+ * "787 a cell": a percentage below 1 sat beside "6.2 a cell" for the same kind of box);
+ * "–" without cells. */
 export function loadText(load: number): string {
   if (!Number.isFinite(load)) return '–';
-  if (load < 1) return `${(load * 100).toFixed(1)}%`;
+  if (load < 1) return `${load.toFixed(2)} a cell`;
   return `${load < 10 ? load.toFixed(1) : Math.round(load).toLocaleString('en-US')} a cell`;
 }
 

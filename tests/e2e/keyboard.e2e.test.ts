@@ -102,7 +102,7 @@ test('"Go to the experiment" moves focus into the panel, and every control works
   await page.keyboard.press('Enter');
   await quiz.getByText(/to the end to check it/).waitFor();
   // The Lock button is gone: focus moved on to the way to run the experiment (it fell to the page).
-  await expect.poll(async () => (await focused(page))?.label).toBe('button Sequential ids in slow motion');
+  await expect.poll(async () => (await focused(page))?.label).toBe('a Sequential ids in slow motion');
   await quiz.getByRole('button', { name: 'Reveal the answer' }).focus();
   await page.keyboard.press(' ');
   await quiz.locator('.quiz-result').waitFor();

@@ -73,7 +73,7 @@ function QuizCard({ quiz, experimentTitle, experimentSweep = false, experimentRa
   // Locking or revealing removes the button pressed; the keyboard's focus goes on to
   // what replaced it (the way to run the experiment, or the answer) instead of the page.
   const focusNext = useRef(false);
-  const runLink = useRef<HTMLButtonElement>(null);
+  const runLink = useRef<HTMLAnchorElement>(null);
   const result = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!focusNext.current) return;
@@ -123,9 +123,17 @@ function QuizCard({ quiz, experimentTitle, experimentSweep = false, experimentRa
         {locked && !show && quiz.after ? (
           <span>
             {experimentSweep ? 'Now run the sweep of ' : 'Now run '}
-            <button type="button" ref={runLink} className="linklike" onClick={onRunExperiment}>
+            {/* A link, so a long title flows on with the sentence (a button wrapped as a block). */}
+            <a
+              href="#experiment-panel"
+              ref={runLink}
+              onClick={(e) => {
+                e.preventDefault();
+                onRunExperiment?.();
+              }}
+            >
               {experimentTitle ?? 'the experiment'}
-            </button>
+            </a>
             {experimentSweep ? ' to check it.' : runsAtLock ? ' again to check it: Replay runs it from the start.' : ' to the end to check it.'}
             {otherRun ? <span className="quiz-other-run"> {otherRunNote(otherRun)}</span> : null}
           </span>

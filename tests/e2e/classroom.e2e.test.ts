@@ -141,6 +141,22 @@ test('presenter: Space pressed while a slide\'s simulation is still loading play
   await expect.poll(() => simTime(page), { timeout: 20_000 }).not.toBe('0 µs');
 });
 
+test('speaker notes say they are waiting again once the presenter leaves presenter mode, and follow it when it is back', async () => {
+  const { page, context } = await openPage('/#/present/primary-keys?step=3', { viewport: { width: 1280, height: 720 } });
+  await waitForPanel(page);
+  const [notes] = await Promise.all([context.waitForEvent('page'), page.keyboard.press('n')]);
+  await notes.waitForLoadState();
+  const waiting = notes.getByText(/Waiting for the presenter window/);
+  await expect.poll(() => notes.locator('.notes-step').textContent(), { timeout: 10_000 }).toBe('Slide 3 / 11');
+  expect(await waiting.count()).toBe(0);
+  await page.getByRole('link', { name: '✕ Exit' }).dispatchEvent('click');
+  await expect.poll(() => waiting.count(), { timeout: 10_000 }).toBe(1); // it went on as if connected
+  await page.goBack();
+  await expect.poll(() => waiting.count(), { timeout: 20_000 }).toBe(0);
+  await expect.poll(() => notes.locator('.notes-step').textContent()).toBe('Slide 3 / 11');
+  await notes.close();
+});
+
 test('presenter: a bad or unused parameter in the link is named, and the slides still run', async () => {
   const { page } = await openPage('/#/present/primary-keys?step=5&k.workload.max_rows=abc&foo=1&t=2&x=seq-vs-random', { viewport: { width: 1920, height: 1080 } });
   const msg = page.locator('.url-messages');

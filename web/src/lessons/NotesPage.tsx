@@ -21,7 +21,7 @@ export default function NotesPage({ id }: { id: string }) {
       if (m.type === 'slide') {
         setStep(m.step);
         setConnected(true);
-      }
+      } else if (m.type === 'bye') setConnected(false);
     });
     channel.current?.postMessage({ type: 'hello' });
     const start = Date.now();

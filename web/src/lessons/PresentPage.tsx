@@ -110,8 +110,18 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
       if (m.type === 'go') go(m.step);
       else if (m.type === 'hello') channel.current?.postMessage({ type: 'slide', step: stepRef.current, count: n });
     };
-    channel.current = openChannel(lesson.meta.id, onMsg);
-    return () => channel.current?.close();
+    const ch = openChannel(lesson.meta.id, onMsg);
+    channel.current = ch;
+    ch?.postMessage({ type: 'slide', step: stepRef.current, count: n }); // reopened: here again
+    // The notes window says it is waiting again once this one closes or leaves presenter
+    // mode (it went on showing the slide, and its Next did nothing).
+    const bye = () => ch?.postMessage({ type: 'bye' });
+    window.addEventListener('pagehide', bye);
+    return () => {
+      window.removeEventListener('pagehide', bye);
+      bye();
+      ch?.close();
+    };
   }, [lesson, n, go]);
   const stepRef = useRef(step);
   stepRef.current = step;

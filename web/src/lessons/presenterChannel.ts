@@ -6,7 +6,8 @@
 export type PresenterMessage =
   | { type: 'slide'; step: number; count: number } // presenter -> notes (0-based step)
   | { type: 'hello' } // notes -> presenter: "which slide?"
-  | { type: 'go'; step: number }; // notes -> presenter
+  | { type: 'go'; step: number } // notes -> presenter
+  | { type: 'bye' }; // presenter -> notes: the presenter window closed or left presenter mode
 
 export function channelName(lessonId: string): string {
   return `innodb-lab-present-${lessonId}`;
@@ -19,7 +20,7 @@ export function openChannel(lessonId: string, on: (m: PresenterMessage) => void)
   ch.onmessage = (e: MessageEvent) => {
     const m = e.data as Partial<PresenterMessage> | null;
     if (!m || typeof m !== 'object') return;
-    if (m.type === 'hello') on({ type: 'hello' });
+    if (m.type === 'hello' || m.type === 'bye') on({ type: m.type });
     else if ((m.type === 'slide' || m.type === 'go') && Number.isInteger(m.step)) on(m as PresenterMessage);
   };
   return ch;

@@ -164,6 +164,11 @@ test('bad lesson ids: the not-found page says what was asked and lists the lesso
     ['#/lesson/prímary-keys', /is not a lesson id\./],
     ['#/lesson/Primary-Keys', /“Primary-Keys” is not a lesson id\./],
     ['#/lesson/primary-keys/extra', /“primary-keys\/extra” is not a lesson id\./],
+    // The lesson's other pages say the rule too (they said only "Nothing lives at").
+    ['#/present/Primary-Keys', /“Primary-Keys” is not a lesson id\.\s*A lesson id is 1 to 64 lower-case letters/],
+    ['#/notes/Primary-Keys', /“Primary-Keys” is not a lesson id\./],
+    ['#/embed/primary-keys/Seq', /“Seq” is not an experiment id\.\s*An experiment id is 1 to 64 lower-case letters/],
+    ['#/embed/Primary-Keys/seq-vs-random', /“Primary-Keys” is not a lesson id\./],
     [`#/${XSS}`, /Nothing lives at/],
   ];
   for (const [hash, message] of cases) {

@@ -4,7 +4,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { ErrorBoundary } from './ui/ErrorBoundary';
 import { NotFound } from './ui/NotFound';
-import { LESSON_ID_RULE, parseRoute, type Route } from './ui/route';
+import { EXPERIMENT_ID_RULE, LESSON_ID_RE, LESSON_ID_RULE, parseRoute, type Route } from './ui/route';
 import { useTheme, type ThemeChoice } from './ui/theme';
 
 const Home = lazy(() => import('./ui/Home'));
@@ -66,12 +66,19 @@ export function App() {
         return <NotesPage id={route.id} />;
       case 'embed':
         return <EmbedPage id={route.id} experiment={route.experiment} query={route.query} />;
-      case 'notFound':
-        return route.path.startsWith('/lesson/') ? (
-          <NotFound what={`“${route.path.slice('/lesson/'.length)}” is not a lesson id.`} hint={LESSON_ID_RULE} />
+      case 'notFound': {
+        // A lesson's own pages name the id rule too (#/present/Primary-Keys said only "Nothing lives at").
+        const prefix = ['/lesson/', '/present/', '/notes/', '/embed/'].find((p) => route.path.startsWith(p));
+        const rest = prefix ? route.path.slice(prefix.length) : '';
+        // An embed's path is the lesson, then the experiment: name the part that is wrong.
+        const [lessonPart, expPart] = prefix === '/embed/' ? rest.split(/\/(.*)/s) : [rest];
+        const badExp = LESSON_ID_RE.test(lessonPart) && expPart !== undefined;
+        return prefix ? (
+          <NotFound what={badExp ? `“${expPart}” is not an experiment id.` : `“${lessonPart}” is not a lesson id.`} hint={badExp ? EXPERIMENT_ID_RULE : LESSON_ID_RULE} />
         ) : (
           <NotFound what={`Nothing lives at “${route.path}”.`} />
         );
+      }
     }
   })();
   // Presenter, notes and embed pages fill the window without the site's header.

@@ -11,10 +11,11 @@ export type Route =
   | { name: 'embed'; id: string; experiment: string; query: string }
   | { name: 'notFound'; path: string };
 
-const LESSON_ID_RE = /^[a-z0-9][a-z0-9-]{0,63}$/;
+export const LESSON_ID_RE = /^[a-z0-9][a-z0-9-]{0,63}$/;
 
 /** What a lesson id may be, in words (for the not-found page). */
 export const LESSON_ID_RULE = 'A lesson id is 1 to 64 lower-case letters, digits and dashes, like “primary-keys”.';
+export const EXPERIMENT_ID_RULE = 'An experiment id is 1 to 64 lower-case letters, digits and dashes, like “seq-vs-random”.';
 
 /** Parses `location.hash` ("#/lesson/primary-keys?step=2"). */
 export function parseRoute(hash: string): Route {

@@ -24,6 +24,13 @@ describe('abLabels', () => {
     const c = { ...base, server: { cores: 8, innodb_adaptive_hash_index: false } };
     expect(abLabels(['x', 'x'], j(base), j(c))).toEqual(['x · server.innodb_adaptive_hash_index (default)', 'x · server.innodb_adaptive_hash_index false']);
   });
+  it('follows different names (a lesson pair) with what each side changed from its own start', () => {
+    const reader = { ...base, server: { cores: 8, innodb_adaptive_hash_index: false } };
+    const b = { ...reader, workload: { ...base.workload, rand_type: 'gaussian' } };
+    const a = { ...base, workload: { ...base.workload, threads: 8 } };
+    expect(abLabels(['Writer', 'Reader'], j(a), j(b), [j(base), j(reader)])).toEqual(['Writer · workload.threads 8', 'Reader · workload.rand_type gaussian']);
+    expect(abLabels(['Writer', 'Reader'], j(base), j(reader), [j(base), j(reader)])).toEqual(['Writer', 'Reader']);
+  });
   it('falls back to the names when a text is not JSON', () => {
     expect(abLabels(['x', 'x'], '{', j(base))).toEqual(['x', 'x']);
   });

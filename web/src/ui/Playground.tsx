@@ -223,7 +223,7 @@ export default function Playground({ query = '' }: { query?: string }) {
     }
     setChecking(false);
     if (sims.length === 2) {
-      const [a, b] = abLabels([sims[0].label, sims[1].label], sims[0].json, sims[1].json);
+      const [a, b] = abLabels([sims[0].label, sims[1].label], sims[0].json, sims[1].json, from ? [from.A, from.B ?? from.A] : undefined);
       sims[0] = { ...sims[0], label: a };
       sims[1] = { ...sims[1], label: b };
     }

@@ -18,12 +18,38 @@ function leaves(v: Json, path: string, out: Map<string, string>): Map<string, st
 /** At most this many differing settings in a label; the rest are counted. */
 const MAX_SHOWN = 2;
 
+/** The settings `json` changed from `base`, as "path value, …" (null when none or unreadable). */
+function changedFrom(base: string, json: string): string | null {
+  try {
+    const b = leaves(JSON.parse(base) as Json, '', new Map());
+    const t = leaves(JSON.parse(json) as Json, '', new Map());
+    const paths = [...t.keys()].filter((p) => t.get(p) !== b.get(p));
+    if (!paths.length) return null;
+    const more = paths.length > MAX_SHOWN ? `, +${paths.length - MAX_SHOWN} more` : '';
+    return `${paths
+      .slice(0, MAX_SHOWN)
+      .map((p) => `${p} ${t.get(p)}`)
+      .join(', ')}${more}`;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * The two sides' labels: their names when they differ (or the scenarios are the same),
- * else the name followed by the differing settings, in the scenario's order.
+ * The two sides' labels. Names that differ (a lesson's pair) stay, each followed by the
+ * settings its side changed from its own starting text (`bases`): "Reader (…)" stayed as
+ * it was with its distribution changed to gaussian. The same name twice is followed by
+ * the settings that differ between the sides, in the scenario's order.
  */
-export function abLabels(names: [string, string], jsonA: string, jsonB: string): [string, string] {
-  if (names[0] !== names[1]) return names;
+export function abLabels(names: [string, string], jsonA: string, jsonB: string, bases?: [string, string]): [string, string] {
+  if (names[0] !== names[1]) {
+    if (!bases) return names;
+    const label = (name: string, base: string, json: string) => {
+      const c = changedFrom(base, json);
+      return c ? `${name} · ${c}` : name;
+    };
+    return [label(names[0], bases[0], jsonA), label(names[1], bases[1], jsonB)];
+  }
   let a: Map<string, string>;
   let b: Map<string, string>;
   try {

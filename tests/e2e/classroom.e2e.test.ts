@@ -57,26 +57,24 @@ test('presenter: keys move between slides, Space plays, . steps, notes follow in
   await waitForPanel(page);
 
   // The arrows belong to the slides here: "." steps the simulation, Space plays.
-  const t0 = await simTime(page);
-  await page.keyboard.press('.');
-  await expect.poll(() => simTime(page)).not.toBe(t0);
-  await page.keyboard.press(' ');
-  await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
-  await page.keyboard.press(' ');
-  await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
+  /** "." moves the clock; Space plays, then pauses. */
+  const playerKeysWork = async () => {
+    const before = await settledTime(page);
+    await page.keyboard.press('.');
+    await expect.poll(() => simTime(page)).not.toBe(before);
+    await page.keyboard.press(' ');
+    await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
+    await page.keyboard.press(' ');
+    await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
+  };
+  await playerKeysWork();
   await expect.poll(() => count.textContent()).toBe('2 / 11');
 
   // The room's answer clicked into the quiz keeps the keys for the slides and the player:
   // → changed the answer (to the next choice) and Space and . did nothing.
   const choices = page.locator('.slide-text').getByRole('radio');
   await choices.first().check();
-  const t1 = await settledTime(page);
-  await page.keyboard.press('.');
-  await expect.poll(() => simTime(page)).not.toBe(t1);
-  await page.keyboard.press(' ');
-  await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
-  await page.keyboard.press(' ');
-  await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
+  await playerKeysWork();
   const picked = () => choices.evaluateAll((rs) => rs.map((r) => (r as HTMLInputElement).checked).indexOf(true));
   expect(await picked()).toBe(0);
   await page.keyboard.press('ArrowRight');

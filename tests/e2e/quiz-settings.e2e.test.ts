@@ -54,6 +54,32 @@ test('quiz: a link\'s knob values and a reload after moving a knob are other set
   expect(await q3.locator('.quiz-result').count()).toBe(0);
 });
 
+test('knobs: "Reset to the lesson\'s values" puts a link\'s knob and seed back, and the run checks the prediction again', async () => {
+  const { page } = await openPage('/#/lesson/primary-keys?step=2&seed=7&k.workload.max_rows=500');
+  await waitForPanel(page);
+  const rows = page.getByRole('spinbutton', { name: 'Rows to insert value' }).first();
+  const seed = page.getByRole('spinbutton', { name: 'Random seed' }).first();
+  expect(await rows.inputValue()).toBe('500');
+  expect(await seed.inputValue()).toBe('7');
+  const reset = page.getByRole('button', { name: "Reset to the lesson's values" });
+  expect(await reset.getAttribute('title')).toBe("Back to the lesson's values (Rows to insert 500, Random seed 7)");
+  await reset.dispatchEvent('click');
+  await expect.poll(() => rows.inputValue()).toBe('3000');
+  await expect.poll(() => seed.inputValue()).toBe('42');
+  await expect.poll(() => page.url()).not.toContain('k.workload.max_rows');
+  expect(page.url()).not.toContain('seed=');
+  expect(await reset.count()).toBe(0);
+  // The lesson's run again: a prediction locked now is checked by it.
+  const quiz = page.locator('.quiz').first();
+  await lockPrediction(quiz, /About 94% full/);
+  await runToEnd(page);
+  await expect.poll(() => quiz.locator('.quiz-result').textContent()).toContain('Your prediction held.');
+  // Moving a knob brings the button back.
+  await rows.fill('1000');
+  await rows.press('Enter');
+  await expect.poll(() => reset.count()).toBe(1);
+});
+
 test('lesson summary: a question\'s code shows as code, not between backticks', async () => {
   const { page } = await openPage('/#/lesson/query-cache');
   const summary = page.locator('.lesson-summary-box');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyOverrides, getPath, scenarioEndNs } from '../../web/src/engine/scenario';
-import { buildSims, changedKnobs, knobMove, knobNotesFor, knobText, knobValuesFor } from '../../web/src/lessons/scenarios';
+import { buildSims, changedKnobs, knobMove, knobNotesFor, knobText, knobValuesFor, resetSummary } from '../../web/src/lessons/scenarios';
 import { otherRunsAfter } from '../../web/src/lessons/progress';
 import { otherRunNote } from '../../web/src/lessons/QuizBlock';
 import type { ExperimentSpec } from '../../web/src/lessons/types';
@@ -111,6 +111,15 @@ describe('buildSims', () => {
     // a value equal to the default, or one that runs as the default (out of range), changes nothing
     expect(changedKnobs(two, { 'server.innodb_buffer_pool_pages': 4000, 'server.innodb_adaptive_hash_index': 7 })).toEqual([]);
     expect(changedKnobs(two, { 'server.innodb_buffer_pool_pages': 40000, 'server.innodb_adaptive_hash_index': 0 })).toEqual(['Buffer pool size 40,000 pages', 'innodb_adaptive_hash_index off']);
+    // "Reset to the lesson's values": the experiment's knobs the reader set, and their seed
+    expect(resetSummary(two, { 'server.innodb_buffer_pool_pages': 4000 }, [])).toBeUndefined();
+    const set = { 'server.innodb_buffer_pool_pages': 40000, 'workload.threads': 8 };
+    expect(resetSummary(two, set, changedKnobs(two, set))).toMatchObject({
+      paths: ['server.innodb_buffer_pool_pages'],
+      seed: false,
+      title: "Back to the lesson's values (Buffer pool size 40,000 pages)",
+    });
+    expect(resetSummary(two, {}, ['Random seed 7'])).toMatchObject({ paths: [], seed: true, title: "Back to the lesson's values (Random seed 7)" });
     expect(otherRunNote(['Buffer pool size 40,000 pages', 'Random seed 7'])).toBe(
       "The last run did not check it: it ran with Buffer pool size 40,000 pages, Random seed 7, and the prediction is about the experiment with the lesson's settings. Run it with them to check it.",
     );

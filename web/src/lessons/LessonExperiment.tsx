@@ -5,7 +5,7 @@ import { DownloadFailed } from '../ui/downloadFailed';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ExperimentPanel, type ExperimentPanelProps } from '../ui/ExperimentPanel';
 import { loadScenarioText } from './registry';
-import { buildSims, changedKnobs, knobMove, knobNotesFor, knobText, knobValuesFor } from './scenarios';
+import { buildSims, changedKnobs, knobMove, knobNotesFor, knobText, knobValuesFor, resetSummary } from './scenarios';
 import type { ExperimentSpec } from './types';
 
 interface Props {
@@ -14,13 +14,15 @@ interface Props {
   onKnob: (path: string, value: number) => void;
   seed: number | undefined;
   onSeed: (seed: number) => void;
+  /** Puts these knobs (and the seed, with `seed`) back to the lesson's values. */
+  onResetKnobs?: (paths: string[], seed: boolean) => void;
   /** A run finished; `changed` lists the settings (knobs, seed) it ran with other values than the lesson's. */
   onDone: (experimentId: string, changed: string[]) => void;
   /** Passed on to the panel: shared-link time, share and embed tools, key map. */
   panel?: Partial<Pick<ExperimentPanelProps, 'initialTimeNs' | 'onInitialTimeApplied' | 'onLeave' | 'shareLink' | 'embedSnippet' | 'arrowKeys' | 'noTools' | 'keyboard' | 'foldKnobs'>>;
 }
 
-export function LessonExperiment({ experiment, knobValues, onKnob, seed, onSeed, onDone, panel }: Props) {
+export function LessonExperiment({ experiment, knobValues, onKnob, seed, onSeed, onResetKnobs, onDone, panel }: Props) {
   const [texts, setTexts] = useState<Record<string, string | undefined> | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -52,6 +54,13 @@ export function LessonExperiment({ experiment, knobValues, onKnob, seed, onSeed,
   changed.current = [...changedKnobs(experiment, mine), ...(built?.seed !== undefined && lessonSeed !== undefined && built.seed !== lessonSeed ? [`Random seed ${built.seed}`] : [])];
   const done = useMemo(() => () => onDone(experiment.id, changed.current), [onDone, experiment.id]);
   const notes = knobNotesFor(experiment, knobValues);
+  // What "Reset" would put back: this experiment's knobs the reader set, and a seed of theirs.
+  const reset = resetSummary(experiment, knobValues, changed.current);
+  const onReset = useMemo(
+    () => (onResetKnobs && reset ? () => onResetKnobs(reset.paths, reset.seed) : undefined),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset.key stands for reset
+    [onResetKnobs, reset?.key],
+  );
   // A knob of an ordered pair moves the other with it where it must (innodb_io_capacity ≤ _max).
   const onKnobPair = useCallback(
     (path: string, value: number) => {
@@ -82,6 +91,8 @@ export function LessonExperiment({ experiment, knobValues, onKnob, seed, onSeed,
         onKnob={onKnobPair}
         seed={built?.seed}
         onSeed={onSeed}
+        onResetKnobs={onReset}
+        resetTitle={reset?.title}
         defaultSpeed={experiment.speed}
         keyboard
         onDone={done}
@@ -138,6 +149,11 @@ export function useExperimentSettings(initial: { seed?: number; knobs: Record<st
   const [seed, setSeed] = useState<number | undefined>(initial.seed);
   const [knobValues, setKnobValues] = useState<Record<string, number>>(initial.knobs);
   const onKnob = useCallback((path: string, value: number) => setKnobValues((v) => ({ ...v, [path]: value })), []);
+  /** Drops the reader's values of these knobs (and their seed): the lesson's apply again. */
+  const onResetKnobs = useCallback((paths: string[], seed: boolean) => {
+    setKnobValues((v) => Object.fromEntries(Object.entries(v).filter(([p]) => !paths.includes(p))));
+    if (seed) setSeed(undefined);
+  }, []);
   /** Takes a new address's seed and knobs; one it named but that was refused keeps what is on screen. */
   const fromAddress = useCallback((state: { seed?: number; knobs: Record<string, number> }, rejected: string[]) => {
     const refused = new Set(rejected);
@@ -149,6 +165,6 @@ export function useExperimentSettings(initial: { seed?: number; knobs: Record<st
     });
   }, []);
   /** The props every page hands its experiment panel. */
-  const settings = { knobValues, onKnob, seed, onSeed: setSeed };
+  const settings = { knobValues, onKnob, seed, onSeed: setSeed, onResetKnobs };
   return { seed, setSeed, knobValues, setKnobValues, fromAddress, settings };
 }

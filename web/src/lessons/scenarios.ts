@@ -79,6 +79,18 @@ export function changedKnobs(exp: ExperimentSpec, chosen: Record<string, number>
   });
 }
 
+/** The knob paths of `exp` the reader has set (to any value, kept out of the address once
+ *  reset) and whether a seed of theirs is in force; `changed` is what differs from the
+ *  lesson ("Rows to insert 500", "Random seed 7"), for the button's title. Undefined when
+ *  the experiment runs with the lesson's values. */
+export function resetSummary(exp: ExperimentSpec, chosen: Record<string, number>, changed: string[]): { paths: string[]; seed: boolean; title: string; key: string } | undefined {
+  const paths = exp.knobs.map((k) => k.path).filter((p) => chosen[p] !== undefined);
+  const seed = changed.some((c) => c.startsWith('Random seed '));
+  if (changed.length === 0) return undefined;
+  const title = `Back to the lesson's values (${changed.join(', ')})`;
+  return { paths, seed, title, key: `${paths.join(',')}|${seed}|${title}` };
+}
+
 /**
  * The knob values to set when the reader sets `path` to `value` in `exp`: that one, and the
  * other of an ordered pair where it has to move too (within its own range; where it cannot

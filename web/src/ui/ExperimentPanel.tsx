@@ -38,6 +38,10 @@ export interface ExperimentPanelProps {
   onKnob: (path: string, value: number) => void;
   seed?: number;
   onSeed?: (seed: number) => void;
+  /** Puts the knobs and seed back to the lesson's values (shown while any differ). */
+  onResetKnobs?: () => void;
+  /** What the reset puts back, as the button's title. */
+  resetTitle?: string;
   defaultSpeed: Speed;
   keyboard: boolean;
   onDone?: () => void;
@@ -216,7 +220,16 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
       ) : null}
       {session.restart ? <RestartMessage info={session.restart} onDismiss={session.dismissRestart} /> : null}
       {session.error ? <EngineMessage error={session.error} knobs={props.knobs} /> : null}
-      <Knobs knobs={props.knobs} values={props.knobValues} onChange={props.onKnob} seed={props.seed} onSeed={props.onSeed} folded={props.foldKnobs} />
+      <Knobs
+        knobs={props.knobs}
+        values={props.knobValues}
+        onChange={props.onKnob}
+        seed={props.seed}
+        onSeed={props.onSeed}
+        folded={props.foldKnobs}
+        onReset={props.onResetKnobs}
+        resetTitle={props.resetTitle}
+      />
       {props.sweep ? <SweepPanel sweep={props.sweep} sims={sims} labels={labels} palette={palette} workerFactory={props.workerFactory} onDone={onDone} /> : null}
       {/* Below the knobs, where the views will appear: when it goes, nothing a reader
           may be reaching for moves. */}

@@ -16,6 +16,10 @@ interface Props {
   /** Behind a closed disclosure that lists the values (an embed, where the views
    * should show without scrolling past the controls). */
   folded?: boolean;
+  /** Back to the lesson's values: a button beside the heading while any knob or the seed differs. */
+  onReset?: () => void;
+  /** What the reset puts back (the button's title). */
+  resetTitle?: string;
 }
 
 export function Knobs(props: Props) {
@@ -43,11 +47,19 @@ export function foldedSummary(knobs: KnobSpec[], values: Record<string, number>,
   return parts.join(' · ');
 }
 
-function KnobFields({ knobs, values, onChange, seed, onSeed, folded }: Props) {
+function KnobFields({ knobs, values, onChange, seed, onSeed, folded, onReset, resetTitle }: Props) {
+  const reset = onReset ? (
+    <button type="button" className="linklike knobs-reset" onClick={onReset} title={resetTitle}>
+      Reset to the lesson's values
+    </button>
+  ) : null;
   return (
     <fieldset className="knobs">
-      {/* Folded, the disclosure's own line already says "Knobs". */}
-      <legend className={folded ? 'visually-hidden' : undefined}>Knobs</legend>
+      {/* Folded, the disclosure's own line already says "Knobs". In the heading, the
+          reset button comes and goes without moving the fields below it. */}
+      <legend className={folded ? 'visually-hidden' : undefined}>
+        Knobs{folded ? null : reset}
+      </legend>
       {knobs.map((k) =>
         k.toggle ? (
           <Toggle key={k.path} knob={k} value={values[k.path] ?? k.default} onCommit={(v) => onChange(k.path, v)} />
@@ -56,6 +68,7 @@ function KnobFields({ knobs, values, onChange, seed, onSeed, folded }: Props) {
         ),
       )}
       {onSeed ? <SeedField seed={seed} onSeed={onSeed} /> : null}
+      {folded && reset ? <div>{reset}</div> : null}
     </fieldset>
   );
 }

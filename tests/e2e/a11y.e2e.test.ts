@@ -118,6 +118,23 @@ test('a phone-sized lesson page (panel below the text) has no serious or critica
   expect(await audit(page, 'lesson step 2, 390 px wide')).toEqual([]);
 });
 
+test('on a touch screen every button and field of the panel is at least 44 px high (a finger, not a mouse pointer)', async () => {
+  const { page } = await openPage('/#/lesson/primary-keys?step=2', { viewport: { width: 390, height: 844 }, touch: true });
+  await waitForPanel(page);
+  const small = await page.$$eval('.lesson-panel :is(button:not(.linklike), select, input[type="number"])', (els) =>
+    els
+      .map((e) => ({ name: e.getAttribute('aria-label') ?? e.textContent?.trim() ?? e.tagName, r: e.getBoundingClientRect() }))
+      .filter((x) => x.r.width > 0 && (x.r.height < 43.5 || x.r.width < 43.5))
+      .map((x) => `${x.name} ${Math.round(x.r.width)}×${Math.round(x.r.height)}`),
+  );
+  expect(small).toEqual([]);
+  // With a mouse the same controls stay compact.
+  const desk = await openPage('/#/lesson/primary-keys?step=2', { viewport: { width: 390, height: 844 } });
+  await waitForPanel(desk.page);
+  const h = await desk.page.locator('.player-bar button.play').evaluate((e) => e.getBoundingClientRect().height);
+  expect(h).toBeLessThan(40);
+});
+
 test('live regions speak when something happens, not on every frame of a run', async () => {
   const { page } = await openPage('/#/lesson/primary-keys?step=2');
   await waitForPanel(page);

@@ -42,6 +42,8 @@ export interface OpenOptions {
   viewport?: { width: number; height: number };
   /** Device pixels per CSS px (default 1); 2 with a half-size viewport is a 200% page zoom. */
   deviceScaleFactor?: number;
+  /** A phone's touch screen: a coarse pointer (`pointer: coarse`) and touch events. */
+  touch?: boolean;
   /** Emulate `prefers-reduced-motion: reduce` (default false). */
   reducedMotion?: boolean;
   /** Slow the page's CPU this many times from before navigation (a slow laptop). */
@@ -98,6 +100,7 @@ export async function openPage(pathOrUrl = '/', opts: OpenOptions = {}): Promise
   const context = await (await launchBrowser()).newContext({
     viewport: opts.viewport ?? { width: 1280, height: 800 },
     deviceScaleFactor: opts.deviceScaleFactor ?? 1,
+    ...(opts.touch ? { hasTouch: true, isMobile: true } : {}),
     reducedMotion: opts.reducedMotion ? 'reduce' : 'no-preference',
     serviceWorkers: opts.serviceWorkers ?? 'block',
   });

@@ -304,3 +304,22 @@ fn every_script_goes_through_the_cache() {
         e.qc.check_invariants().expect("cache invariants");
     }
 }
+
+#[test]
+fn a_fixed_rate_load_reports_its_idle_clients() {
+    // 2,048 clients at 700 transactions/s: nearly all of them wait for their next
+    // transaction, and the summary counts them (the threads bar's "idle").
+    let s = lesson_scenario("qc-mysql-1gb-fixed-rate.json", &[]);
+    let mut e = Engine::new(parse_scenario(&s).expect("valid")).expect("engine");
+    e.run_until(300 * MS);
+    let t = e.summary().threads;
+    assert_eq!(t.clients, 2048);
+    let busy = t.running
+        + t.waiting_cpu
+        + t.waiting_io
+        + t.spinning
+        + t.sleeping_on_latch
+        + t.waiting_qc_lock;
+    assert_eq!(t.total, busy);
+    assert!(t.total < 64, "busy {} of 2048", t.total);
+}

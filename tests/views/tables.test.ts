@@ -131,6 +131,22 @@ describe('threadSegments', () => {
     // a fixed-rate run between transactions: none busy now, the run goes on
     expect(threadsSentence(done, threadSegments(done, 30), 'B')).toBe('B: no client thread is busy at this instant');
   });
+  it('counts every client: the ones not busy are idle (a fixed-rate load between its transactions)', () => {
+    const t = { clients: 2048, total: 2, running: 2, waitingCpu: 0, waitingIo: 0, spinning: 0, sleepingOnLatch: 0, waitingQcLock: 0 };
+    const segs = threadSegments(t, 2048);
+    expect(segs.map((x) => [x.key, x.count, x.width])).toEqual([
+      ['running', 2, 2],
+      ['waitingCpu', 0, 0],
+      ['spinning', 0, 0],
+      ['sleeping', 0, 0],
+      ['qcLock', 0, 0],
+      ['waitingIo', 0, 0],
+      ['idle', 2046, 2046],
+    ]);
+    expect(threadsSentence(t, segs, 'A')).toBe(
+      'A: 2,048 client threads: 2 running, 0 waiting for a CPU, 0 spinning on a latch, 0 asleep on a latch, 0 waiting for query cache lock, 0 waiting for IO, 2,046 idle',
+    );
+  });
   it('an older summary without the latch and query cache states draws them as 0', () => {
     const s = threadSegments({ total: 15, running: 8, waitingCpu: 4, waitingIo: 2 }, 150);
     expect(s.map((x) => [x.key, x.count, x.x, x.width])).toEqual([

@@ -107,6 +107,8 @@ pub struct Latency {
 #[derive(Clone, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Threads {
+    /// Every client thread (the workload's `threads`), busy or idle.
+    pub clients: u32,
     /// Busy client threads (every state but idle): 0 between the transactions of a
     /// fixed-rate load, and once a row target is reached.
     pub total: u32,
@@ -320,6 +322,7 @@ impl Engine {
             })
             .collect();
         let mut threads = Threads {
+            clients: self.sessions.len() as u32,
             total: 0,
             running: 0,
             waiting_cpu: 0,

@@ -227,7 +227,7 @@ export interface Summary {
   indexes: IndexStats[];
   latency: { count: number; meanUs: number; p50Us: number; p95Us: number; p99Us: number };
   /** Client threads by state; `total` counts the non-idle ones. */
-  threads: { total: number; running: number; waitingCpu: number; waitingIo: number; spinning: number; sleepingOnLatch: number; waitingQcLock?: number };
+  threads: { clients?: number; total: number; running: number; waitingCpu: number; waitingIo: number; spinning: number; sleepingOnLatch: number; waitingQcLock?: number };
   done: boolean; // the scenario's run target (rows or duration) is reached
   /** When the workload ran out (its last row inserted); null while it runs and for runs that end at their duration. */
   finishedNs: number | null;

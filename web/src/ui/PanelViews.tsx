@@ -248,7 +248,7 @@ export function PanelViews({ frames, series, status, labels, views, charts, size
         sideBySide('sysbench', 'sysbench report', (f, i) => (
           <W.SysbenchReport
             series={series[i] ?? EMPTY_SERIES}
-            threads={f.summary.threads.total || f.threadStates.length}
+            threads={f.summary.threads.clients ?? (f.summary.threads.total || f.threadStates.length)}
             label={pair ? labels[i] : undefined}
             started={f.timeNs > 0}
           />

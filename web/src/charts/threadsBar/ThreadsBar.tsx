@@ -7,7 +7,7 @@ import { formatCount, noun } from '../common/format';
 import { useWidth } from '../common/hooks';
 import { figureStyle, legendStyle, swatchStyle } from '../common/styles';
 import { threadStateColor as segmentColor } from '../common/threadStates';
-import { noThreadsText, threadSegments, threadsSentence, type ThreadCounts } from './layout';
+import { clientCount, noThreadsText, threadSegments, threadsSentence, type ThreadCounts } from './layout';
 
 export interface ThreadsBarProps {
   /** Summary.threads of the frame shown. */
@@ -29,6 +29,7 @@ export function ThreadsBar({ threads, label, done = false, finished = false }: T
   const [ref, width] = useWidth<HTMLDivElement>(300);
   const hatch = `th-${useId().replace(/:/g, '')}`;
   const segs = threadSegments(threads, width);
+  const clients = clientCount(threads);
   const aria = threadsSentence(threads, segs, label, done, finished);
   return (
     <figure style={figureStyle}>
@@ -60,11 +61,11 @@ export function ThreadsBar({ threads, label, done = false, finished = false }: T
         {label && <li style={{ color: pal.ink, fontWeight: 600, flexBasis: '100%' }}>{label}</li>}
         <li>
           {/* A run whose clients have all done their work has none left (it read as an empty, broken bar). */}
-          {threads.total === 0 ? noThreadsText(done, finished) : `${formatCount(threads.total)} ${noun(threads.total, 'thread')}:`}
+          {threads.total === 0 ? noThreadsText(done, finished) : `${formatCount(clients)} ${noun(clients, 'thread')}:`}
         </li>
         {segs.map((s) => (
           <li key={s.key}>
-            <span style={{ ...countStyle, minWidth: `${formatCount(threads.total).length}ch` }}>{formatCount(s.count)}</span>{' '}
+            <span style={{ ...countStyle, minWidth: `${formatCount(clients).length}ch` }}>{formatCount(s.count)}</span>{' '}
             <span style={swatchStyle(pal, segmentColor(pal, s.key), s.hatch, s.cross)} />
             {s.label}
           </li>

@@ -25,13 +25,18 @@ export type ThreadCounts = Omit<Summary['threads'], 'spinning' | 'sleepingOnLatc
   waitingQcLock?: number;
 };
 
-/** Segments left to right over `width` px; "idle" = total minus the known states (never negative). */
+/** Every client thread, busy or idle (`clients`; a summary without it counts the busy ones). */
+export function clientCount(threads: ThreadCounts): number {
+  return Math.max(threads.clients ?? 0, threads.total);
+}
+
+/** Segments left to right over `width` px; "idle" = the clients minus the known states (never negative). */
 export function threadSegments(threads: ThreadCounts, width: number): ThreadSegment[] {
   const spinning = threads.spinning ?? 0;
   const sleeping = threads.sleepingOnLatch ?? 0;
   const qcLock = threads.waitingQcLock ?? 0;
   const known = threads.running + threads.waitingCpu + threads.waitingIo + spinning + sleeping + qcLock;
-  const total = Math.max(threads.total, known);
+  const total = Math.max(clientCount(threads), known);
   const counts: Record<ThreadStateKey, number> = {
     running: threads.running,
     waitingCpu: threads.waitingCpu,
@@ -66,5 +71,6 @@ export function noThreadsText(done: boolean, finished = false): string {
 export function threadsSentence(threads: ThreadCounts, segs: ThreadSegment[], label?: string, done = false, finished = false): string {
   const head = label ? `${label}: ` : '';
   if (threads.total === 0) return head + noThreadsText(done, finished);
-  return `${head}${formatCount(threads.total)} client ${noun(threads.total, 'thread')}: ` + segs.map((s) => `${formatCount(s.count)} ${s.label}`).join(', ');
+  const n = clientCount(threads);
+  return `${head}${formatCount(n)} client ${noun(n, 'thread')}: ` + segs.map((s) => `${formatCount(s.count)} ${s.label}`).join(', ');
 }

@@ -16,10 +16,18 @@ export const SPEEDS: readonly Speed[] = [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 
  */
 export const FRAME_BUDGET_MS = 100;
 
-/** Virtual ns advanced by one step: a quarter second of playback at the current speed. */
-export function stepNs(speed: Speed): number {
+/** Steps in a run of known length, at most: a step never skips most of a short run. */
+export const MIN_STEPS_PER_RUN = 40;
+
+/**
+ * Virtual ns advanced by one step: a quarter second of playback at the current speed,
+ * 0.1 ms to 1 s, and at most 1/40 of the run when its length `spanNs` is known (at 4× and
+ * up a step was a whole 1 s run: ← went to 0 and → back to the end).
+ */
+export function stepNs(speed: Speed, spanNs?: number): number {
   const s = speed === 'max' ? 30 : speed;
-  return Math.min(1e9, Math.max(1e5, Math.round(s * 0.25 * 1e9)));
+  const cap = spanNs && spanNs > 0 ? Math.max(1e5, Math.round(spanNs / MIN_STEPS_PER_RUN)) : 1e9;
+  return Math.min(1e9, cap, Math.max(1e5, Math.round(s * 0.25 * 1e9)));
 }
 
 /** Next speed up (dir = 1) or down (dir = -1) the ladder; snaps an off-ladder speed. */

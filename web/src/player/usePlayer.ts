@@ -246,16 +246,18 @@ export function usePlayer(opts: PlayerOptions): Player {
       play();
     } else play();
   }, [play, pause, supersede, publish, reset]);
+  /** The run's length: its scenario's end, else (a row target) where it finished. */
+  const runSpan = () => optsRef.current.endNs ?? (st.current.done ? st.current.maxTimeNs : undefined);
   const stepForward = useCallback(() => {
     pause();
     // Not past a finished run's end: the clock moved on over an idle engine, and a link
     // or embed taken there said the run ends earlier than the time it asked for.
-    void enqueue((e) => (st.current.done ? Promise.resolve() : goTo(e, st.current.timeNs + stepNs(st.current.speed))));
+    void enqueue((e) => (st.current.done ? Promise.resolve() : goTo(e, st.current.timeNs + stepNs(st.current.speed, runSpan()))));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pause, enqueue]);
   const stepBack = useCallback(() => {
     pause();
-    void enqueue((e) => goTo(e, Math.max(0, st.current.timeNs - stepNs(st.current.speed))));
+    void enqueue((e) => goTo(e, Math.max(0, st.current.timeNs - stepNs(st.current.speed, runSpan()))));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pause, enqueue]);
   const seek = useCallback(

@@ -75,8 +75,23 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
   const scenarioJson = useMemo(() => (sims ? sims.map((s) => s.json) : null), [sims]);
   // status_text() is only worth its cost (and its averaging window) while a STATUS view shows.
   const session = useEngineSession(scenarioJson, props.workerFactory, views.includes('status'));
+  // A run of set duration ends at its scenario's end (the later side's); one that stops at
+  // a row target ends when its rows are in, which is not known ahead.
+  const toRowTarget = session.frames ? session.frames.some((f) => f.summary?.canFinish) : null;
+  const endNs = useMemo(() => {
+    if (!scenarioJson || toRowTarget !== false) return undefined;
+    const ends = scenarioJson.map((j) => {
+      try {
+        return scenarioEndNs(JSON.parse(j));
+      } catch {
+        return undefined;
+      }
+    });
+    return ends.every((e) => e !== undefined) ? Math.max(...(ends as number[])) : undefined;
+  }, [scenarioJson, toRowTarget]);
   const player = usePlayer({
     source: session.source,
+    endNs,
     defaultSpeed: props.defaultSpeed,
     keyboard: props.keyboard,
     arrowKeys: props.arrowKeys ?? true,
@@ -154,20 +169,6 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
   const targets = useMemo(() => (scenarioJson ?? []).map(rowTarget), [scenarioJson]);
   const finished = labels.map((_, i) => finishNote(frames?.[i]?.summary, targets[i]));
   const ready = session.source !== null;
-  // A run of set duration ends at its scenario's end (the later side's); one that stops at
-  // a row target ends when its rows are in, which is not known ahead.
-  const toRowTarget = frames ? frames.some((f) => f.summary?.canFinish) : null;
-  const endNs = useMemo(() => {
-    if (!scenarioJson || toRowTarget !== false) return undefined;
-    const ends = scenarioJson.map((j) => {
-      try {
-        return scenarioEndNs(JSON.parse(j));
-      } catch {
-        return undefined;
-      }
-    });
-    return ends.every((e) => e !== undefined) ? Math.max(...(ends as number[])) : undefined;
-  }, [scenarioJson, toRowTarget]);
   const abColor = (i: number) => (i === 0 ? palette.ab.A : palette.ab.B);
 
   return (

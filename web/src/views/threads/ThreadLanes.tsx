@@ -108,9 +108,8 @@ export function ThreadLanes({ frame, label, columns = DEFAULT_RING_COLUMNS, maxH
       <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, flexWrap: 'wrap', ...mutedStyle(pal) }}>
         <span>t = {seconds(from)}</span>
         {length > 2 && <span>t = {seconds(mid)}</span>}
-        <span>
-          t = {seconds(frame.timeNs)} ({formatCount(length)} frames)
-        </span>
+        {/* Not "(240 frames)": a count that depends on the playback speed, and jargon. */}
+        <span>t = {seconds(frame.timeNs)}</span>
       </div>
       {legend && (
         <ul style={legendStyle(pal)} aria-label="Thread states now">

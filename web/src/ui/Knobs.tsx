@@ -213,8 +213,10 @@ function SeedField({ seed, onSeed }: { seed: number | undefined; onSeed: (s: num
   );
 }
 
-/** "innodb_io_capacity: 350 is between two of its steps (100 pages/s apart from 100), so it runs with 400 pages/s." */
+/** "innodb_io_capacity moves in steps of 100 pages/s, so 350 runs as 400 pages/s.": the
+ *  steps counted from the knob's least value when that is not a whole step. */
 export function roundedNote(knob: { label: string; min: number; step: number; unit?: string }, typed: number, used: number): string {
   const unit = knob.unit ? ` ${knob.unit}` : '';
-  return `${knob.label}: ${typed} is between two of its steps (${knob.step}${unit} apart from ${knob.min}), so it runs with ${used}${unit}.`;
+  const from = knob.min % knob.step !== 0 ? ` from ${knob.min}` : '';
+  return `${knob.label} moves in steps of ${knob.step}${unit}${from}, so ${typed} runs as ${used}${unit}.`;
 }

@@ -36,7 +36,7 @@ const EMBED_UNUSED = {
 function Embedded({ lesson, expId, query, linkMessages }: { lesson: Lesson; expId: string; query: string; linkMessages: string[] }) {
   const exp = useMemo(() => experimentsOf(lesson).find((p) => p.experiment.id === expId)!.experiment, [lesson, expId]);
   const parsed = useMemo(() => parseUrlState(query, { stepCount: 1, knobs: exp.knobs, unused: EMBED_UNUSED }), [query, exp]);
-  const { seed, knobValues, settings } = useExperimentSettings(parsed.state);
+  const { seed, knobValues, settings } = useExperimentSettings(parsed.state, exp.id, exp.id);
   const [messages, setMessages] = useState([...linkMessages, ...parsed.messages]);
   const [pendingT, setPendingT] = useState<number | undefined>(parsed.state.t);
   const noop = useCallback(() => undefined, []);

@@ -144,27 +144,44 @@ export function ExperimentSlot({ experiment, onDone, panel, ...rest }: Omit<Prop
   );
 }
 
-/** The seed and knob values a page's experiments share, starting from the address's. */
-export function useExperimentSettings(initial: { seed?: number; knobs: Record<string, number> }) {
+const NO_KNOBS: Record<string, number> = {};
+
+/**
+ * The seed a page's experiments share and each experiment's own knob values, starting
+ * from the address's (which belong to `addressExp`, the experiment the address shows).
+ * `knobValues` and the settings are those of `activeExp`, the experiment on screen: a
+ * value set in one experiment stays there, and coming back to it finds it again.
+ */
+export function useExperimentSettings(initial: { seed?: number; knobs: Record<string, number> }, addressExp: string | undefined, activeExp: string | undefined) {
   const [seed, setSeed] = useState<number | undefined>(initial.seed);
-  const [knobValues, setKnobValues] = useState<Record<string, number>>(initial.knobs);
-  const onKnob = useCallback((path: string, value: number) => setKnobValues((v) => ({ ...v, [path]: value })), []);
+  const [byExp, setByExp] = useState<Record<string, Record<string, number>>>(() => (addressExp ? { [addressExp]: initial.knobs } : {}));
+  const knobValues = (activeExp !== undefined ? byExp[activeExp] : undefined) ?? NO_KNOBS;
+  const onKnob = useCallback(
+    (path: string, value: number) => {
+      if (activeExp !== undefined) setByExp((b) => ({ ...b, [activeExp]: { ...b[activeExp], [path]: value } }));
+    },
+    [activeExp],
+  );
   /** Drops the reader's values of these knobs (and their seed): the lesson's apply again. */
-  const onResetKnobs = useCallback((paths: string[], seed: boolean) => {
-    setKnobValues((v) => Object.fromEntries(Object.entries(v).filter(([p]) => !paths.includes(p))));
-    if (seed) setSeed(undefined);
-  }, []);
-  /** Takes a new address's seed and knobs; one it named but that was refused keeps what is on screen. */
-  const fromAddress = useCallback((state: { seed?: number; knobs: Record<string, number> }, rejected: string[]) => {
+  const onResetKnobs = useCallback(
+    (paths: string[], resetSeed: boolean) => {
+      if (activeExp !== undefined) setByExp((b) => ({ ...b, [activeExp]: Object.fromEntries(Object.entries(b[activeExp] ?? {}).filter(([p]) => !paths.includes(p))) }));
+      if (resetSeed) setSeed(undefined);
+    },
+    [activeExp],
+  );
+  /** Takes a new address's seed and knobs (those of experiment `expId`); one it named but that was refused keeps what is on screen. */
+  const fromAddress = useCallback((state: { seed?: number; knobs: Record<string, number> }, rejected: string[], expId: string | undefined) => {
     const refused = new Set(rejected);
     setSeed((cur) => (refused.has('seed') ? cur : state.seed));
-    setKnobValues((cur) => {
+    if (expId === undefined) return;
+    setByExp((b) => {
       const next = { ...state.knobs };
-      for (const [path, v] of Object.entries(cur)) if (refused.has(`k.${path}`)) next[path] = v;
-      return next;
+      for (const [path, v] of Object.entries(b[expId] ?? {})) if (refused.has(`k.${path}`)) next[path] = v;
+      return { ...b, [expId]: next };
     });
   }, []);
   /** The props every page hands its experiment panel. */
   const settings = { knobValues, onKnob, seed, onSeed: setSeed, onResetKnobs };
-  return { seed, setSeed, knobValues, setKnobValues, fromAddress, settings };
+  return { seed, setSeed, knobValues, fromAddress, settings };
 }

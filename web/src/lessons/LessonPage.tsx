@@ -3,10 +3,10 @@
 // URL so a reload or a shared link reproduces the view.
 
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { parseUrlState, formatUrlState, type UrlState } from '../ui/urlState';
+import { formatUrlState, type UrlState } from '../ui/urlState';
 import { embedHref, lessonHref, presentHref } from '../ui/route';
 import { packQuery, siteBase } from '../ui/shareLink';
-import { activeExperimentFor, experimentsOf } from './activeExperiment';
+import { activeExperimentFor, experimentsOf, parseLessonAddress } from './activeExperiment';
 import { ExperimentSlot, useExperimentSettings } from './LessonExperiment';
 import { Narrative } from './Narrative';
 import { IgnoredSettings, LessonGate } from './LessonGate';
@@ -28,12 +28,11 @@ export function lessonStateQuery(state: UrlState): Promise<string> {
 
 function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: string; linkMessages: string[] }) {
   const placed = useMemo(() => experimentsOf(lesson), [lesson]);
-  const allKnobs = useMemo(() => placed.flatMap((p) => p.experiment.knobs), [placed]);
-  const parsed = useMemo(
-    () => parseUrlState(query, { stepCount: lesson.steps.length, knobs: allKnobs, experiments: placed.map((p) => p.experiment.id) }),
-    [query, lesson, allKnobs, placed],
+  // The address's knob values are those of the experiment it shows.
+  const { parsed, experiment: addressExp } = useMemo(
+    () => parseLessonAddress(query, placed, { stepCount: lesson.steps.length, experiments: placed.map((p) => p.experiment.id) }),
+    [query, lesson, placed],
   );
-  const { seed, knobValues, fromAddress, settings } = useExperimentSettings(parsed.state);
   const [messages, setMessages] = useState<string[]>([...linkMessages, ...parsed.messages]);
   const [progress, setProgress] = useState<LessonProgress>(() => loadProgress(lesson.meta.id));
   const [ran, setRan] = useState<Set<string>>(() => new Set(progress.ran));
@@ -66,21 +65,6 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
   // The step whose experiment the panel shows (on a phone, not each step scrolled past).
   const panelStep = usePanelStep(current, jumpedTo);
 
-  // A new address (typed or pasted over this one): apply what it says; for a parameter
-  // it names but that was refused, keep what is on screen rather than a default.
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false; // the first address was read by the state initializers
-      return;
-    }
-    setMessages(parsed.messages);
-    if (parsed.ignoredAll) return;
-    setPendingT(parsed.state.t);
-    if (parsed.state.x) setPinned(parsed.state.x);
-    fromAddress(parsed.state, parsed.rejected);
-  }, [parsed, fromAddress]);
-
   useEffect(() => {
     document.title = `${lesson.meta.title} · InnoDB Lab`;
   }, [lesson]);
@@ -105,6 +89,24 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
 
   const stepExperiment = activeExperimentFor(placed, panelStep);
   const active = (pinned && placed.find((p) => p.experiment.id === pinned)?.experiment) || stepExperiment;
+  const { seed, knobValues, fromAddress, settings } = useExperimentSettings(parsed.state, addressExp?.id, active?.id);
+
+  // A new address (typed or pasted over this one): apply what it says; for a parameter
+  // it names but that was refused, keep what is on screen rather than a default.
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false; // the first address was read by the state initializers
+      return;
+    }
+    setMessages(parsed.messages);
+    if (parsed.ignoredAll) return;
+    setPendingT(parsed.state.t);
+    if (parsed.state.x) setPinned(parsed.state.x);
+    fromAddress(parsed.state, parsed.rejected, addressExp?.id);
+  }, [parsed, addressExp, fromAddress]);
+
+
   // An experiment other than the step's own (a follow-up the reader opened, or the one a
   // phone's panel kept) stays in the address: a reload showed the step's own instead.
   const shownX = active && active.id !== activeExperimentFor(placed, current)?.id ? active.id : undefined;

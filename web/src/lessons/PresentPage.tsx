@@ -9,8 +9,8 @@ import { useKeepFocus } from '../ui/keepFocus';
 import { useTheme, type ThemeChoice } from '../ui/theme';
 import { stepFocus, usePanelFocus } from './panelFocus';
 import { useSlideScroll } from './slideScroll';
-import { formatUrlState, parseUrlState } from '../ui/urlState';
-import { activeExperimentFor, experimentsOf } from './activeExperiment';
+import { formatUrlState } from '../ui/urlState';
+import { activeExperimentFor, experimentsOf, parseLessonAddress } from './activeExperiment';
 import { KeyHelp, PRESENTER_KEYS } from './KeyHelp';
 import { ExperimentSlot, useExperimentSettings } from './LessonExperiment';
 import { openChannel, type PresenterMessage } from './presenterChannel';
@@ -62,13 +62,14 @@ const PRESENTER_UNUSED = {
 
 function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string; linkMessages: string[] }) {
   const placed = useMemo(() => experimentsOf(lesson), [lesson]);
-  const allKnobs = useMemo(() => placed.flatMap((p) => p.experiment.knobs), [placed]);
-  const parsed = useMemo(() => parseUrlState(query, { stepCount: lesson.steps.length, knobs: allKnobs, unused: PRESENTER_UNUSED }), [query, lesson, allKnobs]);
+  // The address's knob values are those of its slide's experiment.
+  const { parsed, experiment: addressExp } = useMemo(() => parseLessonAddress(query, placed, { stepCount: lesson.steps.length, unused: PRESENTER_UNUSED }), [query, lesson, placed]);
   const n = lesson.steps.length;
   const [step, setStep] = useState((parsed.state.step ?? 1) - 1);
   // A bad or unused parameter is named, as on the lesson page; the address then drops it.
   const [messages, setMessages] = useState(() => [...linkMessages, ...parsed.messages]);
-  const { seed, knobValues, fromAddress, settings } = useExperimentSettings(parsed.state);
+  const slideExp = activeExperimentFor(placed, step);
+  const { seed, knobValues, fromAddress, settings } = useExperimentSettings(parsed.state, addressExp?.id, slideExp?.id);
   // An address typed over this one (step=6 for step=2): go where it says, as the lesson
   // page does; a parameter it names but that was refused keeps what is on screen.
   const first = useRef(true);
@@ -80,8 +81,8 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
     setMessages(parsed.messages);
     if (parsed.ignoredAll) return;
     if (parsed.state.step !== undefined) setStep(parsed.state.step - 1);
-    fromAddress(parsed.state, parsed.rejected);
-  }, [parsed, fromAddress]);
+    fromAddress(parsed.state, parsed.rejected, addressExp?.id);
+  }, [parsed, addressExp, fromAddress]);
   const [help, setHelp] = useState(false);
   const [ran, setRan] = useState<Set<string>>(new Set());
   const { choice, setChoice, override, setOverride, reducedMotion } = useTheme();
@@ -184,7 +185,7 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
   textScroll.current = scroll;
 
   const s = lesson.steps[step];
-  const active = activeExperimentFor(placed, step);
+  const active = slideExp;
   // The view this slide is about, scrolled to in the panel when the slide opens.
   const panelBox = useRef<HTMLElement>(null);
   usePanelFocus(panelBox, stepFocus(s), step, reducedMotion);

@@ -16,6 +16,8 @@ export interface KnobRange {
 export interface UrlStateContext {
   stepCount: number;
   knobs: KnobRange[];
+  /** Knob paths of the lesson's other experiments: named as such, not as unknown. */
+  knobsElsewhere?: string[];
   /** Experiment ids `x` may name (none: `x` is refused). */
   experiments?: string[];
   /**
@@ -172,7 +174,8 @@ export function parseUrlState(query: string, ctx: UrlStateContext): UrlParseResu
       const knob = knobByPath.get(path);
       if (!knob) {
         const allowed = knobByPath.size ? [...knobByPath.keys()].map((k) => `k.${k}`).join(', ') : 'none on this page';
-        messages.push(`Unknown knob "${name}"; allowed: ${allowed}. It was ignored.`);
+        if (ctx.knobsElsewhere?.includes(path)) messages.push(`Knob "${name}" belongs to another experiment of this lesson; this one's knobs: ${allowed}. It was ignored.`);
+        else messages.push(`Unknown knob "${name}"; allowed: ${allowed}. It was ignored.`);
         continue;
       }
       const v = number(name, raw, knob.toggle ? '0 (off) or 1 (on)' : `a number from ${knob.min} to ${knob.max}`);

@@ -132,6 +132,9 @@ pub struct Engine {
     /// Sampled series.
     pub series: Series,
     pub(super) last_sample: super::report::SampleBase,
+    /// The cumulative counters when the run starts, after the untimed load: the
+    /// summary counts the run (see [`Engine::counters`]).
+    pub(super) run_base: super::counters::Counters,
     /// Semantic events for the UI.
     pub trace: Trace,
     pub(super) tracing: bool,
@@ -274,6 +277,7 @@ impl Engine {
             hist_iv: Histogram::default(),
             series: Series::default(),
             last_sample: Default::default(),
+            run_base: Default::default(),
             trace: Trace::default(),
             tracing: false,
             split_seq: Vec::new(),
@@ -316,6 +320,7 @@ impl Engine {
         e.prepare();
         e.tracing = true;
         e.last_sample = e.sample_base();
+        e.run_base = e.counters();
         let threads = e.scenario.workload.threads;
         e.set_threads(threads);
         e.schedule_flush_tick(crate::redo::adaptive::period(e.flush.policy));

@@ -37,7 +37,11 @@ export function MetricsTable({ frames: given, frame, label, caption = 'Counters'
     <figure style={figureStyle}>
       <TableScroll>
         <table style={{ borderCollapse: 'collapse', fontSize: MIN_FONT + 1, width: '100%' }}>
-          <caption style={{ ...captionStyle, textAlign: 'left' }}>{caption}</caption>
+          <caption style={{ ...captionStyle, textAlign: 'left' }}>
+            {caption}
+            {/* The engine counts from the run's start: a load before it (sysbench prepare) is left out. */}
+            <span style={{ fontWeight: 400, color: pal.inkMuted }}> · counted since the run started (sizes and positions: now)</span>
+          </caption>
           <thead>
             <tr>
               <th scope="col" style={{ ...cell, textAlign: 'left', borderTop: 'none' }}>

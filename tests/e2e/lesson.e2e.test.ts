@@ -407,3 +407,52 @@ test('the scrubber spans a run of set duration to its end, and a run to a row ta
   await expect.poll(() => pk.page.locator('.scrubber').first().inputValue()).toBe('1000');
   expect(await pk.page.locator('.scrubber').first().getAttribute('aria-valuetext')).not.toContain(' of ');
 });
+
+test('a knob moved in one step\'s experiment stays with it: the next step runs as its text says, and coming back finds the value again', async () => {
+  const { page } = await openPage('/#/lesson/primary-keys?step=3');
+  await waitForPanel(page);
+  const rows = page.getByRole('spinbutton', { name: 'Rows to insert value' }).first();
+  const title = page.locator('.experiment-panel h2').first();
+  await rows.fill('20000');
+  await rows.press('Enter');
+  await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/lesson/primary-keys?step=3&k.workload.max_rows=20000');
+  // Step 4's comparison is of 200,000 rows (it ran with the 20,000 set in step 3).
+  await page.getByRole('button', { name: 'Next →' }).dispatchEvent('click');
+  await expect.poll(() => title.textContent(), { timeout: 20_000 }).toBe('Sequential vs random primary key');
+  await expect.poll(() => rows.inputValue()).toBe('200000');
+  await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/lesson/primary-keys?step=4');
+  await waitForPanel(page);
+  // Back at step 3: its 20,000.
+  await page.getByRole('button', { name: '← Previous' }).dispatchEvent('click');
+  await expect.poll(() => rows.inputValue(), { timeout: 20_000 }).toBe('20000');
+  await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/lesson/primary-keys?step=3&k.workload.max_rows=20000');
+});
+
+test('while the scrubber is dragged its thumb stays under the pointer, and the run goes where it is let go', async () => {
+  // A finished A/B run; each move back restores a checkpoint and replays, moving the clock
+  // as it goes (the thumb jumped back to that clock between moves, and a fast drag landed short).
+  const { page } = await openPage('/#/lesson/primary-keys?step=4&t=50');
+  await expect.poll(() => page.locator('.experiment-panel .notice-warn').count(), { timeout: 60_000 }).toBe(1);
+  const scrubber = page.locator('.scrubber').first();
+  await expect.poll(() => scrubber.inputValue()).toBe('1000');
+  const box = (await scrubber.boundingBox())!;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width - 4, y);
+  await page.mouse.down();
+  const seen: number[] = [];
+  for (let i = 1; i <= 12; i++) {
+    await page.mouse.move(box.x + box.width - 4 - (i * (box.width / 2)) / 12, y);
+    await page.waitForTimeout(60);
+    seen.push(Number(await scrubber.inputValue()));
+  }
+  await page.mouse.up();
+  // Always moving the way the pointer moves: never back towards the clock of a seek under way.
+  for (let i = 1; i < seen.length; i++) expect(seen[i], `move ${i}: ${seen.join(', ')}`).toBeLessThanOrEqual(seen[i - 1]);
+  const letGo = seen[seen.length - 1];
+  expect(letGo).toBeLessThan(700);
+  // The run ends up where the thumb was let go.
+  await expect.poll(() => scrubber.inputValue(), { timeout: 30_000 }).toBe(String(letGo));
+  const time = await page.locator('.sim-time').first().textContent();
+  await page.waitForTimeout(1000);
+  expect(await page.locator('.sim-time').first().textContent()).toBe(time);
+});

@@ -1,6 +1,6 @@
 // The player bar: reset, step back, play/pause, step, speed, simulated time, scrubber.
 
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useKeepFocus } from './keepFocus';
 import type { Player } from '../player/usePlayer';
 
@@ -59,6 +59,11 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs }:
   const replay = p.done && !p.playing && !going;
   const label = going ? 'Stop' : p.playing ? 'Pause' : replay ? 'Replay' : 'Play';
   const bar = useRef<HTMLDivElement>(null);
+  // While the thumb is held, it stays under the pointer: a long seek moves the clock as it
+  // goes (restore, then replay), and the thumb jumped back to it between moves, so a fast
+  // drag landed short of where it was let go.
+  const [held, setHeld] = useState<number | null>(null);
+  const tick = Math.round((p.timeNs / max) * SCRUB_TICKS);
   useKeepFocus(bar);
   return (
     <div className="player-bar" role="toolbar" aria-label="Simulation player" ref={bar}>
@@ -121,9 +126,17 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs }:
           min={0}
           max={SCRUB_TICKS}
           step={1}
-          value={Math.round((p.timeNs / max) * SCRUB_TICKS)}
+          value={held ?? tick}
           disabled={disabled || max <= 1}
-          onChange={(e) => p.seek(scrubToNs(Number(e.target.value), max))}
+          onPointerDown={() => setHeld(tick)}
+          onPointerUp={() => setHeld(null)}
+          onPointerCancel={() => setHeld(null)}
+          onBlur={() => setHeld(null)}
+          onChange={(e) => {
+            const v = Number(e.target.value);
+            if (held !== null) setHeld(v);
+            p.seek(scrubToNs(v, max));
+          }}
           aria-label="Simulated time (scrub)"
           aria-valuetext={`${formatSimTime(p.timeNs)}${endNs ? ` of ${formatSimTime(endNs)}` : ''}`}
         />

@@ -4,6 +4,7 @@
 // is on the page (SVGs copied with their computed styles, canvases as images, text and
 // table cells as <text>), so A|B stay side by side.
 
+import { gradientSvg, parseLayers } from './exportGradients';
 import type { SeriesData } from './seriesData';
 
 /** Computed style properties copied onto an exported SVG's elements. */
@@ -65,18 +66,25 @@ function textLines(node: Text, origin: DOMRect): { x: number; y: number; text: s
   return lines.map((l) => ({ ...l, text: l.text.replace(/\s+/g, ' ').trim() }));
 }
 
-/** A box the page paints (a legend swatch, a queue glyph, a coloured cell): its fill and border. */
-function boxElement(el: Element, r: { x: number; y: number; w: number; h: number }): string | null {
+/** A box the page paints (a legend swatch, a queue glyph, a coloured cell): its fill, any
+ *  gradient layers over it (hatching, dots, a ramp), then its border. `id` names the
+ *  gradients' paint servers, unique in the file. */
+function boxElement(el: Element, r: { x: number; y: number; w: number; h: number }, id: string): string | null {
   const cs = getComputedStyle(el);
   const bg = cs.backgroundColor;
   const bw = parseFloat(cs.borderTopWidth) || 0;
   const hasBg = bg && bg !== 'transparent' && !/rgba\(.*,\s*0\)$/.test(bg);
+  const layers = cs.backgroundImage && cs.backgroundImage !== 'none' ? parseLayers(cs.backgroundImage, cs.backgroundSize) : [];
   // a full box only (a rule above or below a row is not a swatch's outline)
   const drawn = (side: string) => (parseFloat(cs.getPropertyValue(`border-${side}-width`)) || 0) > 0 && !['none', 'hidden'].includes(cs.getPropertyValue(`border-${side}-style`));
   const hasBorder = ['top', 'right', 'bottom', 'left'].every(drawn);
-  if ((!hasBg && !hasBorder) || r.w < 1 || r.h < 1) return null;
+  if ((!hasBg && !hasBorder && layers.length === 0) || r.w < 1 || r.h < 1) return null;
+  const rect = (fill: string, stroke: string) =>
+    `<rect x="${r.x.toFixed(1)}" y="${r.y.toFixed(1)}" width="${r.w.toFixed(1)}" height="${r.h.toFixed(1)}" rx="${parseFloat(cs.borderTopLeftRadius) || 0}" fill="${fill}"${stroke}/>`;
   const stroke = hasBorder ? ` stroke="${esc(cs.borderTopColor)}" stroke-width="${bw}"` : '';
-  return `<rect x="${r.x.toFixed(1)}" y="${r.y.toFixed(1)}" width="${r.w.toFixed(1)}" height="${r.h.toFixed(1)}" rx="${parseFloat(cs.borderTopLeftRadius) || 0}" fill="${hasBg ? esc(bg) : 'none'}"${stroke}/>`;
+  if (layers.length === 0) return rect(hasBg ? esc(bg) : 'none', stroke);
+  const g = gradientSvg(layers, r, id);
+  return `${hasBg ? rect(esc(bg), '') : ''}<defs>${g.defs}</defs>${g.shapes}${hasBorder ? rect('none', stroke) : ''}`;
 }
 
 function textElement(el: Element, x: number, y: number, text: string): string {
@@ -98,6 +106,7 @@ export function sectionToSvg(section: HTMLElement): { svg: string; width: number
     const r = el.getBoundingClientRect();
     return { x: r.left - box.left, y: r.top - box.top, w: r.width, h: r.height };
   };
+  let boxes = 0;
   const walk = (el: Element) => {
     if (inControl(el)) return;
     const tag = el.tagName.toLowerCase();
@@ -139,7 +148,7 @@ export function sectionToSvg(section: HTMLElement): { svg: string; width: number
     }
     const style = getComputedStyle(el);
     if (style.display === 'none' || style.visibility === 'hidden' || el.classList.contains('visually-hidden')) return;
-    const painted = boxElement(el, at(el));
+    const painted = boxElement(el, at(el), `bg${++boxes}`);
     if (painted) parts.push(painted);
     // Text nodes where they are drawn, line by line; elements in document order.
     for (const n of el.childNodes) {

@@ -717,3 +717,16 @@ test('offline cache: after one visit, the site reloads and runs a lesson with th
   await screenshot('offline-lesson', page, { fullPage: false });
   await context.setOffline(false);
 });
+
+test('phone (390×844): a reference label cut short on a chart is written out in full in its legend (no hover on a touch screen)', async () => {
+  const { page } = await openPage('/#/lesson/adaptive-hash-index?step=7&t=1', { viewport: { width: 390, height: 844 } });
+  const full = 'article (10M rows): close to, never quite, 100%';
+  const legend = page.locator('figure ul li', { hasText: full });
+  await expect.poll(() => legend.count(), { timeout: 60_000 }).toBe(1);
+  // On the plot it is the short form.
+  expect(await page.locator('svg text', { hasText: 'article (10M rows): close to' }).first().textContent()).toMatch(/…$/);
+  // Wide enough for the whole label on the plot: no extra legend line.
+  const wide = await openPage('/#/lesson/adaptive-hash-index?step=7&t=1', { viewport: { width: 1280, height: 900 } });
+  await expect.poll(() => wide.page.locator('svg text', { hasText: full }).count(), { timeout: 60_000 }).toBeGreaterThan(0);
+  expect(await wide.page.locator('figure ul li', { hasText: full }).count()).toBe(0);
+});

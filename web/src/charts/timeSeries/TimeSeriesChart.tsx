@@ -136,6 +136,18 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
               <span style={{ color: pal.ink }}>{l.label}</span>: {formatWithUnit(lasts[i], unit)}
             </li>
           ))}
+          {/* A reference label cut short on a narrow plot, in full (a touch screen has no hover
+              for its tooltip; "↑ article: never reached 1%, above th…" lost how to read the chart). */}
+          {m.labels
+            .filter((l) => l.full)
+            .map((l) => (
+              <li key={`full-${l.full}`}>
+                <svg width={22} height={12} aria-hidden="true" style={{ marginRight: 5, verticalAlign: '-1px' }}>
+                  <line x1={0} x2={22} y1={6} y2={6} stroke={pal.reference} strokeWidth={1.5} strokeDasharray="2 4" />
+                </svg>
+                {l.full}
+              </li>
+            ))}
           {highlightWhen && (
             <li>
               <svg width={22} height={12} aria-hidden="true" style={{ marginRight: 5, verticalAlign: '-1px' }}>

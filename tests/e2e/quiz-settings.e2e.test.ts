@@ -88,3 +88,14 @@ test('lesson summary: a question\'s code shows as code, not between backticks', 
   expect(await item.locator('code').first().textContent()).toContain('SELECT c FROM sbtest1 WHERE id=42');
   expect(await summary.textContent()).not.toContain('`');
 });
+
+test('lesson summary: experiment titles show their knob values, and a link leads on to the next lesson', async () => {
+  const { page } = await openPage('/#/lesson/adaptive-hash-index');
+  const summary = page.locator('.lesson-summary-box');
+  await summary.waitFor();
+  // "Uniform lookups: 2M rows, a {server.innodb_buffer_pool_pages}-page pool" read as a template
+  await expect.poll(() => summary.textContent()).toContain('Uniform lookups: 2M rows, a 4,096-page pool');
+  expect(await summary.textContent()).not.toMatch(/\{[a-z_.]+\}/);
+  const next = summary.getByRole('link', { name: /^Next lesson: / });
+  await expect.poll(() => next.getAttribute('href')).toBe('#/lesson/ahi-latch-contention');
+});

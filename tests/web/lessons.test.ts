@@ -37,3 +37,14 @@ describe('a lesson address\'s knob values belong to the experiment it shows', ()
     expect(other.messages).toEqual(['Knob "k.server.innodb_buffer_pool_pages" belongs to another experiment of this lesson; this one\'s knobs: k.workload.max_rows. It was ignored.']);
   });
 });
+
+describe('the next lesson, in the home page\'s order', () => {
+  it('is the one after, and none after the last', async () => {
+    const { nextLessonOf } = await import('../../web/src/lessons/LessonSummary');
+    const metas = lessons.map((f) => parseLesson(`lessons/${f}`, readFileSync(new URL(f, dir), 'utf8'), scenarios).meta).sort((a, b) => a.order - b.order || a.title.localeCompare(b.title));
+    expect(nextLessonOf(metas, 'primary-keys')?.id).toBe('adaptive-hash-index');
+    expect(nextLessonOf(metas, 'adaptive-hash-index')?.id).toBe('ahi-latch-contention');
+    expect(nextLessonOf(metas, metas[metas.length - 1].id)).toBeUndefined();
+    expect(nextLessonOf(metas, 'no-such-lesson')).toBeUndefined();
+  });
+});

@@ -1,10 +1,19 @@
 // The summary at the end of a lesson: each prediction and whether it held, the
 // experiments run to the end, and a way to start over (clears the stored progress).
 
+import { useEffect, useState } from 'react';
+import { lessonHref } from '../ui/route';
 import type { LessonProgress } from './progress';
+import { loadLessonIndex } from './registry';
 import { score } from './progress';
 import { InlineCode } from './QuizBlock';
-import type { Lesson } from './types';
+import { knobText } from './scenarios';
+import type { ExperimentSpec, Lesson, LessonMeta } from './types';
+
+/** An experiment's title as its panel shows it: `{knob path}` placeholders at the lesson's values. */
+function titleOf(e: ExperimentSpec | undefined): string | undefined {
+  return e ? knobText(e.title, e) : undefined;
+}
 
 export function LessonSummary({ lesson, progress, onReset }: { lesson: Lesson; progress: LessonProgress; onReset: () => void }) {
   const quizzes = lesson.steps.flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'quiz' ? [b.quiz] : [])));
@@ -31,7 +40,7 @@ export function LessonSummary({ lesson, progress, onReset }: { lesson: Lesson; p
               <InlineCode text={q.question} />{' '}
               {p && !p.checked ? (
                 <span className="muted">
-                  — you said “<InlineCode text={q.choices[p.choice]} />”; run {q.after ? `“${experiments.find((e) => e.id === q.after)?.title ?? q.after}”` : 'its experiment'} to check it
+                  — you said “<InlineCode text={q.choices[p.choice]} />”; run {q.after ? `“${titleOf(experiments.find((e) => e.id === q.after)) ?? q.after}”` : 'its experiment'} to check it
                 </span>
               ) : p ? (
                 p.correct ? (
@@ -51,13 +60,42 @@ export function LessonSummary({ lesson, progress, onReset }: { lesson: Lesson; p
       {experiments.length ? (
         <p>
           Experiments run to the end: {ranCount} of {experiments.length}
-          {ranCount < experiments.length ? ` (still to run: ${experiments.filter((e) => !progress.ran.includes(e.id)).map((e) => e.title).join('; ')})` : ''}.
+          {ranCount < experiments.length ? ` (still to run: ${experiments.filter((e) => !progress.ran.includes(e.id)).map((e) => titleOf(e)).join('; ')})` : ''}.
         </p>
       ) : null}
       <p className="muted">Progress is kept in this browser only.</p>
       <button type="button" onClick={onReset}>
         Start this lesson over
       </button>
+      <NextLesson id={lesson.meta.id} />
     </section>
+  );
+}
+
+/** The lesson after `id` in the home page's order, if any (`order`, then title). */
+export function nextLessonOf(lessons: LessonMeta[], id: string): LessonMeta | undefined {
+  const i = lessons.findIndex((l) => l.id === id);
+  return i >= 0 ? lessons[i + 1] : undefined;
+}
+
+/** "Next lesson: … →" at the end (the last step's Next is disabled, and the text's
+ *  "the next lesson" had nothing to follow). */
+function NextLesson({ id }: { id: string }) {
+  const [next, setNext] = useState<LessonMeta | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadLessonIndex().then(
+      (r) => live && setNext(nextLessonOf(r.lessons, id) ?? null),
+      () => undefined, // the home page says what failed; here the link is simply absent
+    );
+    return () => {
+      live = false;
+    };
+  }, [id]);
+  if (!next) return null;
+  return (
+    <p className="next-lesson">
+      <a href={lessonHref(next.id)}>Next lesson: {next.title} →</a>
+    </p>
   );
 }

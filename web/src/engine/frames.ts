@@ -14,7 +14,7 @@ export interface IndexInfo {
  * leaf_fill(index): Uint8Array, one byte per leaf page in key order (left to right):
  *   fill = round(255 * used_bytes / 16252).
  * leaf_state(index): Uint8Array, same order: bit0 resident in the pool, bit1 dirty,
- *   bit2 split in the last frame (highlight), bit3 hashed by the AHI.
+ *   bit2 split since the previous frame (highlight), bit3 hashed by the AHI.
  */
 export const LEAF_RESIDENT = 1;
 export const LEAF_DIRTY = 2;

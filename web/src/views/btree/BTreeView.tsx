@@ -92,7 +92,7 @@ export function BTreeView({ frame, index = 0, onZoom, records, reducedMotion, la
         <span>
           mean fill {formatPercent(mean)} · {formatCount(counts.resident)} in pool · {formatCount(counts.dirty)} dirty
           {hashedRow && ` · ${formatCount(counts.hashed)} ${noun(counts.hashed, 'page')} hashed`}
-          {counts.split > 0 && ` · ${formatCount(counts.split)} split in the last frame`}
+          {counts.split > 0 && ` · ${formatCount(counts.split)} split since the last update`}
         </span>
         {kinds && (
           <span>
@@ -158,7 +158,7 @@ export function BTreeView({ frame, index = 0, onZoom, records, reducedMotion, la
             4th row: hashed by the AHI
           </li>
         )}
-        <li>▼ split in the last frame</li>
+        <li>▼ split since the last update</li>
       </ul>
       {selected !== null && <RecordsPanel leaf={selected} records={records} onClose={() => setSelected(null)} />}
     </figure>

@@ -36,7 +36,7 @@ function describe(c: StripColumns, col: number): string {
   const n = col + 1 < c.columns ? c.firstLeaf[col + 1] - a : Math.round(c.leavesPerColumn);
   if (n <= 1) {
     const flags = [c.resident[col] ? 'in the buffer pool' : 'on disk only', c.dirty[col] ? 'dirty' : '', c.hashed[col] ? 'hashed by the AHI' : ''];
-    if (c.split[col]) flags.push('split in the last frame');
+    if (c.split[col]) flags.push('split since the last update');
     return `leaf #${formatCount(a)} · fill ${formatPercent(c.meanFill[col])} · ${flags.filter(Boolean).join(' · ')}`;
   }
   return (

@@ -47,9 +47,9 @@ describe('metricsRows', () => {
     expect(metricsRows([{ label: 'A', summary: summary({ x: 1 }) }])[0].ratio).toBeUndefined();
   });
   it('leaves out the Qcache_ counters when no side has a query cache', () => {
-    const one = [{ label: 'A', summary: summary({ Qcache_hits: 0, Qcache_free_blocks: 0, Innodb_pages_created: 1 }) }];
+    const one = [{ label: 'A', summary: summary({ Qcache_hits: 0, Qcache_free_blocks: 0, qcache_lock_waits: 0, Innodb_pages_created: 1 }) }];
     expect(metricsRows(one, false).map((r) => r.name)).toEqual(['Innodb_pages_created']);
-    expect(metricsRows(one).map((r) => r.name)).toEqual(['Qcache_hits', 'Qcache_free_blocks', 'Innodb_pages_created'].sort(counterOrder));
+    expect(metricsRows(one).map((r) => r.name)).toEqual(['Qcache_hits', 'Qcache_free_blocks', 'qcache_lock_waits', 'Innodb_pages_created'].sort(counterOrder));
   });
 });
 

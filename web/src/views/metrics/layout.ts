@@ -14,12 +14,12 @@ export interface MetricsRow {
 
 /**
  * Rows for every counter present on any side; without a query cache on any side
- * (`queryCache` false), not the Qcache_ counters, which then stay 0 (ten rows of zeros in
- * every B+tree and AHI lesson).
+ * (`queryCache` false), not the query cache's counters (Qcache_ and the lock's qcache_),
+ * which then stay 0 (fourteen rows of zeros in every B+tree and AHI lesson).
  */
 export function metricsRows(frames: { label: string; summary: Summary }[], queryCache = true): MetricsRow[] {
   const names = new Set<string>();
-  for (const f of frames) for (const k of Object.keys(f.summary.counters)) if (queryCache || !k.startsWith('Qcache_')) names.add(k);
+  for (const f of frames) for (const k of Object.keys(f.summary.counters)) if (queryCache || !/^qcache_/i.test(k)) names.add(k);
   return [...names].sort(counterOrder).map((name) => {
     const values = frames.map((f) => f.summary.counters[name]);
     const row: MetricsRow = { name, help: counterHelp(name), values, cells: values.map(formatCount) };

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { binLeaves, columnAtX, lastSplitKind, leafAtX, leafCounts, recentSplits, showHashedRow, splitKindsLine, STRIP_ROWS, stripRows } from '../../web/src/views/btree/strip';
 import type { TraceEvent } from '../../web/src/engine/frames';
 import { FLASH_MS, flashAlpha, shouldFlash, SLOW_MOTION_MAX_SPLITS } from '../../web/src/views/btree/splitFlash';
-import { PAGE_USABLE_BYTES, recordTotals, recordsBar } from '../../web/src/views/btree/records';
+import { PAGE_USABLE_BYTES, recordTotals, recordsBar, recordsCaption } from '../../web/src/views/btree/records';
 
 const arr = (a: Float32Array | Uint8Array) => Array.from(a, (v) => Math.round(v * 1000) / 1000);
 
@@ -103,6 +103,11 @@ describe('records bar', () => {
   it('totals the listed records', () => {
     const r = { page: 7, level: 0, fill: 0.5, records: [{ key: '1', size: 26 }, { key: '2', size: 30 }] };
     expect(recordTotals(r)).toEqual({ count: 2, bytes: 56, mean: 28 });
+    const fmt = (n: number) => n.toLocaleString('en-US');
+    expect(recordsCaption(r, 2, 56, fmt)).toBe('2 records (56 bytes)');
+    // a page longer than the list: the total, and how many are listed ("200 records listed" under "14.9 KiB used")
+    expect(recordsCaption({ ...r, n_recs: 574 }, 200, 5200, fmt)).toBe('574 records, the first 200 listed (5,200 bytes)');
+    expect(recordsCaption({ ...r, n_recs: 1, records: [r.records[0]] }, 1, 26, fmt)).toBe('1 record (26 bytes)');
   });
 });
 

@@ -5,7 +5,7 @@ import { usePalette } from '../../ui/theme';
 import { formatCount, formatPercent } from '../../charts/common/format';
 import { useWidth } from '../../charts/common/hooks';
 import { MIN_FONT, numStyle } from '../../charts/common/styles';
-import { recordTotals, recordsBar, type PageRecords } from './records';
+import { recordTotals, recordsBar, recordsCaption, type PageRecords } from './records';
 
 export interface RecordsPanelProps {
   leaf: number;
@@ -45,7 +45,7 @@ export function RecordsPanel({ leaf, records, onClose }: RecordsPanelProps) {
             </svg>
           </div>
           <p style={{ margin: '2px 0 6px', fontSize: MIN_FONT + 1 }}>
-            {bar.label} · {formatCount(totals?.count)} records listed, {formatCount(totals?.bytes)} bytes
+            {bar.label} · {recordsCaption(records, totals?.count ?? 0, totals?.bytes ?? 0, formatCount)}
           </p>
           <div style={{ maxHeight: 220, overflowY: 'auto', border: `1px solid ${pal.grid}` }} tabIndex={0}>
             <table style={{ width: '100%', borderCollapse: 'collapse', fontSize: MIN_FONT + 1 }}>

@@ -7,6 +7,8 @@ export interface PageRecords {
   page: number;
   level: number;
   fill: number; // 0..1 of PAGE_USABLE_BYTES
+  /** Records on the page (the list holds at most `max` of them). */
+  n_recs?: number;
   records: { key: string; size: number }[];
 }
 
@@ -40,4 +42,11 @@ export function recordsBar(fill01: number, width: number): RecordsBar {
 export function recordTotals(r: PageRecords): { count: number; bytes: number; mean: number } {
   const bytes = r.records.reduce((s, x) => s + x.size, 0);
   return { count: r.records.length, bytes, mean: r.records.length ? bytes / r.records.length : 0 };
+}
+
+/** "574 records, the first 200 listed (5,200 bytes)" or "12 records (312 bytes)". */
+export function recordsCaption(r: PageRecords, count: number, bytes: number, fmt: (n: number) => string): string {
+  const total = r.n_recs ?? count;
+  const noun = total === 1 ? 'record' : 'records';
+  return total > count ? `${fmt(total)} ${noun}, the first ${fmt(count)} listed (${fmt(bytes)} bytes)` : `${fmt(total)} ${noun} (${fmt(bytes)} bytes)`;
 }

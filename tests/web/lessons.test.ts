@@ -48,3 +48,12 @@ describe('the next lesson, in the home page\'s order', () => {
     expect(nextLessonOf(metas, 'no-such-lesson')).toBeUndefined();
   });
 });
+
+describe('links between lessons', () => {
+  it('every #/lesson/<id> link in a lesson names a lesson that exists', () => {
+    const ids = new Set(lessons.map((f) => f.replace(/\.md$/, '')));
+    const links = lessons.flatMap((f) => [...readFileSync(new URL(f, dir), 'utf8').matchAll(/\]\(#\/lesson\/([^)?\s]+)/g)].map((m) => `${f} → ${m[1]}`));
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.filter((l) => !ids.has(l.split(' → ')[1]))).toEqual([]);
+  });
+});

@@ -70,12 +70,13 @@ describe('speed', () => {
     expect(stepNs(0.0001)).toBe(1e5);
     expect(stepNs(1)).toBe(0.25e9);
     expect(stepNs('max')).toBe(1e9);
-    // a run of known length: at most 1/40 of it (a 0.9 s run at max was one step long)
-    expect(stepNs('max', 0.9e9)).toBe(22.5e6);
-    expect(stepNs(5, 1e9)).toBe(25e6);
+    // a run of known length: at most 1/8 of it (a 0.9 s run at max was one step long)
+    expect(stepNs('max', 0.9e9)).toBe(112.5e6);
+    expect(stepNs(5, 1e9)).toBe(125e6);
     expect(stepNs(0.02, 1e9)).toBe(5e6); // already shorter: unchanged
+    expect(stepNs(2, 4e9)).toBe(0.5e9); // a quarter second at 2× is within 1/8 of 4 s
     expect(stepNs('max', 300e9)).toBe(1e9);
-    expect(stepNs('max', 1e6)).toBe(1e5); // never below 0.1 ms
+    expect(stepNs('max', 4e5)).toBe(1e5); // never below 0.1 ms
   });
   it('advances by speed × wall time, clamping stalls', () => {
     expect(frameAdvanceNs(1, 16, 1e9)).toBe(16e6);

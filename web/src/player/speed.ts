@@ -16,12 +16,12 @@ export const SPEEDS: readonly Speed[] = [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 
  */
 export const FRAME_BUDGET_MS = 100;
 
-/** Steps in a run of known length, at most: a step never skips most of a short run. */
-export const MIN_STEPS_PER_RUN = 40;
+/** A step is at most this fraction's inverse of a run of known length: it never skips most of a short run. */
+export const MIN_STEPS_PER_RUN = 8;
 
 /**
  * Virtual ns advanced by one step: a quarter second of playback at the current speed,
- * 0.1 ms to 1 s, and at most 1/40 of the run when its length `spanNs` is known (at 4× and
+ * 0.1 ms to 1 s, and at most 1/8 of the run when its length `spanNs` is known (at 4× and
  * up a step was a whole 1 s run: ← went to 0 and → back to the end).
  */
 export function stepNs(speed: Speed, spanNs?: number): number {

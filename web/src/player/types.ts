@@ -31,7 +31,7 @@ export interface PlayerOptions {
   keyboard: boolean; // handle Space, arrows, +/− on the window
   /** ←/→ step (default true). Presenter mode gives the arrows to the slides; `,` and `.` always step. */
   arrowKeys?: boolean;
-  /** Where the run ends, when its scenario says (a set duration): a step is at most 1/40 of it. */
+  /** Where the run ends, when its scenario says (a set duration): a step is at most 1/8 of it. */
   endNs?: number;
   onFrames: (frames: Frame[]) => void;
   onError: (e: unknown) => void;

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ExperimentPanel, type ExperimentPanelProps } from '../ui/ExperimentPanel';
 import { loadScenarioText } from './registry';
 import { buildSims, changedKnobs, knobMove, knobNotesFor, knobText, knobValuesFor, resetSummary } from './scenarios';
+import type { UrlParseResult, UrlState } from '../ui/urlState';
 import type { ExperimentSpec } from './types';
 
 interface Props {
@@ -145,6 +146,34 @@ export function ExperimentSlot({ experiment, onDone, panel, ...rest }: Omit<Prop
 }
 
 const NO_KNOBS: Record<string, number> = {};
+
+/**
+ * Each address after the first (typed or pasted over this one; the first was read by the
+ * state initializers): its messages shown, then, unless the whole query was refused, the
+ * page's own `apply` (its step, time, pinned experiment) and the seed and knobs taken for
+ * `addressExp`, a parameter it names but that was refused keeping what is on screen.
+ */
+export function useNewAddress(
+  parsed: UrlParseResult,
+  addressExp: string | undefined,
+  fromAddress: (state: UrlState, rejected: string[], expId: string | undefined) => void,
+  setMessages: (m: string[]) => void,
+  apply: () => void,
+) {
+  const first = useRef(true);
+  const applyNow = useRef(apply);
+  applyNow.current = apply;
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    setMessages(parsed.messages);
+    if (parsed.ignoredAll) return;
+    applyNow.current();
+    fromAddress(parsed.state, parsed.rejected, addressExp);
+  }, [parsed, addressExp, fromAddress, setMessages]);
+}
 
 /**
  * The seed a page's experiments share and each experiment's own knob values, starting

@@ -7,7 +7,7 @@ import { formatUrlState, type UrlState } from '../ui/urlState';
 import { embedHref, lessonHref, presentHref } from '../ui/route';
 import { packQuery, siteBase } from '../ui/shareLink';
 import { activeExperimentFor, experimentsOf, parseLessonAddress } from './activeExperiment';
-import { ExperimentSlot, useExperimentSettings } from './LessonExperiment';
+import { ExperimentSlot, useExperimentSettings, useNewAddress } from './LessonExperiment';
 import { Narrative } from './Narrative';
 import { IgnoredSettings, LessonGate } from './LessonGate';
 import type { Lesson } from './types';
@@ -91,20 +91,11 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
   const active = (pinned && placed.find((p) => p.experiment.id === pinned)?.experiment) || stepExperiment;
   const { seed, knobValues, fromAddress, settings } = useExperimentSettings(parsed.state, addressExp?.id, active?.id);
 
-  // A new address (typed or pasted over this one): apply what it says; for a parameter
-  // it names but that was refused, keep what is on screen rather than a default.
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false; // the first address was read by the state initializers
-      return;
-    }
-    setMessages(parsed.messages);
-    if (parsed.ignoredAll) return;
+  // A new address (typed or pasted over this one): its time and experiment, then its seed and knobs.
+  useNewAddress(parsed, addressExp?.id, fromAddress, setMessages, () => {
     setPendingT(parsed.state.t);
     if (parsed.state.x) setPinned(parsed.state.x);
-    fromAddress(parsed.state, parsed.rejected, addressExp?.id);
-  }, [parsed, addressExp, fromAddress]);
+  });
 
 
   // An experiment other than the step's own (a follow-up the reader opened, or the one a

@@ -12,7 +12,7 @@ import { useSlideScroll } from './slideScroll';
 import { formatUrlState } from '../ui/urlState';
 import { activeExperimentFor, experimentsOf, parseLessonAddress } from './activeExperiment';
 import { KeyHelp, PRESENTER_KEYS } from './KeyHelp';
-import { ExperimentSlot, useExperimentSettings } from './LessonExperiment';
+import { ExperimentSlot, useExperimentSettings, useNewAddress } from './LessonExperiment';
 import { openChannel, type PresenterMessage } from './presenterChannel';
 import { Prose } from './Prose';
 import { QuizBlock } from './QuizBlock';
@@ -70,19 +70,10 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
   const [messages, setMessages] = useState(() => [...linkMessages, ...parsed.messages]);
   const slideExp = activeExperimentFor(placed, step);
   const { seed, knobValues, fromAddress, settings } = useExperimentSettings(parsed.state, addressExp?.id, slideExp?.id);
-  // An address typed over this one (step=6 for step=2): go where it says, as the lesson
-  // page does; a parameter it names but that was refused keeps what is on screen.
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false; // the first address was read by the state initializers
-      return;
-    }
-    setMessages(parsed.messages);
-    if (parsed.ignoredAll) return;
+  // An address typed over this one (step=6 for step=2): go where it says, as the lesson page does.
+  useNewAddress(parsed, addressExp?.id, fromAddress, setMessages, () => {
     if (parsed.state.step !== undefined) setStep(parsed.state.step - 1);
-    fromAddress(parsed.state, parsed.rejected, addressExp?.id);
-  }, [parsed, addressExp, fromAddress]);
+  });
   const [help, setHelp] = useState(false);
   const [ran, setRan] = useState<Set<string>>(new Set());
   const { choice, setChoice, override, setOverride, reducedMotion } = useTheme();

@@ -181,6 +181,10 @@ test('size sweep: Cancel stops it midway, the results so far stay, and the panel
   const p = await progressValue(page);
   expect(p).toBeCloseTo(done / 12, 6);
   expect(p).toBeLessThan(1);
+  // Each side's hit ratio is a column (the lesson's `table: [hitRate]`; the lesson quotes
+  // 78% and 99% from it). The first run, MySQL with the cache off, answered none from it.
+  expect(await sweep.locator('thead tr').nth(1).locator('th').allTextContents()).toEqual(['', 'simulated', 'vs off', 'article', 'hit ratio', 'simulated', 'vs off', 'article', 'hit ratio']);
+  expect(await sweep.locator('tbody tr').first().locator('td').nth(3).textContent()).toBe('0.0%');
   // stays cancelled: nothing more arrives
   await page.waitForTimeout(1500);
   expect(await progressValue(page)).toBe(p);

@@ -363,8 +363,14 @@ describe('lesson parser', () => {
         metric: 'selectsPerS',
         title: 'SELECTs per second',
         unit: 'SELECT/s',
+        table: [],
         reference: { label: 'article', A: [null, null, 23000] },
       });
+    });
+    it('table: more of each run\'s row as columns, in the order given', () => {
+      const r = exp({ path: 'a.b', values: [1, 2], run_s: 1, table: ['hitRate', 'lowmemPrunes'] });
+      expect(r.errors).toEqual([]);
+      expect(r.spec?.sweep?.table).toEqual(['hitRate', 'lowmemPrunes']);
     });
     const cases: [string, unknown, RegExp][] = [
       ['not a mapping', [1, 2], /^sweep: must be \{ path, values, labels, run_s \}/],
@@ -376,7 +382,11 @@ describe('lesson parser', () => {
       ['run_s too long', { path: 'a.b', values: [1], run_s: 600 }, /^sweep.run_s: must be more than 0 and at most 60 simulated seconds, got 600/],
       ['an unknown metric', { path: 'a.b', values: [1], run_s: 1, metric: 'speed' }, /^sweep.metric: unknown "speed"; allowed: selectsPerS, qps, hitRate/],
       ['a reference list of the wrong length', { path: 'a.b', values: [1, 2], run_s: 1, reference: { label: 'x', B: [1] } }, /^sweep.reference.B: must be a list of 2 numbers or null/],
-      ['an unknown field', { path: 'a.b', values: [1], run_s: 1, steps: 3 }, /^sweep.steps: unknown field; allowed: path, values, labels, run_s, metric, title, unit, reference/],
+      ['an unknown field', { path: 'a.b', values: [1], run_s: 1, steps: 3 }, /^sweep.steps: unknown field; allowed: path, values, labels, run_s, metric, title, unit, table, reference/],
+      ['a table that is not a list', { path: 'a.b', values: [1], run_s: 1, table: 'hitRate' }, /^sweep.table: must be a list of at most 3 sweep row fields, got "hitRate"/],
+      ['an unknown table column', { path: 'a.b', values: [1], run_s: 1, table: ['hitRate', 'hits'] }, /^sweep.table\[1\]: unknown "hits"; allowed: selectsPerS, qps, hitRate/],
+      ['the charted metric again in the table', { path: 'a.b', values: [1], run_s: 1, table: ['selectsPerS'] }, /^sweep.table\[0\]: "selectsPerS" is already a column/],
+      ['a table column twice', { path: 'a.b', values: [1], run_s: 1, metric: 'qps', table: ['hitRate', 'hitRate'] }, /^sweep.table\[1\]: "hitRate" is already a column/],
     ];
     for (const [what, v, msg] of cases) {
       it(`refuses ${what}, naming the field`, () => {

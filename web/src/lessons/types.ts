@@ -92,6 +92,8 @@ export interface SweepSpec {
   /** Axis title and unit of the metric. */
   title: string;
   unit: string;
+  /** More SweepRow fields shown in the table, per side, after the metric (`table` in the block; default none). */
+  table: SweepMetric[];
   /** The article's figures beside the simulated ones, one per value (null = none given). */
   reference?: { label: string; A?: (number | null)[]; B?: (number | null)[] };
 }

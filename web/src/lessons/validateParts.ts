@@ -221,6 +221,8 @@ export function sizeReference(r: Reader, v: unknown, path: string): SizeReferenc
 export const MAX_SWEEP_VALUES = 64;
 /** Longest run of one sweep value, simulated seconds. */
 export const MAX_SWEEP_RUN_S = 60;
+/** Most extra table columns per side (`sweep.table`): more would not fit a projector. */
+export const MAX_SWEEP_TABLE = 3;
 
 const isScalar = (v: unknown): v is number | string | boolean => (typeof v === 'number' && Number.isFinite(v)) || typeof v === 'string' || typeof v === 'boolean';
 
@@ -246,7 +248,7 @@ export function sweep(r: Reader, v: unknown): SweepSpec | undefined {
     return undefined;
   }
   const before = r.errors.length;
-  r.unknownKeys(v, `${at}.`, ['path', 'values', 'labels', 'run_s', 'metric', 'title', 'unit', 'reference']);
+  r.unknownKeys(v, `${at}.`, ['path', 'values', 'labels', 'run_s', 'metric', 'title', 'unit', 'table', 'reference']);
   const path = r.string(v, 'path', `${at}.path`, { re: PATH_RE, what: 'a JSON path into the scenario (e.g. server.query_cache_size)' });
   const values: SweepValueSpec[] = [];
   if (!Array.isArray(v.values) || v.values.length < 1 || v.values.length > MAX_SWEEP_VALUES) {
@@ -269,6 +271,16 @@ export function sweep(r: Reader, v: unknown): SweepSpec | undefined {
   if (!SWEEP_METRICS.includes(metric as SweepMetric)) r.errors.push(`${at}.metric: unknown ${show(metric)}; allowed: ${SWEEP_METRICS.join(', ')}`);
   const title = r.string(v, 'title', `${at}.title`, { required: false }) ?? (metric === 'selectsPerS' ? 'SELECTs per second' : String(metric));
   const unit = r.string(v, 'unit', `${at}.unit`, { required: false }) ?? (metric === 'selectsPerS' ? 'SELECT/s' : '');
+  const table: SweepMetric[] = [];
+  if (v.table !== undefined) {
+    if (!Array.isArray(v.table) || v.table.length > MAX_SWEEP_TABLE) r.errors.push(`${at}.table: must be a list of at most ${MAX_SWEEP_TABLE} sweep row fields, got ${show(v.table)}`);
+    else
+      v.table.forEach((m, i) => {
+        if (!SWEEP_METRICS.includes(m as SweepMetric)) r.errors.push(`${at}.table[${i}]: unknown ${show(m)}; allowed: ${SWEEP_METRICS.join(', ')}`);
+        else if (m === metric || table.includes(m as SweepMetric)) r.errors.push(`${at}.table[${i}]: ${show(m)} is already a column`);
+        else table.push(m as SweepMetric);
+      });
+  }
   let reference: SweepSpec['reference'];
   if (v.reference !== undefined) {
     const rp = `${at}.reference`;
@@ -291,5 +303,5 @@ export function sweep(r: Reader, v: unknown): SweepSpec | undefined {
     }
   }
   if (r.errors.length > before || !path || runS === undefined) return undefined;
-  return { path, values, labels, runS, metric: metric as SweepMetric, title, unit, ...(reference ? { reference } : {}) };
+  return { path, values, labels, runS, metric: metric as SweepMetric, title, unit, table, ...(reference ? { reference } : {}) };
 }

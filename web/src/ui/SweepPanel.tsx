@@ -6,14 +6,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { EngineClient, type WorkerFactory } from '../engine/client';
 import { parseEngineError } from '../engine/errors';
-import type { SweepRow } from '../engine/frames';
 import type { SweepSpec } from '../lessons/types';
 import { withRunSeconds } from '../lessons/scenarios';
-import { formatFixed, formatPercent, formatSI } from '../charts/common/format';
+import { formatFixed } from '../charts/common/format';
 import { relativeToFirst } from '../charts/sweepChart/layout';
 import type { Palette } from './palette';
 import { useViewComponents, ViewSlot } from './ViewSlot';
 import { TableScroll } from './TableScroll';
+import { formatMetric, metricValue, SWEEP_METRIC_LABELS } from './sweepMetrics';
 import { emptySweep, replacedNote, settled, sweepKey, sweepResults, type SweepState } from './sweepResults';
 
 /** Wall time the worker runs the sweep between two progress reports. */
@@ -37,15 +37,6 @@ interface Shown {
   state: SweepState;
   /** Why earlier results are gone (replacedNote). */
   note: string | null;
-}
-
-function metricValue(row: SweepRow | null, metric: SweepSpec['metric']): number | null {
-  return row ? row[metric] : null;
-}
-
-function fmtMetric(v: number | null | undefined, metric: SweepSpec['metric']): string {
-  if (v === null || v === undefined || !Number.isFinite(v)) return '–';
-  return metric === 'hitRate' ? formatPercent(v) : formatSI(v);
 }
 
 export function SweepPanel({ sweep, sims, labels, palette, workerFactory, onDone }: Props) {
@@ -149,6 +140,8 @@ export function SweepPanel({ sweep, sims, labels, palette, workerFactory, onDone
     values: state.rows[i]?.map((r) => metricValue(r, sweep.metric)) ?? [],
     ...(refs[i] ? { reference: refs[i] } : {}),
   }));
+  // More of each run's row, in the table only (the lesson's `table`: a hit ratio beside the rate).
+  const extra = sweep.table;
   const pct = Math.round(state.progress * 100);
   const statusWords =
     state.status === 'running'
@@ -201,7 +194,7 @@ export function SweepPanel({ sweep, sims, labels, palette, workerFactory, onDone
             <tr>
               <th scope="col">{axis}</th>
               {chartSides.map((s, i) => (
-                <th scope="col" key={i} colSpan={s.reference ? 3 : 2} style={{ color: ab(i) }}>
+                <th scope="col" key={i} colSpan={(s.reference ? 3 : 2) + extra.length} style={{ color: ab(i) }}>
                   {s.label}
                 </th>
               ))}
@@ -220,6 +213,11 @@ export function SweepPanel({ sweep, sims, labels, palette, workerFactory, onDone
                     {sweep.reference?.label}
                   </th>
                 ) : null,
+                ...extra.map((m) => (
+                  <th scope="col" key={`${i}x${m}`}>
+                    {SWEEP_METRIC_LABELS[m]}
+                  </th>
+                )),
               ])}
             </tr>
           </thead>
@@ -230,9 +228,10 @@ export function SweepPanel({ sweep, sims, labels, palette, workerFactory, onDone
                 {chartSides.map((s, i) => {
                   const rel = relativeToFirst(s.values)[vi];
                   return [
-                    <td key={`${i}s`}>{fmtMetric(s.values[vi], sweep.metric)}</td>,
+                    <td key={`${i}s`}>{formatMetric(s.values[vi], sweep.metric)}</td>,
                     <td key={`${i}r`}>{Number.isFinite(rel) ? `${formatFixed(rel, 2)}×` : '–'}</td>,
-                    s.reference ? <td key={`${i}a`}>{fmtMetric(s.reference[vi], sweep.metric)}</td> : null,
+                    s.reference ? <td key={`${i}a`}>{formatMetric(s.reference[vi], sweep.metric)}</td> : null,
+                    ...extra.map((m) => <td key={`${i}x${m}`}>{formatMetric(metricValue(state.rows[i]?.[vi], m), m)}</td>),
                   ];
                 })}
               </tr>

@@ -32,6 +32,9 @@ describe('format', () => {
     expect(formatSI(NaN)).toBe('–');
     expect(formatWithUnit(124, 'µs')).toBe('124 µs');
     expect(formatWithUnit(NaN, 'µs')).toBe('–');
+    expect(formatWithUnit(489472, 'bytes')).toBe('478 KiB'); // as the counters table says it, not "489k bytes"
+    expect(formatWithUnit(16384, 'B')).toBe('16 KiB');
+    expect(formatWithUnit(NaN, 'bytes')).toBe('–');
     expect(formatWithUnit(0.728, '0–1')).toBe('0.728'); // a scale, not a unit
     expect(formatWithUnit(0.000464, '0–1')).toBe('0.000464'); // a small ratio, not "464µ"
     expect(formatWithUnit(3, '% of the log')).toBe('3 % of the log');

@@ -33,11 +33,13 @@ export function formatSI(v: number | undefined): string {
   return si3(v);
 }
 
-/** A value with its unit: formatWithUnit(124, 'µs') → "124 µs". */
+/** A value with its unit: formatWithUnit(124, 'µs') → "124 µs"; bytes with binary prefixes. */
 export function formatWithUnit(v: number | undefined, unit: string): string {
   // A "unit" that is a range ("0–1": a fraction) names the axis's scale; after a value
   // it would read as a second number ("0.73 0–1"). A small fraction stays a decimal: a
   // hit ratio of 0.000464 read "464µ", like microseconds.
+  // Bytes read as the tables give them ("478 KiB", not "490k bytes").
+  if (unit === 'bytes' || unit === 'B') return formatBytes(v);
   const range = /^\d/.test(unit);
   const s = range && v !== undefined && Number.isFinite(v) && v !== 0 && Math.abs(v) < 0.001 ? format('.3~r')(v) : formatSI(v);
   return unit && s !== DASH && !range ? `${s} ${unit}` : s;

@@ -253,6 +253,11 @@ test('a finished A/B run stops where the later side ran out, at any speed, and e
     expect(t).toBe(at[1]);
     expect(at[0]).not.toBe(at[1]);
     ends.push(`${t} ${chips.join(' | ')}`);
+    // The step's text gives each table's size; its Table sizes view shows them (it had no such view).
+    expect(await page.locator('section[data-view="sizes"] tbody tr').allTextContents()).toEqual([
+      expect.stringMatching(/^A: Sequential INT id test_sequential_PK20,000.* MiB/),
+      expect.stringMatching(/^B: Random VARCHAR\(26\) id test_random_PK20,000.* MiB/),
+    ]);
     if (speed === 'max') await screenshot('lesson-ab-finished', page);
     // A quarter of a millisecond back (the step at 0.001x): B has not finished yet, A has.
     await page.locator('.player-bar select').first().selectOption('0.001');

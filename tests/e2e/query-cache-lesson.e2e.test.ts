@@ -48,6 +48,8 @@ test('live step: MySQL queues on the query cache lock, Aurora has none; the thre
   expect(aurora).not.toContain('Aurora-style query cache (conceptual)');
   const threads = page.locator('section.view-row[aria-label="Client threads"]');
   await expect.poll(async () => (await threads.first().textContent()) ?? '').toMatch(/\d[\d,]* waiting for query cache lock/);
+  // Played from 0: no stretch of the lanes is a single sample
+  expect(await threads.locator('.lanes-coarse').count()).toBe(0);
   // A's and B's lanes line up, though their labels and counts differ in length
   const laneTops = await threads.locator('.view-col canvas').evaluateAll((cs) => cs.map((c) => Math.round(c.getBoundingClientRect().top)));
   expect(laneTops).toHaveLength(2);
@@ -68,6 +70,18 @@ test('reduced motion: prunes and stores are counted, not flashed', async () => {
   await expect.poll(async () => (await qc.textContent()) ?? '', { timeout: 40_000 }).toMatch(/\d+ stored/);
   await pause(page);
   expect(await page.locator('.qc-flash').count()).toBe(0);
+  expect(errors).toEqual([]);
+});
+
+test('a link into the run: the thread lanes say the stretch before it is one sample, not a state held throughout', async () => {
+  const { page, errors } = await openPage(`/#/lesson/query-cache?step=${STEP.live}&t=0.05`);
+  await waitForPlay(page);
+  await expect.poll(() => simTime(page), { timeout: 60_000 }).toMatch(/^50(\.0+)? ms$/);
+  const threads = page.locator('section.view-row[aria-label="Client threads"]');
+  // Both sides: the lanes drew 0–50 ms in the states at 50 ms, and now say so.
+  await expect.poll(() => threads.locator('.lanes-coarse').allTextContents(), { timeout: 20_000 }).toEqual(
+    Array(2).fill('From t = 0.000 s to 0.050 s the lanes show one sample, the states at 0.050 s: the player went there in one go. Play to see the states change.'),
+  );
   expect(errors).toEqual([]);
 });
 

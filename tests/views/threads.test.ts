@@ -2,8 +2,8 @@
 // wrap), lane geometry for 4 to 4,096 threads, the state a grouped lane shows, the RGBA
 // pixels, and the counts sentence of the accessible summary.
 import { describe, expect, it } from 'vitest';
-import { column, columnTime, createRing, pushStates } from '../../web/src/views/threads/ring';
-import { columnSpans, countsSentence, laneLayout, laneState, paintLanes, stateCounts, timeSpans } from '../../web/src/views/threads/layout';
+import { column, columnJumped, columnTime, createRing, pushStates } from '../../web/src/views/threads/ring';
+import { coarseColumn, columnSpans, countsSentence, laneLayout, laneState, paintLanes, stateCounts, timeSpans } from '../../web/src/views/threads/layout';
 
 const u8 = (...v: number[]) => Uint8Array.from(v);
 const cols = (r: ReturnType<typeof createRing>) => Array.from({ length: r.length }, (_, i) => [columnTime(r, i), ...column(r, i)]);
@@ -156,5 +156,34 @@ describe('stateCounts / countsSentence', () => {
       '12 client threads: 2 running, 1 waiting for a CPU, 1 spinning on a latch, 2 asleep on a latch, 3 waiting for query cache lock, 1 waiting for IO, 2 idle',
     );
     expect(countsSentence(stateCounts(u8(1)), String)).toMatch(/^1 client thread: 1 running,/);
+  });
+});
+
+describe('coarseColumn', () => {
+  it('names a go-to column wider than half the window: the jump from 0 to 0.3 s', () => {
+    expect(coarseColumn([0, 3e8], [false, true])).toEqual({ fromNs: 0, toNs: 3e8 });
+    expect(coarseColumn([0, 3e8, 3.1e8, 3.2e8], [false, true, false, false])).toEqual({ fromNs: 0, toNs: 3e8 });
+  });
+  it('none for playback however wide its first frame, even steps, a single column, or one instant', () => {
+    expect(coarseColumn([0, 3e8], [false, false])).toBeNull(); // the first frame of playback
+    expect(coarseColumn([0, 1e7, 2e7, 3e7], [false, true, true, true])).toBeNull(); // steps in slow motion
+    expect(coarseColumn([0, 5e7, 1e8], [false, true, true])).toBeNull(); // exactly half is not more
+    expect(coarseColumn([3e8], [true])).toBeNull();
+    expect(coarseColumn([3e8, 3e8], [false, true])).toBeNull();
+  });
+});
+
+describe('ring: go-to columns', () => {
+  it('keeps the flag per column, replaces it with a column at the same time, drops it with a rewind', () => {
+    let r = pushStates(null, 0, new Uint8Array([0, 0]), 4);
+    r = pushStates(r, 3e8, new Uint8Array([1, 2]), 4, true);
+    r = pushStates(r, 3.1e8, new Uint8Array([1, 1]), 4);
+    expect([0, 1, 2].map((i) => columnJumped(r, i))).toEqual([false, true, false]);
+    r = pushStates(r, 3e8, new Uint8Array([1, 2]), 4); // back to 0.3 s by playback's clock: replaced
+    expect(r.length).toBe(2);
+    expect(columnJumped(r, 1)).toBe(false);
+    // the flag follows its column round the ring
+    for (const t of [4e8, 5e8, 6e8]) r = pushStates(r, t, new Uint8Array([0, 0]), 4, t === 6e8);
+    expect([0, 1, 2, 3].map((i) => [columnTime(r, i), columnJumped(r, i)])).toEqual([[3e8, false], [4e8, false], [5e8, false], [6e8, true]]);
   });
 });

@@ -29,6 +29,23 @@ describe('SimHost on the real engine: split flags', () => {
   });
 });
 
+describe('SimHost on the real engine: frames after a go-to', () => {
+  loadEngine();
+
+  it('a frame after a runTo without a budget (a seek or a step) says jumped; playback\'s frames do not', () => {
+    const host = new SimHost(engine as unknown as EngineModule);
+    host.handle('create', { scenarios: [lessonScenario('pk-random.json', { 'workload.max_rows': 20000 }), lessonScenario('pk-sequential.json', { 'workload.max_rows': 20000 })] });
+    expect(host.handle('frame', {}).frames.map((f) => f.jumped ?? false)).toEqual([false, false]);
+    host.handle('runTo', { tNs: 0.01e9, budgetMs: 1000 });
+    expect(host.handle('frame', {}).frames.map((f) => f.jumped ?? false)).toEqual([false, false]);
+    host.handle('runTo', { tNs: 0.05e9 });
+    expect(host.handle('frame', {}).frames.map((f) => f.jumped ?? false)).toEqual([true, true]);
+    // once: the next frame of playback is not
+    host.handle('runTo', { tNs: 0.06e9, budgetMs: 1000 });
+    expect(host.handle('frame', {}).frames.map((f) => f.jumped ?? false)).toEqual([false, false]);
+  });
+});
+
 describe('SimHost on the real engine: the query cache', () => {
   loadEngine();
 

@@ -249,6 +249,11 @@ export interface Frame {
   series: SeriesBlock; // new rows since the previous frame
   events: TraceEvent[]; // new events since the previous frame (capped)
   threadStates: Uint8Array; // thread_states(), one byte per client thread
+  /**
+   * The engine got here by going to a time (a seek or a step: one runTo without a wall
+   * budget) since the frame before, not by playback: what lay between was not shown.
+   */
+  jumped?: boolean;
   ahiParts: AhiPart[]; // ahi_parts_json()
   /** redo_json(), when the engine models the redo log. */
   redo?: RedoState;

@@ -65,6 +65,8 @@ export class SimHost {
   private snapshots = new Map<number, SnapshotSet>();
   private readonly sweep: SweepRunner;
   private nextToken = 1;
+  /** A runTo without a wall budget (the player going to a time) since the last frame. */
+  private jumped = false;
   private readonly now: () => number;
 
   constructor(
@@ -108,6 +110,7 @@ export class SimHost {
         throw new EngineError({ code: 'protocol', errors: [{ path: 'scenarios', message: 'expected 1 or 2 scenarios' }] });
       }
       this.disposeAll();
+      this.jumped = false;
       const slots: SimSlot[] = [];
       try {
         scenarios.forEach((json, i) => {
@@ -149,6 +152,8 @@ export class SimHost {
     runTo: ({ tNs, budgetMs, seek }) => {
       this.requireSims();
       if (budgetMs === undefined) {
+        // A go-to (a seek or a step), not playback: the next frame says so.
+        this.jumped = true;
         this.advanceAll(tNs);
         if (seek) this.slots.forEach(markSplitsSeen);
         return this.runResult();
@@ -167,7 +172,10 @@ export class SimHost {
 
     frame: ({ statusText }) => {
       this.requireSims();
-      return { frames: this.slots.map((s) => this.buildFrame(s, statusText === true)) };
+      const frames = this.slots.map((s) => this.buildFrame(s, statusText === true));
+      if (this.jumped) for (const f of frames) f.jumped = true;
+      this.jumped = false;
+      return { frames };
     },
 
     status: () => {

@@ -11,8 +11,8 @@ import { formatCount } from '../../charts/common/format';
 import { prepareCanvas, useWidth } from '../../charts/common/hooks';
 import { figureStyle, legendStyle, mutedStyle, swatchStyle } from '../../charts/common/styles';
 import { THREAD_STATES, threadStateColor } from '../../charts/common/threadStates';
-import { countsSentence, laneLayout, paintLanes, stateCounts, timeSpans } from './layout';
-import { columnTime, DEFAULT_RING_COLUMNS, pushStates, type StateRing } from './ring';
+import { coarseColumn, countsSentence, laneLayout, paintLanes, stateCounts, timeSpans } from './layout';
+import { columnJumped, columnTime, DEFAULT_RING_COLUMNS, pushStates, type StateRing } from './ring';
 
 export interface ThreadLanesProps {
   frame: Frame;
@@ -48,9 +48,9 @@ export function ThreadLanes({ frame, label, columns = DEFAULT_RING_COLUMNS, maxH
   const pixels = useRef<Uint8ClampedArray | null>(null);
   const offscreen = useRef<HTMLCanvasElement | null>(null);
   const ring = useMemo(() => {
-    ringRef.current = pushStates(ringRef.current, frame.timeNs, states, columns);
+    ringRef.current = pushStates(ringRef.current, frame.timeNs, states, columns, frame.jumped === true);
     return { r: ringRef.current, length: ringRef.current.length };
-  }, [frame.timeNs, states, columns]);
+  }, [frame.timeNs, states, columns, frame.jumped]);
   const lanes = useMemo(() => laneLayout(states.length, maxHeight), [states.length, maxHeight]);
   const counts = useMemo(() => stateCounts(states), [states]);
 
@@ -87,6 +87,14 @@ export function ThreadLanes({ frame, label, columns = DEFAULT_RING_COLUMNS, maxH
   const from = length ? columnTime(r, 0) : frame.timeNs;
   // The time halfway across (x is simulated time).
   const mid = from + (frame.timeNs - from) / 2;
+  // A stretch the player went across in one go (a jump, a large step): drawn in the states at its end.
+  const coarse = useMemo(() => {
+    const idx = Array.from({ length: ring.length }, (_, i) => i);
+    return coarseColumn(
+      idx.map((i) => columnTime(ring.r, i)),
+      idx.map((i) => columnJumped(ring.r, i)),
+    );
+  }, [ring]);
   const group = lanes.threadsPerRow > 1 ? ` Each lane is ${lanes.threadsPerRow} threads, drawn in the state most of them are in.` : '';
   const aria =
     `${label ? `${label}: ` : ''}${countsSentence(counts, formatCount)} at t = ${seconds(frame.timeNs)}. ` +
@@ -111,6 +119,11 @@ export function ThreadLanes({ frame, label, columns = DEFAULT_RING_COLUMNS, maxH
         {/* Not "(240 frames)": a count that depends on the playback speed, and jargon. */}
         <span>t = {seconds(frame.timeNs)}</span>
       </div>
+      {coarse && (
+        <p className="lanes-coarse" style={{ ...mutedStyle(pal), margin: '2px 0' }}>
+          From t = {seconds(coarse.fromNs)} to {seconds(coarse.toNs)} the lanes show one sample, the states at {seconds(coarse.toNs)}: the player went there in one go. Play to see the states change.
+        </p>
+      )}
       {legend && (
         <ul style={legendStyle(pal)} aria-label="Thread states now">
           {THREAD_STATES.map((s) => (

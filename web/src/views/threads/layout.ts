@@ -115,6 +115,22 @@ export function timeSpans(times: ArrayLike<number>, width: number): { x: number[
   return { x, w };
 }
 
+/**
+ * A column the player went to in one go (`jumped[i]`, Frame.jumped) that covers more than
+ * half the window (`times` oldest first): one sample drawn across a stretch no frame
+ * showed (a link to t = 0.3 s drew 0–0.3 s in the states at 0.3 s). Its start and end
+ * (ns), or null. Playback's columns never count: however wide the first frame of a run
+ * is, it is what the engine showed.
+ */
+export function coarseColumn(times: ArrayLike<number>, jumped: ArrayLike<boolean>): { fromNs: number; toNs: number } | null {
+  const n = times.length;
+  if (n < 2) return null;
+  const window = times[n - 1] - times[0];
+  if (!(window > 0)) return null;
+  for (let i = 1; i < n; i++) if (jumped[i] && times[i] - times[i - 1] > window / 2) return { fromNs: times[i - 1], toNs: times[i] };
+  return null;
+}
+
 /** Threads per state byte (index = byte; unknown bytes count as idle). */
 export function stateCounts(states: Uint8Array): number[] {
   const n = new Array<number>(THREAD_STATE_COUNT).fill(0);

@@ -10,6 +10,7 @@ export interface StateRing {
   start: number; // slot of the oldest column
   times: Float64Array; // virtual ns of each slot
   states: Uint8Array; // capacity × threads, slot-major
+  jumped: Uint8Array; // 1 for a column that came after a go-to (Frame.jumped), per slot
 }
 
 /** Columns kept by default (about 4 s of frames at 60 fps). */
@@ -17,7 +18,7 @@ export const DEFAULT_RING_COLUMNS = 240;
 
 export function createRing(capacity: number, threads: number): StateRing {
   const cap = Math.max(1, Math.floor(capacity));
-  return { capacity: cap, threads, length: 0, start: 0, times: new Float64Array(cap), states: new Uint8Array(cap * threads) };
+  return { capacity: cap, threads, length: 0, start: 0, times: new Float64Array(cap), states: new Uint8Array(cap * threads), jumped: new Uint8Array(cap) };
 }
 
 function slotOf(r: StateRing, column: number): number {
@@ -29,6 +30,11 @@ export function columnTime(r: StateRing, column: number): number {
   return r.times[slotOf(r, column)];
 }
 
+/** Whether column `column` (0 = oldest) came after a go-to, not playback. */
+export function columnJumped(r: StateRing, column: number): boolean {
+  return r.jumped[slotOf(r, column)] === 1;
+}
+
 /** The state bytes of column `column` (0 = oldest): a view, valid until the next push. */
 export function column(r: StateRing, column: number): Uint8Array {
   const s = slotOf(r, column) * r.threads;
@@ -38,9 +44,10 @@ export function column(r: StateRing, column: number): Uint8Array {
 /**
  * Adds the states at `timeNs` as the newest column and returns the ring (a new one when
  * `ring` is null, or the thread count or capacity changed). Columns later than `timeNs`
- * are dropped first; a column at the same time is replaced, not repeated.
+ * are dropped first; a column at the same time is replaced, not repeated. `jumped`: the
+ * frame came after a go-to (Frame.jumped).
  */
-export function pushStates(ring: StateRing | null, timeNs: number, states: Uint8Array, capacity = DEFAULT_RING_COLUMNS): StateRing {
+export function pushStates(ring: StateRing | null, timeNs: number, states: Uint8Array, capacity = DEFAULT_RING_COLUMNS, jumped = false): StateRing {
   const r = ring && ring.threads === states.length && ring.capacity === Math.max(1, Math.floor(capacity)) ? ring : createRing(capacity, states.length);
   while (r.length > 0 && columnTime(r, r.length - 1) > timeNs) r.length--;
   if (r.length > 0 && columnTime(r, r.length - 1) === timeNs) r.length--;
@@ -50,6 +57,7 @@ export function pushStates(ring: StateRing | null, timeNs: number, states: Uint8
   }
   const slot = slotOf(r, r.length);
   r.times[slot] = timeNs;
+  r.jumped[slot] = jumped ? 1 : 0;
   r.states.set(states, slot * r.threads);
   r.length++;
   return r;

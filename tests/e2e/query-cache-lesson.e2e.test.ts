@@ -67,7 +67,7 @@ test('reduced motion: prunes and stores are counted, not flashed', async () => {
   await waitForPlay(page);
   await play(page);
   const qc = page.locator('section.view-row[aria-label="Query cache"]');
-  await expect.poll(async () => (await qc.textContent()) ?? '', { timeout: 40_000 }).toMatch(/\d+ stored/);
+  await expect.poll(async () => (await qc.textContent()) ?? '', { timeout: 40_000 }).toMatch(/\d+ (query|queries) stored/);
   await pause(page);
   expect(await page.locator('.qc-flash').count()).toBe(0);
   expect(errors).toEqual([]);

@@ -3,7 +3,8 @@
 // by byte offset (slow motion vs counts), and the lock (holder, queue, rates, Aurora).
 import { describe, expect, it } from 'vitest';
 import { QC_BLOCK_FREE as F, QC_BLOCK_QUERY as Q, QC_BLOCK_RESULT as R, QC_BLOCK_RES_CONT as RC, QC_BLOCK_TABLE as T, type QcLock, type TraceEvent } from '../../web/src/engine/frames';
-import { arenaKind, arenaRows, arenaSentence, eventMarks, layoutArena, lockModel, lockRates, MAX_ANIMATED_EVENTS, MAX_QUEUE_DOTS, offsetPoint, qcCaption } from '../../web/src/views/qc/layout';
+import { arenaKind, arenaRows, arenaSentence, eventMarks, eventsSentence, layoutArena, lockModel, lockRates, MAX_ANIMATED_EVENTS, MAX_QUEUE_DOTS, offsetPoint, qcCaption } from '../../web/src/views/qc/layout';
+import { formatCount } from '../../web/src/charts/common/format';
 
 const u32 = (...v: number[]) => Uint32Array.from(v);
 const fmt = (v: number) => String(v);
@@ -128,6 +129,31 @@ describe('eventMarks', () => {
     const m = eventMarks([{ t: 1, kind: 'QcPrune', offset: 0 }], l, 'aurora');
     expect(m.prunes).toBe(1);
     expect(m.marks).toEqual([]);
+  });
+  it('the line under the strip names every kind of event it counted', () => {
+    const many: TraceEvent[] = [
+      ...Array.from({ length: 731 }, (_, i): TraceEvent => ({ t: i, kind: 'QcInsert', offset: 0, bytes: 512 })),
+      ...Array.from({ length: 698 }, (_, i): TraceEvent => ({ t: i, kind: 'QcResult', offset: 0, bytes: 512 })),
+      ...Array.from({ length: 633 }, (_, i): TraceEvent => ({ t: i, kind: 'QcPrune', offset: 0 })),
+    ];
+    expect(eventsSentence(eventMarks(many, l, 'mysql'), 'mysql', formatCount)).toBe('731 queries stored · 698 results completed · 633 pruned (✕) · too many this frame to mark one by one');
+    // results alone can be too many to mark: the line says how many there were
+    const results = Array.from({ length: MAX_ANIMATED_EVENTS + 1 }, (_, i): TraceEvent => ({ t: i, kind: 'QcResult', offset: 0, bytes: 512 }));
+    expect(eventsSentence(eventMarks(results, l, 'mysql'), 'mysql', formatCount)).toBe(`${MAX_ANIMATED_EVENTS + 1} results completed · too many this frame to mark one by one`);
+    const one: TraceEvent[] = [
+      { t: 1, kind: 'QcInsert', offset: 0, bytes: 512 },
+      { t: 2, kind: 'QcResult', offset: 0, bytes: 512 },
+      { t: 3, kind: 'QcInvalidate', queries: 7 },
+    ];
+    expect(eventsSentence(eventMarks(one, l, 'mysql'), 'mysql', formatCount)).toBe('1 query stored · 1 result completed · a write invalidated 7 queries');
+    const writes: TraceEvent[] = [
+      { t: 1, kind: 'QcInvalidate', queries: 1 },
+      { t: 2, kind: 'QcInvalidate', queries: 0 },
+    ];
+    expect(eventsSentence(eventMarks(writes, l, 'mysql'), 'mysql', formatCount)).toBe('2 writes invalidated 1 query');
+    // Aurora's are never marked (no arena), so not "too many"
+    expect(eventsSentence(eventMarks(many, l, 'aurora'), 'aurora', formatCount)).toBe('731 queries stored · 698 results completed · 633 pruned (✕)');
+    expect(eventsSentence(eventMarks([], l, 'mysql'), 'mysql', formatCount)).toBe('\u00a0');
   });
   it('offsetPoint clamps to the strip', () => {
     expect(offsetPoint(l, 299 * 512)).toEqual({ x: 99, y: 2 });

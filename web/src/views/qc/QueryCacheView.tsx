@@ -11,7 +11,7 @@ import { usePalette } from '../../ui/theme';
 import { formatBytes, formatCount, formatPercent, formatSI } from '../../charts/common/format';
 import { prepareCanvas, useWidth } from '../../charts/common/hooks';
 import { captionStyle, figureStyle, legendStyle, MIN_FONT, mutedStyle, swatchStyle } from '../../charts/common/styles';
-import { arenaSentence, eventMarks, layoutArena, lockModel, lockRates, qcCaption, type ArenaKind, type EventSummary } from './layout';
+import { arenaSentence, eventMarks, eventsSentence, layoutArena, lockModel, lockRates, qcCaption, type ArenaKind, type EventSummary } from './layout';
 
 export interface QueryCacheViewProps {
   frame: Frame;
@@ -190,16 +190,7 @@ function Strip({ frame, reducedMotion }: { frame: Frame; reducedMotion?: boolean
       </div>
       <p style={{ margin: '4px 0 0', fontSize: MIN_FONT + 1 }}>{sentence}</p>
       <p aria-live="off" style={{ margin: '2px 0 0', fontSize: MIN_FONT + 1, minHeight: '1.3em' }}>
-        {e
-          ? [
-              e.inserts ? `${formatCount(e.inserts)} stored` : '',
-              e.prunes ? `${formatCount(e.prunes)} pruned (✕)` : '',
-              e.invalidations ? `a write invalidated ${formatCount(e.invalidatedQueries)} queries` : '',
-              !e.animated && frame.qcKind === 'mysql' ? 'too many this frame to mark one by one' : '',
-            ]
-              .filter(Boolean)
-              .join(' · ') || '\u00a0'
-          : '\u00a0'}
+        {e ? eventsSentence(e, frame.qcKind, formatCount) : '\u00a0'}
       </p>
     </div>
   );

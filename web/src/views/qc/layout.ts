@@ -219,6 +219,25 @@ export function eventMarks(events: TraceEvent[], layout: ArenaLayout, kind: QcKi
   return out;
 }
 
+/**
+ * The line under the strip for one frame's events: "731 queries stored · 698 results
+ * completed · 633 pruned (✕)", and why nothing is marked when there were too many (every
+ * event counts towards that, so each is named here). A no-break space when none.
+ */
+export function eventsSentence(e: EventSummary, kind: QcKind, fmt: (v: number) => string): string {
+  return (
+    [
+      e.inserts ? `${fmt(e.inserts)} ${e.inserts === 1 ? 'query' : 'queries'} stored` : '',
+      e.results ? `${fmt(e.results)} ${e.results === 1 ? 'result' : 'results'} completed` : '',
+      e.prunes ? `${fmt(e.prunes)} pruned (✕)` : '',
+      e.invalidations ? `${e.invalidations === 1 ? 'a write' : `${fmt(e.invalidations)} writes`} invalidated ${fmt(e.invalidatedQueries)} ${e.invalidatedQueries === 1 ? 'query' : 'queries'}` : '',
+      !e.animated && kind === 'mysql' ? 'too many this frame to mark one by one' : '',
+    ]
+      .filter(Boolean)
+      .join(' · ') || '\u00a0'
+  );
+}
+
 export interface LockModel {
   /** "held by thread 17", "free", or for Aurora "no global lock". */
   holder: string;

@@ -246,7 +246,9 @@ test('size sweep: Cancel stops it midway, the results so far stay, and the panel
 }, 150_000);
 
 test('fixed rate, slow motion: once the MySQL arena is full, single prunes are marked on its strip', async () => {
-  const { page, errors } = await openPage('/#/lesson/query-cache?step=9&t=0.6');
+  // Reduced motion keeps a frame's events on screen until the next frame's: without it they
+  // flash for 0.9 s, and on a loaded machine the text was sometimes read after the flash.
+  const { page, errors } = await openPage('/#/lesson/query-cache?step=9&t=0.6', { reducedMotion: true });
   await waitForPlay(page);
   await expect.poll(() => simTime(page), { timeout: 40_000 }).toMatch(/600/);
   const qc = page.locator('section.view-row[aria-label="Query cache"]');

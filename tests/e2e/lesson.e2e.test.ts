@@ -293,6 +293,22 @@ test('an experiment opened from a link (x=) is still the one shown after a reloa
   await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/lesson/primary-keys?step=3');
 });
 
+test('a link with step and x pasted over an open lesson shows its experiment at its time, as a fresh load does', async () => {
+  const { page, errors } = await openPage('/#/lesson/aurora-reader?step=2');
+  await page.getByRole('button', { name: 'Play', exact: true }).first().waitFor({ timeout: 30_000 });
+  const title = page.locator('.experiment-panel h2').first();
+  // A teacher's copied link: step 7 with the follow-up experiment below its text, at 0.3 s.
+  await page.evaluate(() => (location.hash = '#/lesson/aurora-reader?step=7&x=aurora-existing-ab&t=0.3'));
+  await expect.poll(() => title.textContent(), { timeout: 20_000 }).toBe('Existing k values: the writer (AHI on) against the reader (AHI off)');
+  await expect.poll(() => simTime(page), { timeout: 60_000 }).toMatch(/^300(\.0+)? ms$/);
+  // It stays in the address (it was dropped: ?step=7, and step 7's own experiment at 3 s).
+  await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/lesson/aurora-reader?step=7&x=aurora-existing-ab');
+  // The same step with another experiment named still works (it always did), and moving on unpins.
+  await page.getByRole('button', { name: 'Next →' }).click();
+  await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/lesson/aurora-reader?step=8');
+  expect(errors).toEqual([]);
+});
+
 test('a link whose time takes a while to reach says where it is going, then shows it', async () => {
   // ~600,000 inserted rows on each side before the page can show t = 6 s: seconds of work.
   const { page } = await openPage('/#/lesson/primary-keys?step=4&k.workload.max_rows=2000000&t=6');

@@ -81,10 +81,15 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
 
   // Moving the panel to another step unpins (but not the first settling on the linked step).
   const lastStep = useRef(panelStep);
+  // A new address names a step and an experiment together: the move to its step keeps the
+  // experiment it pins (a pasted `?step=7&x=…` showed step 7's own, the x dropped unsaid).
+  const pinAt = useRef<number | null>(null);
   useEffect(() => {
     if (lastStep.current === panelStep) return;
     lastStep.current = panelStep;
-    setPinned(null);
+    const keep = pinAt.current === panelStep;
+    pinAt.current = null;
+    if (!keep) setPinned(null);
   }, [panelStep]);
 
   const stepExperiment = activeExperimentFor(placed, panelStep);
@@ -94,7 +99,10 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
   // A new address (typed or pasted over this one): its time and experiment, then its seed and knobs.
   useNewAddress(parsed, addressExp?.id, fromAddress, setMessages, () => {
     setPendingT(parsed.state.t);
-    if (parsed.state.x) setPinned(parsed.state.x);
+    if (!parsed.state.x) return;
+    setPinned(parsed.state.x);
+    const step = parsed.state.step;
+    if (step !== undefined && step - 1 !== panelStep) pinAt.current = step - 1;
   });
 
 

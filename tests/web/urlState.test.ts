@@ -130,13 +130,16 @@ describe('parseUrlState', () => {
     expect(r.messages).toEqual([
       'Parameter "step" is not used here: an embed shows one experiment. It was ignored.',
       'Parameter "x" is not used here: an embed shows the experiment its address names. It was ignored.',
-      'Unknown parameter "foo"; allowed: seed, t, k.<knob>. It was ignored.',
+      'Unknown parameter "foo"; allowed: seed, t. It was ignored.', // no knobs here: no k.<knob>
     ]);
     expect(r.rejected).toEqual([]);
   });
 
-  it('names the knobs as "none" when the page has none', () => {
-    const r = parseUrlState('k.a=1', { stepCount: 1, knobs: [] });
-    expect(r.messages[0]).toMatch(/none on this page/);
+  it('says the experiment shown has no knobs, and then lists no k.<knob>', () => {
+    const r = parseUrlState('k.a=1&foo=2', { stepCount: 1, knobs: [] });
+    expect(r.messages).toEqual(['Unknown knob "k.a"; the experiment shown has no knobs. It was ignored.', 'Unknown parameter "foo"; allowed: step, seed, t, x. It was ignored.']);
+    // another experiment of the lesson has it: this one has none (it said "none on this page")
+    const e = parseUrlState('k.storage.iops=3000', { stepCount: 1, knobs: [], knobsElsewhere: ['storage.iops'] });
+    expect(e.messages).toEqual(['Knob "k.storage.iops" belongs to another experiment of this lesson; this one has no knobs. It was ignored.']);
   });
 });

@@ -34,17 +34,27 @@ const EMBED_UNUSED = {
 };
 
 function Embedded({ lesson, expId, query, linkMessages }: { lesson: Lesson; expId: string; query: string; linkMessages: string[] }) {
-  const exp = useMemo(() => experimentsOf(lesson).find((p) => p.experiment.id === expId)!.experiment, [lesson, expId]);
-  const parsed = useMemo(() => parseUrlState(query, { stepCount: 1, knobs: exp.knobs, unused: EMBED_UNUSED }), [query, exp]);
+  const placed = useMemo(() => experimentsOf(lesson), [lesson]);
+  const at = placed.find((p) => p.experiment.id === expId)!;
+  const exp = at.experiment;
+  // A knob of another experiment of the lesson is named as such, as on the lesson page.
+  const parsed = useMemo(() => {
+    const own = new Set(exp.knobs.map((k) => k.path));
+    const elsewhere = [...new Set(placed.flatMap((p) => p.experiment.knobs.map((k) => k.path)).filter((p) => !own.has(p)))];
+    return parseUrlState(query, { stepCount: 1, knobs: exp.knobs, knobsElsewhere: elsewhere, unused: EMBED_UNUSED });
+  }, [query, exp, placed]);
   const { seed, knobValues, settings } = useExperimentSettings(parsed.state, exp.id, exp.id);
   const [messages, setMessages] = useState([...linkMessages, ...parsed.messages]);
   const [pendingT, setPendingT] = useState<number | undefined>(parsed.state.t);
   const noop = useCallback(() => undefined, []);
   const clearT = useCallback(() => setPendingT(undefined), []);
+  // With the knob values it runs with ("(4 cores)", not the lesson's "(2 cores)").
+  const title = knobText(exp.title, exp, knobValues);
   useEffect(() => {
-    document.title = `${knobText(exp.title, exp)} · InnoDB Lab`;
-  }, [exp]);
-  const full = lessonHref(lesson.meta.id, formatUrlState({ seed, knobs: knobValues, x: exp.id }));
+    document.title = `${title} · InnoDB Lab`;
+  }, [title]);
+  // The lesson at the experiment's own step (step 1 beside unrelated text, it opened).
+  const full = lessonHref(lesson.meta.id, formatUrlState({ step: at.step > 0 ? at.step + 1 : undefined, seed, knobs: knobValues, x: exp.id }));
   return (
     <div className="embed">
       <IgnoredSettings messages={messages} onDismiss={() => setMessages([])} />

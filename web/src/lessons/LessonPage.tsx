@@ -137,7 +137,7 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
     () =>
       active
         ? (timeNs: number) =>
-            `<iframe src="${siteBase()}${embedHref(id, active.id, formatUrlState({ seed, knobs: knobValues, t: timeNs > 0 ? timeNs / 1e9 : undefined }))}" title="InnoDB Lab: ${knobText(active.title, active).replace(/"/g, '&quot;')}" width="960" height="720" style="border:0;max-width:100%" loading="lazy"></iframe>`
+            `<iframe src="${siteBase()}${embedHref(id, active.id, formatUrlState({ seed, knobs: knobValues, t: timeNs > 0 ? timeNs / 1e9 : undefined }))}" title="InnoDB Lab: ${knobText(active.title, active, knobValues).replace(/"/g, '&quot;')}" width="960" height="720" style="border:0;max-width:100%" loading="lazy"></iframe>`
         : undefined,
     [active, id, seed, knobValues],
   );
@@ -175,7 +175,7 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
         <h1>{lesson.meta.title}</h1>
         <p className="lesson-modes">
           {/* With the reader's seed and knobs: a teacher's smaller, faster run was dropped. */}
-          <a href={presentHref(id, formatUrlState({ step: current > 0 ? current + 1 : undefined, seed, knobs: knobValues }))}>Present this lesson</a>
+          <a href={presentHref(id, formatUrlState({ step: current > 0 ? current + 1 : undefined, seed, knobs: knobValues, x: shownX }))}>Present this lesson</a>
         </p>
         <p className="lesson-summary">{lesson.meta.summary}</p>
         <IgnoredSettings className="url-messages" messages={messages} onDismiss={() => setMessages([])} />

@@ -57,28 +57,40 @@ export function slideKey(key: string, target: EventTarget | null): boolean {
 /** What presenter mode does not use of a lesson link, and why (it said nothing and dropped them). */
 const PRESENTER_UNUSED = {
   t: "presenter mode starts each slide's experiment at t = 0",
-  x: 'presenter mode shows each slide\'s own experiment',
 };
 
 function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string; linkMessages: string[] }) {
   const placed = useMemo(() => experimentsOf(lesson), [lesson]);
   // The address's knob values are those of its slide's experiment.
-  const { parsed, experiment: addressExp } = useMemo(() => parseLessonAddress(query, placed, { stepCount: lesson.steps.length, unused: PRESENTER_UNUSED }), [query, lesson, placed]);
+  const { parsed, experiment: addressExp } = useMemo(() => parseLessonAddress(query, placed, { stepCount: lesson.steps.length, experiments: placed.map((p) => p.experiment.id), unused: PRESENTER_UNUSED }), [query, lesson, placed]);
   const n = lesson.steps.length;
   const [step, setStep] = useState((parsed.state.step ?? 1) - 1);
   // A bad or unused parameter is named, as on the lesson page; the address then drops it.
   const [messages, setMessages] = useState(() => [...linkMessages, ...parsed.messages]);
   const slideExp = activeExperimentFor(placed, step);
-  const { seed, knobValues, fromAddress, settings } = useExperimentSettings(parsed.state, addressExp?.id, slideExp?.id);
+  // Another experiment of the slide (a follow-up below its text), shown in the panel by
+  // its card or by the address's x, until the slide changes (as on the lesson page).
+  const [pinned, setPinned] = useState<string | null>(parsed.state.x ?? null);
+  const active = (pinned && placed.find((p) => p.experiment.id === pinned)?.experiment) || slideExp;
+  const shownX = active && active.id !== slideExp?.id ? active.id : undefined;
+  const { seed, knobValues, fromAddress, settings } = useExperimentSettings(parsed.state, addressExp?.id, active?.id);
   // An address typed over this one (step=6 for step=2): go where it says, as the lesson page does.
   useNewAddress(parsed, addressExp?.id, fromAddress, setMessages, () => {
     if (parsed.state.step !== undefined) setStep(parsed.state.step - 1);
+    setPinned(parsed.state.x ?? null);
   });
   const [help, setHelp] = useState(false);
   const [ran, setRan] = useState<Set<string>>(new Set());
   const { choice, setChoice, override, setOverride, reducedMotion } = useTheme();
   const channel = useRef<BroadcastChannel | null>(null);
-  const go = useCallback((i: number) => setStep(Math.max(0, Math.min(n - 1, i))), [n]);
+  const go = useCallback(
+    (i: number) => {
+      const to = Math.max(0, Math.min(n - 1, i));
+      if (to !== stepRef.current) setPinned(null);
+      setStep(to);
+    },
+    [n],
+  );
 
   // Projector theme unless the reader picked one, as an override that is never stored:
   // leaving the page by any way (a link, a reload, closing the tab) leaves their choice.
@@ -120,10 +132,10 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
 
   useEffect(() => {
     channel.current?.postMessage({ type: 'slide', step, count: n });
-    const hash = presentHref(lesson.meta.id, formatUrlState({ step: step + 1, seed, knobs: knobValues }));
+    const hash = presentHref(lesson.meta.id, formatUrlState({ step: step + 1, seed, knobs: knobValues, x: shownX }));
     if (location.hash !== hash) history.replaceState(null, '', hash);
     document.title = `${step + 1}/${n} ${lesson.steps[step]?.title ?? ''} · ${lesson.meta.title}`;
-  }, [step, n, lesson, seed, knobValues]);
+  }, [step, n, lesson, seed, knobValues, shownX]);
 
   const openNotes = useCallback(() => {
     window.open(`#/notes/${lesson.meta.id}`, `innodb-lab-notes-${lesson.meta.id}`, 'popup,width=720,height=640');
@@ -176,7 +188,6 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
   textScroll.current = scroll;
 
   const s = lesson.steps[step];
-  const active = slideExp;
   // The view this slide is about, scrolled to in the panel when the slide opens.
   const panelBox = useRef<HTMLElement>(null);
   usePanelFocus(panelBox, stepFocus(s), step, reducedMotion);
@@ -189,13 +200,14 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
     setRuns((r) => ({ ...r, [expId]: (r[expId] ?? 0) + 1 }));
     setRan((r) => (r.has(expId) ? r : new Set(r).add(expId)));
   }, []);
-  const titles = new Map(placed.map((p) => [p.experiment.id, knobText(p.experiment.title, p.experiment)]));
+  // The shown experiment's title with the knob values it runs with.
+  const titles = new Map(placed.map((p) => [p.experiment.id, knobText(p.experiment.title, p.experiment, p.experiment.id === active?.id ? knobValues : undefined)]));
   const sweeps = new Set(placed.filter((p) => p.experiment.sweep).map((p) => p.experiment.id));
 
   return (
     <div className="presenter">
       <header className="presenter-bar">
-        <a href={lessonHref(lesson.meta.id, formatUrlState({ step: step > 0 ? step + 1 : undefined, seed, knobs: knobValues }))} className="presenter-exit">
+        <a href={lessonHref(lesson.meta.id, formatUrlState({ step: step > 0 ? step + 1 : undefined, seed, knobs: knobValues, x: shownX }))} className="presenter-exit">
           ✕ Exit
         </a>
         <span className="presenter-title" title={lesson.meta.title}>
@@ -253,7 +265,17 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
             if (b.kind === 'experiment')
               return (
                 <p key={`${step}-${j}`} className="slide-experiment">
-                  <span className="kicker">Experiment</span> {knobText(b.experiment.title, b.experiment)} →
+                  <span className="kicker">Experiment</span> {knobText(b.experiment.title, b.experiment, b.experiment.id === active?.id ? knobValues : undefined)}
+                  {b.experiment.id === active?.id ? (
+                    <span className="muted"> — in the panel</span>
+                  ) : (
+                    <>
+                      {' '}
+                      <button type="button" className="linklike" onClick={() => setPinned(b.experiment.id)}>
+                        Show in the panel →<span className="visually-hidden">: {knobText(b.experiment.title, b.experiment)}</span>
+                      </button>
+                    </>
+                  )}
                 </p>
               );
             return null;

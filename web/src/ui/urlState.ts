@@ -173,9 +173,10 @@ export function parseUrlState(query: string, ctx: UrlStateContext): UrlParseResu
       const path = name.slice(2);
       const knob = knobByPath.get(path);
       if (!knob) {
-        const allowed = knobByPath.size ? [...knobByPath.keys()].map((k) => `k.${k}`).join(', ') : 'none on this page';
-        if (ctx.knobsElsewhere?.includes(path)) messages.push(`Knob "${name}" belongs to another experiment of this lesson; this one's knobs: ${allowed}. It was ignored.`);
-        else messages.push(`Unknown knob "${name}"; allowed: ${allowed}. It was ignored.`);
+        // The knobs are the shown experiment's: "none on this page" was wrong where other experiments of the page have some.
+        const own = [...knobByPath.keys()].map((k) => `k.${k}`).join(', ');
+        if (ctx.knobsElsewhere?.includes(path)) messages.push(`Knob "${name}" belongs to another experiment of this lesson; ${own ? `this one's knobs: ${own}` : 'this one has no knobs'}. It was ignored.`);
+        else messages.push(`Unknown knob "${name}"; ${own ? `allowed: ${own}` : 'the experiment shown has no knobs'}. It was ignored.`);
         continue;
       }
       const v = number(name, raw, knob.toggle ? '0 (off) or 1 (on)' : `a number from ${knob.min} to ${knob.max}`);
@@ -191,7 +192,7 @@ export function parseUrlState(query: string, ctx: UrlStateContext): UrlParseResu
   if (unknown.length) {
     const names = unknown.slice(0, 3).map((n) => `"${n}"`).join(', ');
     const more = unknown.length > 3 ? ` and ${unknown.length - 3} more` : '';
-    const allowed = ['step', 'seed', 't', 'x', 'k.<knob>'].filter((n) => !(n in (ctx.unused ?? {}))).join(', ');
+    const allowed = ['step', 'seed', 't', 'x', ...(knobByPath.size ? ['k.<knob>'] : [])].filter((n) => !(n in (ctx.unused ?? {}))).join(', ');
     messages.push(`Unknown parameter${unknown.length > 1 ? 's' : ''} ${names}${more}; allowed: ${allowed}. ${unknown.length > 1 ? 'They were' : 'It was'} ignored.`);
   }
   return { state, messages, rejected, ignoredAll: false };

@@ -461,19 +461,36 @@ test('while the scrubber is dragged its thumb stays under the pointer, and the r
   await page.mouse.move(box.x + box.width - 4, y);
   await page.mouse.down();
   const seen: number[] = [];
+  const boxes = new Set<string>();
   for (let i = 1; i <= 12; i++) {
     await page.mouse.move(box.x + box.width - 4 - (i * (box.width / 2)) / 12, y);
     await page.waitForTimeout(60);
     seen.push(Number(await scrubber.inputValue()));
+    const b = (await scrubber.boundingBox())!;
+    boxes.add(`${Math.round(b.x)} ${Math.round(b.width)}`);
   }
   await page.mouse.up();
+  // The scrubber keeps its place and width under the pointer ("run complete" went on the
+  // first move and the track grew from 560 to 670 px, so the thumb sat over another time).
+  expect([...boxes]).toEqual([`${Math.round(box.x)} ${Math.round(box.width)}`]);
   // Always moving the way the pointer moves: never back towards the clock of a seek under way.
   for (let i = 1; i < seen.length; i++) expect(seen[i], `move ${i}: ${seen.join(', ')}`).toBeLessThanOrEqual(seen[i - 1]);
   const letGo = seen[seen.length - 1];
   expect(letGo).toBeLessThan(700);
-  // The run ends up where the thumb was let go.
-  await expect.poll(() => scrubber.inputValue(), { timeout: 30_000 }).toBe(String(letGo));
+  // The run ends up where the thumb was let go; the thumb stays there meanwhile.
+  expect(await scrubber.inputValue()).toBe(String(letGo));
+  await expect.poll(() => scrubber.getAttribute('data-clock'), { timeout: 30_000 }).toBe(String(letGo));
   const time = await page.locator('.sim-time').first().textContent();
   await page.waitForTimeout(1000);
   expect(await page.locator('.sim-time').first().textContent()).toBe(time);
+
+  // Arrow keys in quick succession: every press counts, from the last one (each counted from
+  // the clock still on its way, and 50 presses moved it 15).
+  await scrubber.focus();
+  await page.keyboard.press('Home');
+  await expect.poll(() => scrubber.inputValue(), { timeout: 30_000 }).toBe('0');
+  await expect.poll(() => simTime(page), { timeout: 30_000 }).toBe('0 µs');
+  for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowRight');
+  await expect.poll(() => scrubber.getAttribute('data-clock'), { timeout: 30_000 }).toBe('30');
+  expect(await scrubber.inputValue()).toBe('30');
 });

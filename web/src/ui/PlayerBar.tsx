@@ -1,6 +1,6 @@
 // The player bar: reset, step back, play/pause, step, speed, simulated time, scrubber.
 
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useKeepFocus } from './keepFocus';
 import type { Player } from '../player/usePlayer';
 
@@ -48,6 +48,14 @@ interface Props {
   endNs?: number;
 }
 
+/** A note beside the scrubber; `hidden` keeps a gone one's place while the thumb is held. */
+interface Badge {
+  key: string;
+  text: string;
+  title?: string;
+  hidden?: boolean;
+}
+
 export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs }: Props) {
   const back = arrowKeys ? '← or ,' : ',';
   const fwd = arrowKeys ? '→ or .' : '.';
@@ -62,8 +70,33 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs }:
   // While the thumb is held, it stays under the pointer: a long seek moves the clock as it
   // goes (restore, then replay), and the thumb jumped back to it between moves, so a fast
   // drag landed short of where it was let go.
+  // Arrow keys on the scrubber ask for a tick too: each press counts from the last one asked
+  // for, not from the clock still on its way there (quick presses were lost: 50 → went 15).
   const [held, setHeld] = useState<number | null>(null);
+  const dragging = useRef(false);
   const tick = Math.round((p.timeNs / max) * SCRUB_TICKS);
+  useEffect(() => {
+    if (held !== null && !dragging.current && (tick === held || p.playing)) setHeld(null);
+  }, [held, tick, p.playing]);
+  // The badges keep their place while the thumb is held: one going ("run complete" as the
+  // drag leaves the end) or coming widened the scrubber under the pointer, which then sat
+  // over another time (let go at 20%, it landed at 33%).
+  const live: Badge[] = [];
+  if (p.done) live.push({ key: 'done', text: 'run complete' });
+  if (p.seekingNs !== null) live.push({ key: 'seek', text: `going to t = ${formatSimTime(p.seekingNs)}…` });
+  if (p.slow && p.achievedSpeed !== null)
+    live.push({
+      key: 'slow',
+      text: `running at ${formatAchieved(p.achievedSpeed)}`,
+      title: `This scenario is more work per simulated second than this browser can do at ${formatSpeed(p.speed)}: it runs at ${formatAchieved(p.achievedSpeed)}. Every number is the same, only later.`,
+    });
+  const [frozen, setFrozen] = useState<Badge[] | null>(null);
+  const badges = frozen ? frozen.map((b) => live.find((x) => x.key === b.key) ?? { ...b, hidden: true }) : live;
+  // Let go: the thumb stays where it was let go until the clock gets there (the effect above).
+  const release = () => {
+    dragging.current = false;
+    setFrozen(null);
+  };
   useKeepFocus(bar);
   return (
     <div className="player-bar" role="toolbar" aria-label="Simulation player" ref={bar}>
@@ -110,16 +143,11 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs }:
           appears shortens the scrubber instead of pushing the row onto a line of its own
           (in the clock's span, "run complete" moved every view below down 43 px). */}
       <span className="scrub-row">
-        {p.done ? <span className="badge">run complete</span> : null}
-        {p.seekingNs !== null ? <span className="badge">going to t = {formatSimTime(p.seekingNs)}…</span> : null}
-        {p.slow && p.achievedSpeed !== null ? (
-          <span
-            className="badge"
-            title={`This scenario is more work per simulated second than this browser can do at ${formatSpeed(p.speed)}: it runs at ${formatAchieved(p.achievedSpeed)}. Every number is the same, only later.`}
-          >
-            running at {formatAchieved(p.achievedSpeed)}
+        {badges.map((b) => (
+          <span key={b.key} className="badge" title={b.title} style={b.hidden ? { visibility: 'hidden' } : undefined} aria-hidden={b.hidden || undefined}>
+            {b.text}
           </span>
-        ) : null}
+        ))}
         <input
           className="scrubber"
           type="range"
@@ -127,14 +155,23 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs }:
           max={SCRUB_TICKS}
           step={1}
           value={held ?? tick}
+          // Where the clock is, on the same scale (the value can be ahead of it: asked for, on the way).
+          data-clock={tick}
           disabled={disabled || max <= 1}
-          onPointerDown={() => setHeld(tick)}
-          onPointerUp={() => setHeld(null)}
-          onPointerCancel={() => setHeld(null)}
-          onBlur={() => setHeld(null)}
+          onPointerDown={() => {
+            dragging.current = true;
+            setHeld(tick);
+            setFrozen(live);
+          }}
+          onPointerUp={release}
+          onPointerCancel={release}
+          onBlur={() => {
+            release();
+            setHeld(null);
+          }}
           onChange={(e) => {
             const v = Number(e.target.value);
-            if (held !== null) setHeld(v);
+            setHeld(v);
             p.seek(scrubToNs(v, max));
           }}
           aria-label="Simulated time (scrub)"

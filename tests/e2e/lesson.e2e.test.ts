@@ -309,6 +309,22 @@ test('a link with step and x pasted over an open lesson shows its experiment at 
   expect(errors).toEqual([]);
 });
 
+test('desktop: End, or a scroll to the bottom, makes the last step current (the summary is read after it)', async () => {
+  const { page, errors } = await openPage('/#/lesson/aurora-reader?step=5', { viewport: { width: 1280, height: 900 } });
+  await page.getByRole('button', { name: 'Play', exact: true }).first().waitFor({ timeout: 30_000 });
+  const count = page.locator('.step-count');
+  await expect.poll(() => count.textContent()).toBe('Step 5 of 12');
+  await page.locator('.lesson-narrative h1').first().click();
+  await page.keyboard.press('End');
+  // It said "Step 8 of 12" under the Sources, with step 8's experiment loading.
+  await expect.poll(() => count.textContent(), { timeout: 10_000 }).toBe('Step 12 of 12');
+  await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/lesson/aurora-reader?step=12');
+  // Back to the top with Home: the first step again.
+  await page.keyboard.press('Home');
+  await expect.poll(() => count.textContent(), { timeout: 10_000 }).toBe('Step 1 of 12');
+  expect(errors).toEqual([]);
+});
+
 test('a link whose time takes a while to reach says where it is going, then shows it', async () => {
   // ~600,000 inserted rows on each side before the page can show t = 6 s: seconds of work.
   const { page } = await openPage('/#/lesson/primary-keys?step=4&k.workload.max_rows=2000000&t=6');

@@ -33,11 +33,18 @@ export function useCurrentStep(count: number, initial: number) {
         note(currentRef.current);
         return;
       }
-      // Past the end of the narrative (e.g. reading the panel below it on a phone): the
-      // reader is still on the step they left, so keep it.
+      // Past the end of the narrative: reading the panel below it (a phone), the reader is
+      // still on the step they left, so keep it; with the panel beside the text (a desktop)
+      // they read the summary after the last step (End left "Step 8 of 12" and step 8's
+      // experiment loading under the Sources).
       const lastEl = refs.current[count - 1];
-      if (lastEl && lastEl.getBoundingClientRect().bottom < line()) {
+      const last = lastEl?.getBoundingClientRect();
+      if (lastEl && last && last.bottom < line()) {
         anchor = null;
+        // One column (the panel under the text) when the panel starts left of the text's right edge.
+        const panel = document.getElementById('experiment-panel')?.getBoundingClientRect();
+        const besideText = panel !== undefined && panel.left >= last.right - 1;
+        if (besideText) setCurrent(count - 1);
         return;
       }
       let idx = 0;

@@ -5,7 +5,7 @@ import { renderMarkdown } from '../../web/src/lessons/markdown';
 import { parseLesson, parseLessonMeta } from '../../web/src/lessons/parse';
 import { focusSelector, stepFocus } from '../../web/src/lessons/panelFocus';
 import { splitLesson } from '../../web/src/lessons/split';
-import { buildSims, sweepScenario } from '../../web/src/lessons/scenarios';
+import { buildSims, sweepScenario, withChangesNoted } from '../../web/src/lessons/scenarios';
 import type { ExperimentSpec } from '../../web/src/lessons/types';
 import { validateExperiment, validateQuiz } from '../../web/src/lessons/validate';
 
@@ -316,13 +316,31 @@ describe('lesson parser', () => {
       expect(built.sims!.map((s) => s.label)).toEqual(['MySQL 5.7, cache on (256 MB)', 'MySQL 5.7, cache off']);
       expect(a.server.query_cache_type).toBe('ON');
       expect(b.server.query_cache_type).toBe('OFF');
-      // nothing else differs between the sides
-      expect({ ...b, server: { ...b.server, query_cache_type: 'ON' } }).toEqual(a);
+      // nothing else differs between the sides, but B's description says what it sets
+      const { description: da, ...restA } = a as typeof a & { description?: string };
+      const { description: db, ...restB } = b as typeof b & { description?: string };
+      expect({ ...restB, server: { ...restB.server, query_cache_type: 'ON' } }).toEqual(restA);
+      expect(db).toBe(`${da} [This run sets server.query_cache_type = "OFF" on top of lessons/scenarios/qc-mysql-256mb.json.]`);
       // every sweep run of B keeps the cache off and sets the cores
       for (const v of e.sweep!.values) {
         const run = JSON.parse(sweepScenario(built.sims![1].json, e.sweep!, v)) as { server: Record<string, unknown> };
         expect(run.server).toMatchObject({ cores: v, query_cache_type: 'OFF' });
       }
+    });
+  });
+
+  describe('withChangesNoted', () => {
+    const file = { description: 'k_values = "existing".', workload: { k_values: 'existing', threads: 16 } };
+    it('names the fields set to other values than the file\'s, after its description', () => {
+      const built = { ...file, workload: { k_values: 'random', threads: 16 } };
+      expect(withChangesNoted(file, built, { 'workload.k_values': 'random', 'workload.threads': 16 }, 'w.json').description).toBe(
+        'k_values = "existing". [This run sets workload.k_values = "random" on top of lessons/scenarios/w.json.]',
+      );
+    });
+    it('leaves the scenario alone when nothing differs, or it has no description', () => {
+      expect(withChangesNoted(file, file, { 'workload.threads': 16 }, 'w.json')).toBe(file);
+      const bare = { workload: { k_values: 'random' } };
+      expect(withChangesNoted({ workload: { k_values: 'existing' } }, bare, { 'workload.k_values': 'random' }, 'w.json')).toBe(bare);
     });
   });
 

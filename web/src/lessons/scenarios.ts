@@ -2,7 +2,7 @@
 // from lessons/scenarios/, then the block's overrides, each side's own overrides, the
 // knob values and the seed.
 
-import { applyOverrides, type JsonObject } from '../engine/scenario';
+import { applyOverrides, getPath, type JsonObject } from '../engine/scenario';
 import { snap } from '../ui/knobScale';
 import type { ExperimentSpec, KnobSpec, SweepSpec, SweepValueSpec } from './types';
 
@@ -164,12 +164,32 @@ export function buildSims(
     const sims = parsed.map((scenario, i) => {
       let s = applyOverrides(scenario, exp.overrides);
       if (refs[i].overrides) s = applyOverrides(s, refs[i].overrides);
-      return { label: knobText(refs[i].label, exp, knobs), json: JSON.stringify(applyOverrides(s, { ...knobSet, ...last })) };
+      const built = withChangesNoted(scenario, applyOverrides(s, { ...knobSet, ...last }), { ...exp.overrides, ...refs[i].overrides, ...knobSet }, refs[i].file);
+      return { label: knobText(refs[i].label, exp, knobs), json: JSON.stringify(built) };
     });
     return { sims, seed: finalSeed };
   } catch (e) {
     return { error: `Experiment "${exp.id}": ${e instanceof Error ? e.message : String(e)}` };
   }
+}
+
+/** The longest `description` a scenario may have (the engine's validate.rs). */
+const MAX_DESCRIPTION = 4000;
+
+/**
+ * `built` with a sentence after the file's `description` naming the fields the lesson set
+ * to other values than the file's: an exported scenario said `k_values = "existing"` of a
+ * run with "random". Unchanged when nothing differs or there is no description.
+ */
+export function withChangesNoted(file: JsonObject, built: JsonObject, set: Record<string, unknown>, fileName: string): JsonObject {
+  if (typeof built.description !== 'string') return built;
+  const changed = Object.keys(set)
+    .filter((path) => JSON.stringify(getPath(file, path)) !== JSON.stringify(getPath(built, path)))
+    .map((path) => `${path} = ${JSON.stringify(getPath(built, path))}`);
+  if (changed.length === 0) return built;
+  const description = `${built.description} [This run sets ${changed.join(', ')} on top of lessons/scenarios/${fileName}.]`;
+  // The engine takes at most MAX_DESCRIPTION characters: past that the file's text stays as it is.
+  return description.length <= MAX_DESCRIPTION ? { ...built, description } : built;
 }
 
 /**

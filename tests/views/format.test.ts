@@ -6,7 +6,7 @@ import { formatRatio } from '../../web/src/views/metrics/layout';
 describe('format', () => {
   it('an empty chart asks for play before the run, and says a sample is coming after', () => {
     expect(noSamplesText(false)).toBe('No data yet: press play');
-    expect(noSamplesText(true)).toBe('Running: waiting for the first sample');
+    expect(noSamplesText(true)).toBe('No sample yet: the first comes a little further into the run');
   });
   it('counts with thousands separators', () => {
     expect(formatCount(1234567)).toBe('1,234,567');

@@ -81,5 +81,6 @@ export function formatFixed(v: number | undefined, digits: number): string {
  *  once simulated time has moved, that the first sample is still to come (a slow
  *  scenario can take a few wall seconds to reach it). */
 export function noSamplesText(started: boolean): string {
-  return started ? 'Running: waiting for the first sample' : 'No data yet: press play';
+  // Not "Running: …": time has moved, but the run may be paused (a scrub to 60 ms said "Running").
+  return started ? 'No sample yet: the first comes a little further into the run' : 'No data yet: press play';
 }

@@ -111,6 +111,8 @@ describe('buildSims', () => {
     // a value equal to the default, or one that runs as the default (out of range), changes nothing
     expect(changedKnobs(two, { 'server.innodb_buffer_pool_pages': 4000, 'server.innodb_adaptive_hash_index': 7 })).toEqual([]);
     expect(changedKnobs(two, { 'server.innodb_buffer_pool_pages': 40000, 'server.innodb_adaptive_hash_index': 0 })).toEqual(['Buffer pool size 40,000 pages', 'innodb_adaptive_hash_index off']);
+    const cores: ExperimentSpec = { ...exp, knobs: [{ path: 'server.cores', label: 'CPU cores', min: 1, max: 8, step: 1, default: 2, unit: 'cores', scale: 'linear' }] };
+    expect(changedKnobs(cores, { 'server.cores': 4 })).toEqual(['CPU cores 4']);
     // "Reset to the lesson's values": the experiment's knobs the reader set, and their seed
     expect(resetSummary(two, { 'server.innodb_buffer_pool_pages': 4000 }, [])).toBeUndefined();
     const set = { 'server.innodb_buffer_pool_pages': 40000, 'workload.threads': 8 };

@@ -74,7 +74,9 @@ export function changedKnobs(exp: ExperimentSpec, chosen: Record<string, number>
   return exp.knobs.flatMap((k) => {
     const v = knobValueFor(k, chosen[k.path]).value;
     if (v === k.default) return [];
-    const shown = k.toggle ? (v ? 'on' : 'off') : `${v.toLocaleString('en-US')}${k.unit ? ` ${k.unit}` : ''}`;
+    // "CPU cores 4", not "CPU cores 4 cores": a label that ends in its unit says it already.
+    const unit = k.unit && !k.label.toLowerCase().endsWith(k.unit.toLowerCase()) ? ` ${k.unit}` : '';
+    const shown = k.toggle ? (v ? 'on' : 'off') : `${v.toLocaleString('en-US')}${unit}`;
     return [`${k.label} ${shown}`];
   });
 }

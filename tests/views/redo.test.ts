@@ -63,7 +63,7 @@ describe('ageZone', () => {
     const cases: [RedoState, string][] = [
       [{ ...at(1000), policy: '5.5' }, 'the 5.5 master thread flushes once a second at the redo rate, blind to the age'],
       [{ ...at(1000), policy: '5.5', knobs: off }, 'the 5.5 master thread flushes only past max_dirty_pages_pct, never for the age'],
-      [{ ...at(1000), knobs: off }, 'adaptive flushing is off: nothing flushes for the age below the async point'],
+      [{ ...at(1000), knobs: off }, 'adaptive flushing is off: below the async point the age asks for no flushing (the share of dirty pages still does)'],
       [{ ...at(1000), policy: 'percona-5.5-estimate' }, 'Percona "estimate": past a quarter of the limit, the master thread flushes for the age'],
       [{ ...at(1000), policy: 'percona-5.5-keep_average' }, 'Percona "keep_average": the master thread flushes at the redo rate, a tenth every 0.1 s'],
     ];

@@ -32,7 +32,7 @@ export function ownWords(s: RedoState): string {
     return s.knobs.adaptiveFlushing
       ? 'the 5.5 master thread flushes once a second at the redo rate, blind to the age'
       : 'the 5.5 master thread flushes only past max_dirty_pages_pct, never for the age';
-  return 'adaptive flushing is off: nothing flushes for the age below the async point';
+  return 'adaptive flushing is off: below the async point the age asks for no flushing (the share of dirty pages still does)';
 }
 
 /** The words for a zone of `s`. */

@@ -463,6 +463,19 @@ test('a knob moved in one step\'s experiment stays with it: the next step runs a
   await page.getByRole('button', { name: '← Previous' }).dispatchEvent('click');
   await expect.poll(() => rows.inputValue(), { timeout: 20_000 }).toBe('20000');
   await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/lesson/primary-keys?step=3&k.workload.max_rows=20000');
+  // So does a seed: 7 here, the lesson's 42 at step 4 (a seed shared by the page ran step 4
+  // with 7 too, and its quiz then checked nothing).
+  const seed = page.locator('#knob-seed');
+  await seed.fill('7');
+  await seed.press('Enter');
+  await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/lesson/primary-keys?step=3&seed=7&k.workload.max_rows=20000');
+  await page.getByRole('button', { name: 'Next →' }).dispatchEvent('click');
+  await expect.poll(() => title.textContent(), { timeout: 20_000 }).toBe('Sequential vs random primary key');
+  await expect.poll(() => seed.inputValue()).toBe('42');
+  await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/lesson/primary-keys?step=4');
+  await waitForPanel(page);
+  await page.getByRole('button', { name: '← Previous' }).dispatchEvent('click');
+  await expect.poll(() => seed.inputValue(), { timeout: 20_000 }).toBe('7');
 });
 
 test('while the scrubber is dragged its thumb stays under the pointer, and the run goes where it is let go', async () => {

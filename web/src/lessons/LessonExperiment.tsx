@@ -176,15 +176,23 @@ export function useNewAddress(
 }
 
 /**
- * The seed a page's experiments share and each experiment's own knob values, starting
- * from the address's (which belong to `addressExp`, the experiment the address shows).
- * `knobValues` and the settings are those of `activeExp`, the experiment on screen: a
- * value set in one experiment stays there, and coming back to it finds it again.
+ * Each experiment's own seed and knob values, starting from the address's (which belong to
+ * `addressExp`, the experiment the address shows). `seed`, `knobValues` and the settings
+ * are those of `activeExp`, the experiment on screen: a value set in one experiment stays
+ * there, and coming back to it finds it again. (A seed shared by the page made seed 7, set
+ * for step 10's run, run step 8's too, whose quiz then checked nothing.)
  */
 export function useExperimentSettings(initial: { seed?: number; knobs: Record<string, number> }, addressExp: string | undefined, activeExp: string | undefined) {
-  const [seed, setSeed] = useState<number | undefined>(initial.seed);
+  const [seeds, setSeeds] = useState<Record<string, number | undefined>>(() => (addressExp && initial.seed !== undefined ? { [addressExp]: initial.seed } : {}));
   const [byExp, setByExp] = useState<Record<string, Record<string, number>>>(() => (addressExp ? { [addressExp]: initial.knobs } : {}));
   const knobValues = (activeExp !== undefined ? byExp[activeExp] : undefined) ?? NO_KNOBS;
+  const seed = activeExp !== undefined ? seeds[activeExp] : undefined;
+  const setSeed = useCallback(
+    (v: number | undefined) => {
+      if (activeExp !== undefined) setSeeds((m) => ({ ...m, [activeExp]: v }));
+    },
+    [activeExp],
+  );
   const onKnob = useCallback(
     (path: string, value: number) => {
       if (activeExp !== undefined) setByExp((b) => ({ ...b, [activeExp]: { ...b[activeExp], [path]: value } }));
@@ -194,16 +202,17 @@ export function useExperimentSettings(initial: { seed?: number; knobs: Record<st
   /** Drops the reader's values of these knobs (and their seed): the lesson's apply again. */
   const onResetKnobs = useCallback(
     (paths: string[], resetSeed: boolean) => {
-      if (activeExp !== undefined) setByExp((b) => ({ ...b, [activeExp]: Object.fromEntries(Object.entries(b[activeExp] ?? {}).filter(([p]) => !paths.includes(p))) }));
-      if (resetSeed) setSeed(undefined);
+      if (activeExp === undefined) return;
+      setByExp((b) => ({ ...b, [activeExp]: Object.fromEntries(Object.entries(b[activeExp] ?? {}).filter(([p]) => !paths.includes(p))) }));
+      if (resetSeed) setSeeds((m) => ({ ...m, [activeExp]: undefined }));
     },
     [activeExp],
   );
   /** Takes a new address's seed and knobs (those of experiment `expId`); one it named but that was refused keeps what is on screen. */
   const fromAddress = useCallback((state: { seed?: number; knobs: Record<string, number> }, rejected: string[], expId: string | undefined) => {
     const refused = new Set(rejected);
-    setSeed((cur) => (refused.has('seed') ? cur : state.seed));
     if (expId === undefined) return;
+    setSeeds((m) => ({ ...m, [expId]: refused.has('seed') ? m[expId] : state.seed }));
     setByExp((b) => {
       const next = { ...state.knobs };
       for (const [path, v] of Object.entries(b[expId] ?? {})) if (refused.has(`k.${path}`)) next[path] = v;

@@ -600,6 +600,19 @@ test('presenter: a slide about one view opens with its panel scrolled to that vi
     });
   await expect.poll(threadsPlaced, { timeout: 30_000 }).toBe(true);
   await slow.page.close();
+  // A slide about one counter: its row, ~27th of the table, is just under the bar, outlined
+  // (the slide showed the table's top, the row the notes quote below the fold).
+  const counter = await openPage('/#/present/aurora-reader?step=6', { viewport: { width: 1280, height: 900 } });
+  const rowPlaced = () =>
+    counter.page.evaluate(() => {
+      const b = document.querySelector('.slide-panel')!.getBoundingClientRect();
+      const bar = document.querySelector('.slide-panel .player-bar')?.getBoundingClientRect();
+      const row = document.querySelector('.slide-panel [data-counter="adaptive_hash_pages_added"]');
+      const r = row?.getBoundingClientRect();
+      return !!bar && !!r && r.top >= bar.bottom - 1 && r.top < b.top + b.height / 2 && row!.hasAttribute('data-focused');
+    });
+  await expect.poll(rowPlaced, { timeout: 30_000 }).toBe(true);
+  await counter.page.close();
   // Reached with PageDown from the slide before, it scrolls there too.
   const { page } = await openPage('/#/present/primary-keys?step=3', { viewport: { width: 1920, height: 1080 } });
   await waitForPanel(page);

@@ -7,7 +7,7 @@ import { focusSelector, stepFocus } from '../../web/src/lessons/panelFocus';
 import { splitLesson } from '../../web/src/lessons/split';
 import { buildSims, sweepScenario, withChangesNoted } from '../../web/src/lessons/scenarios';
 import type { ExperimentSpec } from '../../web/src/lessons/types';
-import { validateExperiment, validateQuiz } from '../../web/src/lessons/validate';
+import { validateExperiment, validateFocus, validateQuiz } from '../../web/src/lessons/validate';
 
 const text = readFileSync(new URL('./fixtures/sample-lesson.md', import.meta.url), 'utf8');
 const FILES = new Set(['pk-sequential.json', 'pk-random.json']);
@@ -214,8 +214,12 @@ describe('lesson parser', () => {
       expect(stepFocus(c.steps[1])).toEqual({ view: 'charts', chart: 'qps' });
       expect(focusSelector({ view: 'charts', chart: 'qps' })).toBe('[data-chart="qps"]');
       expect(focusSelector({ view: 'sizes' })).toBe('[data-view="sizes"]');
+      expect(focusSelector({ view: 'metrics', counter: 'adaptive_hash_pages_added' })).toBe('[data-view="metrics"] [data-counter="adaptive_hash_pages_added"]');
       // Nothing of it shows in the text.
       expect(l.steps[1].blocks.map((b) => b.kind)).toEqual(['prose', 'focus']);
+    });
+    it('names a counter of the Counters table to scroll to', () => {
+      expect(validateFocus({ view: 'metrics', counter: 'adaptive_hash_pages_added' })).toEqual({ spec: { view: 'metrics', counter: 'adaptive_hash_pages_added' }, errors: [] });
     });
     const bad: [string, string, boolean, RegExp][] = [
       ['an unknown view', 'view: tree', true, /focus \(block \d+, line 21\): view: unknown view "tree"; allowed: btree, pool/],
@@ -223,7 +227,9 @@ describe('lesson parser', () => {
       ['a chart the experiment does not draw', 'view: charts\nchart: tps', true, /chart: experiment "e" has no chart of column "tps" \(qps\)/],
       ['a chart without view: charts', 'view: sizes\nchart: qps', true, /chart: only with "view: charts", got view "sizes"/],
       ['no view', 'chart: qps', true, /view: required/],
-      ['an unknown field', 'view: sizes\nside: B', true, /side: unknown field; allowed: view, chart/],
+      ['an unknown field', 'view: sizes\nside: B', true, /side: unknown field; allowed: view, chart, counter/],
+      ['a counter without view: metrics', 'view: sizes\ncounter: adaptive_hash_pages_added', true, /counter: only with "view: metrics", got view "sizes"/],
+      ['a counter the table does not explain', 'view: metrics\ncounter: hits', true, /counter: "hits" is not a counter the Counters table explains/],
       ['not a mapping', 'sizes', true, /must be a YAML mapping like "view: sizes", got "sizes"/],
       ['no experiment at all', 'view: sizes', false, /view: no experiment at or above this step shows a panel/],
     ];

@@ -13,10 +13,12 @@ export function stepFocus(step: Step | undefined): FocusSpec | undefined {
   return undefined;
 }
 
-/** The CSS selector of a focus's view in PanelViews (`data-view`, a chart's `data-chart`). */
+/** The CSS selector of a focus's view in PanelViews (`data-view`, a chart's `data-chart`, a counter's `data-counter` row). */
 export function focusSelector(f: FocusSpec): string {
-  // A quoted string as JSON writes it is a CSS string too (chart columns are engine names).
-  return f.view === 'charts' && f.chart !== undefined ? `[data-chart=${JSON.stringify(f.chart)}]` : `[data-view="${f.view}"]`;
+  // A quoted string as JSON writes it is a CSS string too (chart columns and counters are engine names).
+  if (f.view === 'charts' && f.chart !== undefined) return `[data-chart=${JSON.stringify(f.chart)}]`;
+  if (f.view === 'metrics' && f.counter !== undefined) return `[data-view="metrics"] [data-counter=${JSON.stringify(f.counter)}]`;
+  return `[data-view="${f.view}"]`;
 }
 
 /** How long a slide's panel may take to show its views before the focus scroll gives up. */
@@ -56,10 +58,17 @@ export function usePanelFocus(box: RefObject<HTMLElement | null>, focus: FocusSp
       const below = bar && getComputedStyle(bar).position === 'sticky' ? bar.getBoundingClientRect().height : 0;
       const top = target.getBoundingClientRect().top - el.getBoundingClientRect().top + el.scrollTop - below - 8;
       el.scrollTo({ top: Math.max(0, top), behavior: instant ? 'auto' : 'smooth' });
+      // A counter's row is one of ~60: outlined, so the room finds it.
+      if (focus.counter !== undefined) {
+        marked = target;
+        target.setAttribute('data-focused', '');
+      }
     };
+    let marked: HTMLElement | null = null;
     raf = requestAnimationFrame(go);
     return () => {
       if (raf) cancelAnimationFrame(raf);
+      marked?.removeAttribute('data-focused');
     };
   }, [box, focus, step, reducedMotion]);
 }

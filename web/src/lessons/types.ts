@@ -131,6 +131,8 @@ export interface FocusSpec {
   view: ViewName;
   /** With `view: charts`, the chart of this column (else the first chart). */
   chart?: string;
+  /** With `view: metrics`, the counter's row (the table is ~60 rows long). */
+  counter?: string;
 }
 
 export type Block =

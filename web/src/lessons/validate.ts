@@ -3,6 +3,7 @@
 // validators live in validateParts.ts.
 
 import { VIEW_NAMES, type ChartSpec, type ExperimentSpec, type FocusSpec, type KnobSpec, type LessonMeta, type LessonSource, type QuizSpec, type SizeReferenceSpec, type ViewName } from './types';
+import { COUNTER_HELP } from '../views/metrics/counters';
 import { isObj, show, Reader, overrideMap, scenarioRef, chart, knob, sizeReference, sweep, ID_RE, DEFAULT_VIEWS } from './validateParts';
 import { KNOB_PLACEHOLDER_RE } from './scenarios';
 
@@ -143,13 +144,16 @@ export function validateFocus(v: unknown): { spec?: FocusSpec; errors: string[] 
   const errors: string[] = [];
   const r = new Reader(errors);
   if (!isObj(v)) return { errors: [`(block): must be a YAML mapping like "view: sizes", got ${show(v)}`] };
-  r.unknownKeys(v, '', ['view', 'chart']);
+  r.unknownKeys(v, '', ['view', 'chart', 'counter']);
   const view = r.string(v, 'view', 'view');
   if (view !== undefined && !VIEW_NAMES.includes(view as ViewName)) errors.push(`view: unknown view ${show(view)}; allowed: ${VIEW_NAMES.join(', ')}`);
   const chart = r.string(v, 'chart', 'chart', { required: false });
   if (chart !== undefined && view !== 'charts') errors.push(`chart: only with "view: charts", got view ${show(view)}`);
+  const counter = r.string(v, 'counter', 'counter', { required: false, re: /^[A-Za-z][A-Za-z0-9_]*$/, what: "a counter's name, e.g. adaptive_hash_pages_added" });
+  if (counter !== undefined && view !== 'metrics') errors.push(`counter: only with "view: metrics", got view ${show(view)}`);
+  else if (counter !== undefined && !COUNTER_HELP.some(([n]) => n === counter)) errors.push(`counter: ${show(counter)} is not a counter the Counters table explains (views/metrics/counters.ts), e.g. Innodb_buffer_pool_reads, adaptive_hash_pages_added`);
   if (errors.length || !view) return { errors };
-  return { spec: { view: view as ViewName, ...(chart !== undefined ? { chart } : {}) }, errors };
+  return { spec: { view: view as ViewName, ...(chart !== undefined ? { chart } : {}), ...(counter !== undefined ? { counter } : {}) }, errors };
 }
 
 /** Validates front matter. `fileId` is the file name without .md. */

@@ -612,6 +612,14 @@ test('presenter: a slide about one view opens with its panel scrolled to that vi
       return !!bar && !!r && r.top >= bar.bottom - 1 && r.top < b.top + b.height / 2 && row!.hasAttribute('data-focused');
     });
   await expect.poll(rowPlaced, { timeout: 30_000 }).toBe(true);
+  // Another theme resizes the views: the row is brought back under the bar (T left the
+  // focused view under it).
+  const theme = () => counter.page.evaluate(() => document.documentElement.dataset.theme);
+  const before = await theme();
+  await counter.page.keyboard.press('t');
+  await expect.poll(theme).not.toBe(before);
+  await counter.page.waitForTimeout(500);
+  await expect.poll(rowPlaced, { timeout: 10_000 }).toBe(true);
   await counter.page.close();
   // Reached with PageDown from the slide before, it scrolls there too.
   const { page } = await openPage('/#/present/primary-keys?step=3', { viewport: { width: 1920, height: 1080 } });

@@ -190,7 +190,7 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
   const s = lesson.steps[step];
   // The view this slide is about, scrolled to in the panel when the slide opens.
   const panelBox = useRef<HTMLElement>(null);
-  usePanelFocus(panelBox, stepFocus(s), step, reducedMotion);
+  usePanelFocus(panelBox, stepFocus(s), step, reducedMotion, shownTheme);
   const [runs, setRuns] = useState<Record<string, number>>({});
   // As on the lesson page: a run with changed knobs or seed checks no prediction.
   const [otherRuns, setOtherRuns] = useState<Record<string, string[]>>({});

@@ -30,7 +30,7 @@ export const FOCUS_WAIT_MS = 30_000;
  * that does not scroll on its own (on a phone it sits below the text) is left alone, and so
  * is one that shows another experiment (the view is not there).
  */
-export function usePanelFocus(box: RefObject<HTMLElement | null>, focus: FocusSpec | undefined, step: number, reducedMotion: boolean): void {
+export function usePanelFocus(box: RefObject<HTMLElement | null>, focus: FocusSpec | undefined, step: number, reducedMotion: boolean, layoutKey = ''): void {
   // The page opening on the step (a link) jumps there at once: a smooth scroll still under
   // way when the reader presses Play moved the panel under the pointer.
   const opened = useRef(false);
@@ -70,5 +70,7 @@ export function usePanelFocus(box: RefObject<HTMLElement | null>, focus: FocusSp
       if (raf) cancelAnimationFrame(raf);
       marked?.removeAttribute('data-focused');
     };
-  }, [box, focus, step, reducedMotion]);
+    // layoutKey: the theme; another one resizes every view, and the focused one slid under
+    // the sticky player bar (T on a slide), so it scrolls there again.
+  }, [box, focus, step, reducedMotion, layoutKey]);
 }

@@ -120,9 +120,11 @@ export function usePlayer(opts: PlayerOptions): Player {
         afterChunk: async (r) => {
           applyRun(r);
           await takeSnapshotIfDue(engine);
-          // A long way: now and then a frame of where it has got, and the clock with it
-          // (a quick one shows only where it ends, as a step always did).
-          if (s.timeNs < target && performance.now() - frameAt >= SEEK_FRAME_MS && wanted()) {
+          // A long way forward: now and then a frame of where it has got, and the clock with
+          // it (a quick one shows only where it ends, as a step always did). Not on the way
+          // back: the replay from a checkpoint before the target showed times earlier than
+          // it (← from 120 s flashed 113.598 s, then 119 s); the badge says where it goes.
+          if (!back && s.timeNs < target && performance.now() - frameAt >= SEEK_FRAME_MS && wanted()) {
             await showFrame(engine);
             publish();
             frameAt = performance.now();

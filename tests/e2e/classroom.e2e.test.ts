@@ -347,7 +347,8 @@ test('embed page: one experiment, no site chrome; the lesson gives a snippet for
   await waitForPanel(embed.page);
   expect(await embed.page.locator('.site-header').count()).toBe(0);
   expect(await embed.page.locator('.experiment-panel h2').textContent()).toBe('Sequential vs random primary key');
-  expect(await embed.page.getByRole('link', { name: /open the lesson in InnoDB Lab/ }).getAttribute('href')).toContain('#/lesson/primary-keys?x=seq-vs-random');
+  // The lesson at the experiment's own step (it opened step 1 beside unrelated text).
+  expect(await embed.page.getByRole('link', { name: /open the lesson in InnoDB Lab/ }).getAttribute('href')).toMatch(/#\/lesson\/primary-keys\?step=4&.*x=seq-vs-random$/);
   await stepForward(embed.page, 1);
   const width = await embed.page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(960);

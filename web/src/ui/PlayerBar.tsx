@@ -76,7 +76,9 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs }:
   const dragging = useRef(false);
   const tick = Math.round((p.timeNs / max) * SCRUB_TICKS);
   useEffect(() => {
-    if (held !== null && !dragging.current && (tick === held || p.playing)) setHeld(null);
+    // Against the value asked for now, not this render's: a press handled since then (asked
+    // 2 while the clock reached 1) must not be dropped by the clock catching up with 1.
+    if (held !== null && !dragging.current && (tick === held || p.playing)) setHeld((h) => (h === held ? null : h));
   }, [held, tick, p.playing]);
   // The badges keep their place while the thumb is held: one going ("run complete" as the
   // drag leaves the end) or coming widened the scrubber under the pointer, which then sat

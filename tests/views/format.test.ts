@@ -37,6 +37,12 @@ describe('format', () => {
     expect(formatWithUnit(NaN, 'bytes')).toBe('–');
     expect(formatWithUnit(0.728, '0–1')).toBe('0.728'); // a scale, not a unit
     expect(formatWithUnit(0.000464, '0–1')).toBe('0.000464'); // a small ratio, not "464µ"
+    // the percent unit: a fraction read as a percentage, small ones with two digits, not "0.0%"
+    expect(formatWithUnit(0.4513, '%')).toBe('45.1%');
+    expect(formatWithUnit(1, '%')).toBe('100.0%');
+    expect(formatWithUnit(0.000464, '%')).toBe('0.046%');
+    expect(formatWithUnit(0, '%')).toBe('0.0%');
+    expect(formatWithUnit(NaN, '%')).toBe('–');
     expect(formatWithUnit(3, '% of the log')).toBe('3 % of the log');
   });
   it('bytes with binary prefixes, as information_schema sizes are', () => {

@@ -38,6 +38,16 @@ describe('layoutTimeSeries', () => {
     expect(m.margin).toEqual({ top: 8, right: 16, bottom: 38, left: 48 });
     expect([m.plotWidth, m.plotHeight]).toEqual([336, 174]);
   });
+  it('reads a fraction column in the percent unit as percentages on the axis and the reference', () => {
+    const H = { label: 'A', columns: ['t_s', 'ahi_hit_rate'], rows: [[0, 0.2], [1, 0.45], [2, 0.9]] };
+    const p = layoutTimeSeries({ series: [H], column: 'ahi_hit_rate', unit: '%', reference: { value: 0.5, label: '' } }, 400, 220);
+    expect(p.yTicks.map((t) => t.label)).toEqual(['0%', '20%', '40%', '60%', '80%', '100%']);
+    expect(p.reference?.label).toBe('50.0%');
+    // a small fraction: ticks get the decimals their step needs
+    const S = { label: 'A', columns: ['t_s', 'r'], rows: [[0, 0], [1, 0.004], [2, 0.012]] };
+    const q = layoutTimeSeries({ series: [S], column: 'r', unit: '%' }, 400, 220);
+    expect(q.yTicks.map((t) => t.label)).toEqual(['0%', '0.2%', '0.4%', '0.6%', '0.8%', '1%', '1.2%']);
+  });
   it('places the reference line at its value, label above it', () => {
     expect(m.reference).toEqual({ y: (1 - 150 / 200) * 174, label: 'article: 124 µs', above: true });
   });

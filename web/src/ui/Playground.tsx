@@ -40,7 +40,7 @@ const CHARTS: ChartSpec[] = [
   { column: 'qps', label: 'Queries per second', unit: 'queries/s' },
   { column: 'inserts_per_s', label: 'Inserts per second', unit: 'rows/s' },
   { column: 'latency_p95_us', label: 'p95 latency', unit: 'µs' },
-  { column: 'bp_hit_rate', label: 'Buffer pool hit rate', unit: '0–1' },
+  { column: 'bp_hit_rate', label: 'Buffer pool hit rate', unit: '%' },
 ];
 
 type Side = 'A' | 'B';

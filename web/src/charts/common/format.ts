@@ -33,16 +33,29 @@ export function formatSI(v: number | undefined): string {
   return si3(v);
 }
 
-/** A value with its unit: formatWithUnit(124, 'µs') → "124 µs"; bytes with binary prefixes. */
+/** The unit of a column that holds a fraction 0–1 (a hit ratio): its values, ticks and
+ *  reference read as percentages ("45.1%"), the way MySQL's tools and the tables give them. */
+export const PERCENT_UNIT = '%';
+
+/** A value with its unit: formatWithUnit(124, 'µs') → "124 µs"; bytes with binary prefixes;
+ *  a fraction in the percent unit as a percentage (0.451 → "45.1%"). */
 export function formatWithUnit(v: number | undefined, unit: string): string {
+  // Bytes read as the tables give them ("478 KiB", not "490k bytes").
+  if (unit === 'bytes' || unit === 'B') return formatBytes(v);
+  if (unit === PERCENT_UNIT) return formatPercentFine(v);
   // A "unit" that is a range ("0–1": a fraction) names the axis's scale; after a value
   // it would read as a second number ("0.73 0–1"). A small fraction stays a decimal: a
   // hit ratio of 0.000464 read "464µ", like microseconds.
-  // Bytes read as the tables give them ("478 KiB", not "490k bytes").
-  if (unit === 'bytes' || unit === 'B') return formatBytes(v);
   const range = /^\d/.test(unit);
   const s = range && v !== undefined && Number.isFinite(v) && v !== 0 && Math.abs(v) < 0.001 ? format('.3~r')(v) : formatSI(v);
   return unit && s !== DASH && !range ? `${s} ${unit}` : s;
+}
+
+/** A fraction as a percentage with one decimal, and two significant digits below 0.1%
+ *  (a hit ratio of 0.000464 reads "0.046%", not "0.0%", which says none). */
+export function formatPercentFine(v01: number | undefined): string {
+  if (v01 === undefined || !Number.isFinite(v01)) return DASH;
+  return v01 !== 0 && Math.abs(v01) < 0.001 ? `${format('.2~r')(v01 * 100)}%` : pct1(v01);
 }
 
 /** Fraction 0..1 as a percentage with one decimal: 0.6931 → "69.3%". */

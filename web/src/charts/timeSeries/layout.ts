@@ -1,7 +1,7 @@
 // Pure layout of a time-series chart: series rows → scales, ticks, SVG path strings,
 // the article's reference line and highlight bands. No DOM; unit-tested.
 import { format, line, max, min, scaleLinear } from 'd3';
-import { formatWithUnit } from '../common/format';
+import { PERCENT_UNIT, formatWithUnit } from '../common/format';
 import { LABEL_CHAR, placeLabels, referenceLabelPlace, type ChartLabel } from './labels';
 
 /** One line of the chart: rows as posted in SeriesBlock (column 0 / "t_s" = seconds). */
@@ -127,7 +127,12 @@ export function seriesPoints(s: SeriesInput, column: string): [number, number][]
  * Axis labels: SI prefixes from 10,000 up ("20k", "1.5M"), otherwise plain decimals with
  * separators and just enough digits for the tick step ("0.25", "1,500", "12.5").
  */
-export function tickFormat(domain: [number, number], ticks: number[]): (v: number) => string {
+export function tickFormat(domain: [number, number], ticks: number[], unit = ''): (v: number) => string {
+  if (unit === PERCENT_UNIT) {
+    // Fractions as percentages, with the decimals their step needs ("0%, 25%", "0.5%, 1%").
+    const step = ticks.length > 1 ? Math.abs(ticks[1] - ticks[0]) * 100 : 100;
+    return format(`.${Math.max(0, Math.min(4, -Math.floor(Math.log10(step) + 1e-9)))}~%`);
+  }
   const big = Math.max(Math.abs(domain[0]), Math.abs(domain[1])) >= 1e4;
   if (big) return format('.3~s');
   const step = ticks.length > 1 ? Math.abs(ticks[1] - ticks[0]) : 1;
@@ -198,7 +203,7 @@ export function layoutTimeSeries(input: TimeSeriesInput, width: number, height: 
   const yCount = Math.max(2, Math.round(height / 45));
   const y0 = scaleLinear().domain(yDom).nice(yCount);
   const yTickValues = y0.ticks(yCount);
-  const yFormat = tickFormat(y0.domain() as [number, number], yTickValues);
+  const yFormat = tickFormat(y0.domain() as [number, number], yTickValues, unit);
   const yLabels = yTickValues.map(yFormat);
   // Left margin fits the widest y label (≈7.5 px per character at 13 px), and is at
   // least what five characters need ("1.25M", "1,500", "0.25"): a panel's stacked charts

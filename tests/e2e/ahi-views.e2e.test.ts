@@ -10,7 +10,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect, openPage, RESULTS_DIR, screenshot, test } from './harness';
-import { stepForward, waitForPanel } from './panel';
+import { simTime, stepForward, waitForPanel } from './panel';
 
 const SCENARIO = path.join(path.dirname(new URL(import.meta.url).pathname), '../../lessons/scenarios/ahi-latch-8.0.25.json');
 
@@ -170,5 +170,27 @@ test('512 AHI partitions with one busy one: that one is drawn in full, its chain
   expect(box).toMatch(/spin waits[1-9][\d,]*OS waits[1-9][\d,]*/);
   expect(await ahi.textContent()).toContain('511 idle partitions not drawn');
   await screenshot('ahi-512-partitions', page);
+  expect(errors).toEqual([]);
+});
+
+test('a chart reads its lines under the pointer: the time, each value in the unit (a hit ratio as a percentage), gone when the pointer leaves', async () => {
+  const { page, errors } = await openPage('/#/lesson/adaptive-hash-index?step=4&t=5');
+  await expect.poll(() => simTime(page), { timeout: 60_000 }).toBe('5.000 s');
+  const chart = page.locator('figure', { hasText: 'AHI hit ratio' }).first();
+  await chart.scrollIntoViewIfNeeded();
+  // the axis reads percentages, up to the 100% the article reports
+  expect(await chart.locator('svg[data-chart=time-series] text').allTextContents()).toContain('100%');
+  const box = await chart.locator('svg[data-chart=time-series]').boundingBox();
+  if (!box) throw new Error('no chart');
+  const readout = chart.locator('[data-readout]');
+  expect(await readout.count()).toBe(0);
+  await page.mouse.move(box.x + box.width * 0.8, box.y + box.height / 2);
+  await expect.poll(() => readout.textContent()).toMatch(/^t = 4(\.\d+)? s● 1 row, MySQL 5\.7: 100\.0%$/);
+  expect(await chart.locator('[data-readout-rule] circle').count()).toBe(1);
+  // further left, an earlier sample
+  await page.mouse.move(box.x + box.width * 0.45, box.y + box.height / 2);
+  await expect.poll(() => readout.textContent()).toMatch(/^t = 2(\.\d+)? s● 1 row, MySQL 5\.7: \d+\.\d%$/);
+  await page.mouse.move(box.x + box.width / 2, box.y - 40);
+  await expect.poll(() => readout.count()).toBe(0);
   expect(errors).toEqual([]);
 });

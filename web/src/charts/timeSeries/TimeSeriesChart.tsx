@@ -1,10 +1,11 @@
 // A time-series line chart: x = simulated seconds, y = one series column, one line per
 // series (A/B hues), optional article reference line. React renders SVG; D3 computes.
-import { useMemo } from 'react';
+import { useMemo, useState, type PointerEvent } from 'react';
 import { usePalette } from '../../ui/theme';
 import { formatWithUnit, noSamplesText } from '../common/format';
 import { useWidth } from '../common/hooks';
 import { LABEL_FONT, captionStyle, figureStyle, legendStyle } from '../common/styles';
+import { readoutAt } from './readout';
 import { layoutTimeSeries, type Highlight, type HighlightWhen, type LimitSpec, type ReferenceLine, type SeriesInput } from './layout';
 
 export interface TimeSeriesChartProps {
@@ -52,14 +53,30 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
   );
   const { margin: mg, plotWidth: pw, plotHeight: ph } = m;
   const lasts = m.lines.map((l) => l.last?.value);
+  // The pointer's x over the plot (px from its left edge): the readout of every line there.
+  const [hoverPx, setHoverPx] = useState<number | null>(null);
+  const readout = hoverPx === null ? null : readoutAt(series, column, unit, m, hoverPx, limits);
+  const onPointer = (e: PointerEvent<SVGSVGElement>) => setHoverPx(e.clientX - e.currentTarget.getBoundingClientRect().left - mg.left);
+  // The box sits right of the rule, or left of it in the plot's right half.
+  const boxLeft = readout !== null && readout.x > pw / 2;
 
   return (
     <figure style={figureStyle}>
       <figcaption style={captionStyle}>
         {label} <span style={{ fontWeight: 400, color: pal.inkMuted }}>({unit})</span>
       </figcaption>
-      <div ref={ref} style={{ width: '100%' }}>
-        <svg width={width} height={height} role="img" aria-label={ariaSummary(props, lasts)} style={{ display: 'block' }}>
+      <div ref={ref} style={{ width: '100%', position: 'relative' }}>
+        <svg
+          width={width}
+          height={height}
+          role="img"
+          aria-label={ariaSummary(props, lasts)}
+          data-chart="time-series"
+          style={{ display: 'block', touchAction: 'pan-y' }}
+          onPointerMove={onPointer}
+          onPointerDown={onPointer}
+          onPointerLeave={() => setHoverPx(null)}
+        >
           <g transform={`translate(${mg.left},${mg.top})`} fontSize={LABEL_FONT} fill={pal.inkMuted}>
             {m.bands.map((b, i) => (
               <rect key={i} x={b.x} y={0} width={b.width} height={ph} fill={b.color ?? pal.grid} opacity={b.color ? 0.14 : 0.5} />
@@ -118,6 +135,12 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
                 {l.text}
               </text>
             ))}
+            {readout && (
+              <g pointerEvents="none" data-readout-rule="">
+                <line x1={readout.x} x2={readout.x} y1={0} y2={ph} stroke={pal.inkMuted} strokeWidth={1} />
+                {readout.rows.map((r, i) => (r.at ? <circle key={i} cx={r.at.x} cy={r.at.y} r={4.5} fill={r.color} stroke={pal.background} strokeWidth={2} /> : null))}
+              </g>
+            )}
             {m.empty && (
               <text x={pw / 2} y={ph / 2} textAnchor="middle" fontSize={15} fill={pal.inkMuted}>
                 {noSamplesText(props.started ?? false)}
@@ -125,6 +148,36 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
             )}
           </g>
         </svg>
+        {readout && (
+          <div
+            data-readout=""
+            aria-hidden="true"
+            style={{
+              position: 'absolute',
+              top: mg.top + 4,
+              left: mg.left + readout.x + (boxLeft ? -10 : 10),
+              transform: boxLeft ? 'translateX(-100%)' : undefined,
+              pointerEvents: 'none',
+              background: pal.surface,
+              color: pal.ink,
+              border: `1px solid ${pal.grid}`,
+              borderRadius: 4,
+              padding: '4px 8px',
+              fontSize: LABEL_FONT,
+              lineHeight: 1.35,
+              whiteSpace: 'nowrap',
+              boxShadow: '0 1px 4px rgba(0,0,0,0.18)',
+            }}
+          >
+            <div style={{ color: pal.inkMuted }}>{readout.header}</div>
+            {readout.rows.map((r, i) => (
+              <div key={i} style={r.limit ? { color: pal.inkMuted } : undefined}>
+                <span style={{ color: r.color, fontWeight: r.limit ? 400 : 600 }}>{r.limit ? '┄ ' : '● '}</span>
+                {r.label}: <strong style={{ fontWeight: r.limit ? 400 : 600 }}>{r.text}</strong>
+              </div>
+            ))}
+          </div>
+        )}
       </div>
       {series.length > 0 && (
         <ul style={legendStyle(pal)}>

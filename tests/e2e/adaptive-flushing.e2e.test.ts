@@ -52,6 +52,28 @@ test('the DBA\'s knobs step runs adaptive flushing ON and OFF side by side, the 
   expect(errors).toEqual([]);
 });
 
+test('innodb_io_capacity typed above innodb_io_capacity_max moves the other too, and the panel says so', async () => {
+  const { page, errors } = await openPage('/#/lesson/adaptive-flushing?step=7');
+  const io = page.getByRole('spinbutton', { name: 'innodb_io_capacity value' });
+  const ioMax = page.getByRole('spinbutton', { name: /^innodb_io_capacity_max.* value$/ });
+  await io.waitFor({ timeout: 60_000 });
+  expect(await ioMax.inputValue()).toBe('4000');
+  await io.fill('5000');
+  await io.press('Enter');
+  await expect.poll(() => ioMax.inputValue(), { timeout: 10_000 }).toBe('5000');
+  const note = page.locator('.knobs .knob-move-note');
+  const fieldTop = (await io.boundingBox())?.y;
+  await expect.poll(async () => (await note.textContent()) ?? '').toContain('innodb_io_capacity_max moves to 5,000 with it: MySQL keeps innodb_io_capacity at most innodb_io_capacity_max');
+  // under the knobs: the field typed into has not moved
+  expect((await io.boundingBox())?.y).toBe(fieldTop);
+  // a move that keeps the pair in order puts the note away
+  await io.fill('3000');
+  await io.press('Enter');
+  await expect.poll(() => note.count(), { timeout: 10_000 }).toBe(0);
+  expect(await ioMax.inputValue()).toBe('5000');
+  expect(errors).toEqual([]);
+});
+
 // The toggle knob, on the adaptive hash index lesson's (its one on/off knob).
 test('a toggle knob: read from the link, unticked, ticked; the address follows', async () => {
   // On a slow CPU the knobs show while the simulation starts; they must not move

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyOverrides, getPath, scenarioEndNs } from '../../web/src/engine/scenario';
-import { buildSims, changedKnobs, knobMove, knobNotesFor, knobText, knobValuesFor, resetSummary } from '../../web/src/lessons/scenarios';
+import { buildSims, changedKnobs, knobMove, knobMoveNote, knobNotesFor, knobText, knobValuesFor, resetSummary } from '../../web/src/lessons/scenarios';
 import { otherRunsAfter } from '../../web/src/lessons/progress';
 import { otherRunNote } from '../../web/src/lessons/QuizBlock';
 import type { ExperimentSpec } from '../../web/src/lessons/types';
@@ -93,6 +93,16 @@ describe('buildSims', () => {
     // Where the other cannot follow, the moved one stops at its limit.
     const narrow: ExperimentSpec = { ...io, knobs: [io.knobs[0], { ...io.knobs[1], max: 8000 }] };
     expect(knobMove(narrow, {}, 'server.innodb_io_capacity', 10000)).toEqual({ 'server.innodb_io_capacity': 8000, 'server.innodb_io_capacity_max': 8000 });
+    // The reader is told the other field moved too (it changed without a word).
+    expect(knobMoveNote('server.innodb_io_capacity', 10000, knobMove(io, {}, 'server.innodb_io_capacity', 10000))).toBe(
+      'innodb_io_capacity_max moves to 10,000 with it: MySQL keeps innodb_io_capacity at most innodb_io_capacity_max, and SET GLOBAL moves the other the same way.',
+    );
+    expect(knobMoveNote('server.innodb_io_capacity_max', 400, knobMove(io, {}, 'server.innodb_io_capacity_max', 400))).toMatch(/^innodb_io_capacity moves to 400 with it: /);
+    expect(knobMoveNote('server.innodb_io_capacity', 3000, knobMove(io, {}, 'server.innodb_io_capacity', 3000))).toBeUndefined();
+    expect(knobMoveNote('workload.max_rows', 5, { 'workload.max_rows': 5 })).toBeUndefined();
+    expect(knobMoveNote('server.innodb_io_capacity', 10000, knobMove(narrow, {}, 'server.innodb_io_capacity', 10000))).toBe(
+      'innodb_io_capacity_max moves to 8,000 with it: MySQL keeps innodb_io_capacity at most innodb_io_capacity_max, and SET GLOBAL moves the other the same way. innodb_io_capacity stops at 8,000: innodb_io_capacity_max goes no further here.',
+    );
     // A link's pair out of order runs as MySQL starts it (io_capacity lowered), and says so.
     const link = { 'server.innodb_io_capacity': 10000 };
     expect(knobValuesFor(io, link)).toEqual({ 'server.innodb_io_capacity': 4000, 'server.innodb_io_capacity_max': 4000 });

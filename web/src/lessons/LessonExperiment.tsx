@@ -5,7 +5,7 @@ import { DownloadFailed } from '../ui/downloadFailed';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ExperimentPanel, type ExperimentPanelProps } from '../ui/ExperimentPanel';
 import { loadScenarioText } from './registry';
-import { buildSims, changedKnobs, knobMove, knobNotesFor, knobText, knobValuesFor, resetSummary } from './scenarios';
+import { buildSims, changedKnobs, knobMove, knobMoveNote, knobNotesFor, knobText, knobValuesFor, resetSummary } from './scenarios';
 import type { UrlParseResult, UrlState } from '../ui/urlState';
 import type { ExperimentSpec } from './types';
 
@@ -63,12 +63,19 @@ export function LessonExperiment({ experiment, knobValues, onKnob, seed, onSeed,
     [onResetKnobs, reset?.key],
   );
   // A knob of an ordered pair moves the other with it where it must (innodb_io_capacity ≤ _max).
+  // It says so while the pair holds those values (the other field changed without a word;
+  // a reset or another move puts the note away).
+  const [pairNote, setPairNote] = useState<{ text: string; moves: Record<string, number> } | undefined>(undefined);
   const onKnobPair = useCallback(
     (path: string, value: number) => {
-      for (const [p, v] of Object.entries(knobMove(experiment, knobValues, path, value))) onKnob(p, v);
+      const moves = knobMove(experiment, knobValues, path, value);
+      const text = knobMoveNote(path, value, moves);
+      setPairNote(text ? { text, moves } : undefined);
+      for (const [p, v] of Object.entries(moves)) onKnob(p, v);
     },
     [experiment, knobValues, onKnob],
   );
+  const pairHolds = pairNote !== undefined && Object.entries(pairNote.moves).every(([p, v]) => mine[p] === v);
 
   return (
     <>
@@ -94,6 +101,7 @@ export function LessonExperiment({ experiment, knobValues, onKnob, seed, onSeed,
         onSeed={onSeed}
         onResetKnobs={onReset}
         resetTitle={reset?.title}
+        knobNote={pairHolds ? pairNote?.text : undefined}
         defaultSpeed={experiment.speed}
         keyboard
         onDone={done}

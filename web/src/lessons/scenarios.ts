@@ -116,6 +116,22 @@ export function knobMove(exp: ExperimentSpec, chosen: Record<string, number>, pa
   return { [path]: value };
 }
 
+/**
+ * What a knob move did to the other knob of its pair (from [`knobMove`]'s result), in a
+ * line for the reader: the other field changes too, and without a word it looked as if
+ * the page had changed a value by itself. Undefined when only the moved knob changed.
+ */
+export function knobMoveNote(path: string, asked: number, moves: Record<string, number>): string | undefined {
+  // The server variable's own name ("innodb_io_capacity_max"), not the knob's label.
+  const label = (p: string) => p.slice(p.lastIndexOf('.') + 1);
+  const pair = ORDERED_KNOBS.find((pr) => pr.includes(path));
+  const other = pair?.find((p) => p !== path);
+  if (!pair || other === undefined || moves[other] === undefined) return undefined;
+  const n = (v: number) => v.toLocaleString('en-US');
+  const stopped = moves[path] !== asked ? ` ${label(path)} stops at ${n(moves[path])}: ${label(other)} goes no further here.` : '';
+  return `${label(other)} moves to ${n(moves[other])} with it: MySQL keeps ${label(pair[0])} at most ${label(pair[1])}, and SET GLOBAL moves the other the same way.${stopped}`;
+}
+
 /** Why a value the reader chose is not what `exp` runs with (see knobValuesFor), one line per knob. */
 export function knobNotesFor(exp: ExperimentSpec, chosen: Record<string, number>): string[] {
   const used = knobValuesFor(exp, chosen);

@@ -40,6 +40,9 @@ export interface ExperimentPanelProps {
   onSeed?: (seed: number) => void;
   /** Puts the knobs and seed back to the lesson's values (shown while any differ). */
   onResetKnobs?: () => void;
+  /** What the reader's last knob move also did (the other knob of a pair moved with it),
+   *  shown under the knobs, where it moves nothing the reader is reaching for. */
+  knobNote?: string;
   /** What the reset puts back, as the button's title. */
   resetTitle?: string;
   defaultSpeed: Speed;
@@ -230,6 +233,7 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
         folded={props.foldKnobs}
         onReset={props.onResetKnobs}
         resetTitle={props.resetTitle}
+        note={props.knobNote}
       />
       {props.sweep ? <SweepPanel sweep={props.sweep} sims={sims} labels={labels} palette={palette} workerFactory={props.workerFactory} onDone={onDone} /> : null}
       {/* Below the knobs, where the views will appear: when it goes, nothing a reader

@@ -18,6 +18,8 @@ interface Props {
   folded?: boolean;
   /** Back to the lesson's values: a button beside the heading while any knob or the seed differs. */
   onReset?: () => void;
+  /** What the last move also did (a knob pair), under the fields. */
+  note?: string;
   /** What the reset puts back (the button's title). */
   resetTitle?: string;
 }
@@ -47,7 +49,7 @@ export function foldedSummary(knobs: KnobSpec[], values: Record<string, number>,
   return parts.join(' · ');
 }
 
-function KnobFields({ knobs, values, onChange, seed, onSeed, folded, onReset, resetTitle }: Props) {
+function KnobFields({ knobs, values, onChange, seed, onSeed, folded, onReset, resetTitle, note }: Props) {
   const reset = onReset ? (
     <button type="button" className="linklike knobs-reset" onClick={onReset} title={resetTitle}>
       Reset to the lesson's values
@@ -69,6 +71,11 @@ function KnobFields({ knobs, values, onChange, seed, onSeed, folded, onReset, re
       )}
       {onSeed ? <SeedField seed={seed} onSeed={onSeed} /> : null}
       {folded && reset ? <div>{reset}</div> : null}
+      {note ? (
+        <p className="knob-move-note muted" role="status">
+          {note}
+        </p>
+      ) : null}
     </fieldset>
   );
 }

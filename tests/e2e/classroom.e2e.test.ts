@@ -677,6 +677,18 @@ test('phone (390×844): the lesson reads in one column, the panel below the text
   await screenshot('classroom-phone-lesson-390x844', page, { fullPage: false });
   await page.locator('.lesson-panel').scrollIntoViewIfNeeded();
   await screenshot('classroom-phone-panel-390x844', page, { fullPage: false });
+  // The ~60 counter rows start folded here (2,000 px between one step and the next); a tap shows them.
+  const fold = page.locator('[data-view="metrics"] details.counters-fold');
+  expect(await fold.locator('summary').textContent()).toMatch(/^Show the counters \(\d+ rows, A and B side by side\)$/);
+  const row = page.locator('[data-view="metrics"] tr[data-counter="Innodb_rows_inserted"]');
+  expect(await row.isVisible()).toBe(false);
+  const shut = await page.evaluate(() => document.querySelector('.lesson-panel')!.getBoundingClientRect().height);
+  await fold.locator('summary').dispatchEvent('click');
+  await expect.poll(() => row.isVisible()).toBe(true);
+  expect(await fold.locator('summary').textContent()).toBe('Hide the counters');
+  expect(await page.evaluate(() => document.querySelector('.lesson-panel')!.getBoundingClientRect().height)).toBeGreaterThan(shut + 500);
+  await fold.locator('summary').dispatchEvent('click');
+  await expect.poll(() => row.isVisible()).toBe(false);
   // From the panel, after every step, a link leads back up to the step being read.
   const back = page.getByRole('link', { name: /^↑ Back to step 4: / });
   expect(await back.isVisible()).toBe(true);

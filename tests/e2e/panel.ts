@@ -38,7 +38,8 @@ export async function tablesText(page: Page): Promise<string[]> {
 /** Waits until the panel has a simulation and its counters are drawn. */
 export async function waitForPanel(page: Page, counterName = 'Innodb_rows_inserted'): Promise<void> {
   await page.getByRole('button', { name: 'Play', exact: true }).first().waitFor({ timeout: 20_000 });
-  await page.waitForSelector(`th[scope=row]:has-text("${counterName}")`, { timeout: 20_000 });
+  // attached: on a narrow screen the counters start folded (their rows are in the page, not shown)
+  await page.waitForSelector(`th[scope=row]:has-text("${counterName}")`, { state: 'attached', timeout: 20_000 });
   await page.waitForFunction(() => !document.querySelector('.player-bar button.play')?.hasAttribute('disabled'), null, { timeout: 20_000 });
 }
 

@@ -53,6 +53,9 @@ export function usePanelFocus(box: RefObject<HTMLElement | null>, focus: FocusSp
         if (performance.now() < deadline && el.scrollTop === startTop) raf = requestAnimationFrame(go);
         return;
       }
+      // A counter in a folded table (a narrow window) shows it first.
+      const fold = target.closest('details:not([open])');
+      if (fold) fold.setAttribute('open', '');
       if (getComputedStyle(el).overflowY === 'visible' || el.scrollHeight <= el.clientHeight) return;
       const bar = el.querySelector<HTMLElement>('.player-bar');
       const below = bar && getComputedStyle(bar).position === 'sticky' ? bar.getBoundingClientRect().height : 0;

@@ -35,7 +35,8 @@ function media(query: string): boolean {
   return typeof matchMedia === 'function' && matchMedia(query).matches;
 }
 
-function useMedia(query: string): boolean {
+/** Whether a CSS media query matches now, following changes (a phone turned, a window resized). */
+export function useMedia(query: string): boolean {
   const [value, setValue] = useState(() => media(query));
   useEffect(() => {
     if (typeof matchMedia !== 'function') return;

@@ -629,6 +629,33 @@ fn flush_5_big_redo_flushes_less_and_absorbs_spikes() {
             grouped(f8, 10.0)
         ),
     );
+    // Why, in the step's last chart: what af_get_pct_for_lsn asks for between the spikes
+    // (percent of innodb_io_capacity), the default log against the 8x one.
+    let quiet_pct = |r: &Run| {
+        let v: Vec<f64> = after(r, "pct_for_lsn", WARM_UP_S)
+            .iter()
+            .filter(|x| !in_spike(x.0))
+            .map(|x| x.1)
+            .collect();
+        let lo = v.iter().cloned().fold(f64::MAX, f64::min);
+        (lo, v.iter().cloned().fold(0.0, f64::max))
+    };
+    let ((slo, shi), (blo, bhi)) = (quiet_pct(&small), quiet_pct(&bigger));
+    println!("FLUSH-5 pct_for_lsn between spikes: default {slo}-{shi}%, 8x {blo}-{bhi}%");
+    assert!(
+        bhi < slo,
+        "the 8x log asks for as much as the default at times"
+    );
+    quotes(
+        &lesson,
+        &format!(
+            "Between the spikes the default log asks for about {}–{}% of it; the log 8 times as big asks for about {}–{}%.",
+            grouped(slo, 10.0),
+            grouped(shi, 10.0),
+            grouped(blo, 10.0),
+            grouped(bhi, 10.0)
+        ),
+    );
 }
 
 #[test]

@@ -157,7 +157,7 @@ test('playground: the AHI latch scenario shows hashed leaves, thread lanes, AHI 
 test('512 AHI partitions with one busy one: that one is drawn in full, its chains as nodes a cell', async () => {
   // It was a 4-rem cell "p135 –", its 240,000 spin waits only in a tooltip.
   const { page, errors } = await openPage('/#/lesson/ahi-latch-contention?step=10', { viewport: { width: 1440, height: 900 } });
-  await page.waitForFunction(() => document.querySelector('.player-bar button.play') && !document.querySelector('.player-bar button.play')?.hasAttribute('disabled'), null, { timeout: 60_000 });
+  await page.waitForFunction(() => document.querySelector('.player-bar button.play') && !document.querySelector('.player-bar button.play')?.hasAttribute('data-loading'), null, { timeout: 60_000 });
   await page.locator('.player-bar select').first().selectOption('max');
   await page.getByRole('button', { name: 'Play', exact: true }).first().click();
   await page.locator('.badge', { hasText: 'run complete' }).waitFor({ timeout: 120_000 });

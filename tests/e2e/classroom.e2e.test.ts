@@ -232,7 +232,7 @@ test('embed: the title has the knob values it runs with, another experiment\'s k
   await expect.poll(() => page.title(), { timeout: 30_000 }).toBe('Slower CPUs (4 cores), storage at ~3,000 pages/s · InnoDB Lab');
   expect(await page.getByRole('link', { name: /open the lesson in InnoDB Lab/ }).getAttribute('href')).toBe('#/lesson/adaptive-flushing?step=10&k.server.cores=4&x=flush-slow-cpu');
   // nothing still loading when the page goes away
-  await page.waitForFunction(() => !document.querySelector('.player-bar button.play')?.hasAttribute('disabled'), null, { timeout: 30_000 });
+  await page.waitForFunction(() => !document.querySelector('.player-bar button.play')?.hasAttribute('data-loading'), null, { timeout: 30_000 });
   expect(errors).toEqual([]);
   const other = await openPage('/#/embed/adaptive-flushing/flush-spikes?k.server.cores=4');
   await expect.poll(async () => (await other.page.locator('.notice-warn').allTextContents()).join(' '), { timeout: 30_000 }).toContain(

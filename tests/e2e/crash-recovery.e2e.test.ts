@@ -17,7 +17,7 @@ function panic(page: Page): Promise<string> {
 async function waitForRecovery(page: Page, t: string) {
   await page.locator('.engine-restart').waitFor({ timeout: 20_000 });
   await page.waitForFunction((want) => document.querySelector('.sim-time output')?.textContent?.trim() === want, t, { timeout: 20_000 });
-  await page.waitForFunction(() => !document.querySelector('.player-bar button.play')?.hasAttribute('disabled'), null, { timeout: 20_000 });
+  await page.waitForFunction(() => !document.querySelector('.player-bar button.play')?.hasAttribute('data-loading'), null, { timeout: 20_000 });
 }
 
 test('a panic is reported, replayed to the same time with the same numbers, and play continues', async () => {

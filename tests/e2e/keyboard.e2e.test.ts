@@ -58,7 +58,7 @@ test('Tab walks every control in document order with a visible focus ring', asyn
     // At a reader's pace: the page settles (focus scrolls the text, which may switch the
     // panel's experiment; its player is enabled once the simulation is made).
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    await page.waitForFunction(() => !document.querySelector('.player-bar button.play')?.hasAttribute('disabled'));
+    await page.waitForFunction(() => !document.querySelector('.player-bar button.play')?.hasAttribute('data-loading'));
     await page.keyboard.press('Tab');
     const f = await focused(page);
     if (!f || (walk.length > 0 && f.label === walk[0].label)) break; // wrapped around
@@ -133,6 +133,15 @@ test('"Go to the experiment" moves focus into the panel, and every control works
   await page.getByRole('slider', { name: 'Simulated time (scrub)' }).focus();
   await page.keyboard.press('Home');
   await expect.poll(() => simTime(page)).toBe('0 µs');
+  // A slider keeps its own keys only: with the scrubber focused, Space plays and pauses.
+  await page.keyboard.press(' ');
+  await expect.poll(() => playButton.getAttribute('aria-label')).toBe('Pause');
+  await page.keyboard.press(' ');
+  await expect.poll(() => playButton.getAttribute('aria-label')).toBe('Play');
+  // … and . steps
+  const tScrub = await settledTime(page);
+  await page.keyboard.press('.');
+  await expect.poll(() => simTime(page)).not.toBe(tScrub);
 
   // Shortcuts with nothing focused: Space plays and pauses, → / ← step, + / − change speed.
   await blur(page);
@@ -294,5 +303,25 @@ test('each experiment card’s buttons are named by their experiment (a screen r
   const go = page.getByRole('link', { name: /^Go to the experiment ↓ ?: / });
   const goNames = await go.evaluateAll((els) => els.map((e) => e.textContent?.trim()));
   expect(new Set(goNames).size).toBe(goNames.length);
+  expect(errors).toEqual([]);
+});
+
+test('Play clicked while the simulation is built is kept: the button says it waits, and the run plays when ready', async () => {
+  // A 2M-row table: seconds to build.
+  const { page, errors } = await openPage('/#/lesson/adaptive-hash-index?step=7');
+  const play = page.locator('.player-bar button.play');
+  await page.locator('.player-bar button.play[data-loading]').waitFor({ timeout: 30_000 });
+  expect(await play.getAttribute('aria-disabled')).toBe('true');
+  await play.dispatchEvent('click');
+  await expect.poll(() => play.getAttribute('aria-label')).toBe('Waiting…');
+  expect(await play.getAttribute('aria-pressed')).toBe('true');
+  // a second press takes it back, a third asks again
+  await play.dispatchEvent('click');
+  await expect.poll(() => play.getAttribute('aria-label')).toBe('Play');
+  await play.dispatchEvent('click');
+  await expect.poll(() => play.getAttribute('aria-label')).toBe('Waiting…');
+  await expect.poll(() => play.getAttribute('aria-label'), { timeout: 60_000 }).toBe('Pause');
+  expect(await play.getAttribute('data-loading')).toBeNull();
+  await expect.poll(() => simTime(page), { timeout: 20_000 }).not.toBe('0 µs');
   expect(errors).toEqual([]);
 });

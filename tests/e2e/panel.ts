@@ -40,7 +40,7 @@ export async function waitForPanel(page: Page, counterName = 'Innodb_rows_insert
   await page.getByRole('button', { name: 'Play', exact: true }).first().waitFor({ timeout: 20_000 });
   // attached: on a narrow screen the counters start folded (their rows are in the page, not shown)
   await page.waitForSelector(`th[scope=row]:has-text("${counterName}")`, { state: 'attached', timeout: 20_000 });
-  await page.waitForFunction(() => !document.querySelector('.player-bar button.play')?.hasAttribute('disabled'), null, { timeout: 20_000 });
+  await page.waitForFunction(() => !document.querySelector('.player-bar button.play')?.hasAttribute('data-loading'), null, { timeout: 20_000 });
 }
 
 export async function play(page: Page): Promise<void> {

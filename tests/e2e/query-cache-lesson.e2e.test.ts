@@ -14,7 +14,7 @@ const STEP = { live: 3, cores: 4, size: 6 };
 
 async function waitForPlay(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Play', exact: true }).first().waitFor({ timeout: 30_000 });
-  await page.waitForFunction(() => !document.querySelector('.player-bar button.play')?.hasAttribute('disabled'), null, { timeout: 30_000 });
+  await page.waitForFunction(() => !document.querySelector('.player-bar button.play')?.hasAttribute('data-loading'), null, { timeout: 30_000 });
 }
 
 /** Serious or critical axe violations (WCAG 2.x A/AA + best practice) as lines. */

@@ -26,14 +26,20 @@ export function isEditable(t: EventTarget | null, forSpace: boolean, key: string
 /**
  * Whether a focused input keeps a key: text fields type, sliders use the arrows. A quiz
  * choice keeps the arrows (they pick another choice) and Space while unchosen (it picks
- * this one); a checkbox keeps Space (it ticks). Neither keeps . or , and a picked choice
+ * this one); a checkbox keeps Space (it ticks). None of them keeps . or , and a picked choice
  * gives Space to the player: after a click on a choice, Space and . did nothing.
  */
 function inputKeeps(t: HTMLInputElement, forSpace: boolean, key: string): boolean {
   if (t.type === 'radio') return key.startsWith('Arrow') || (forSpace && !t.checked);
   if (t.type === 'checkbox') return forSpace;
+  // A slider (a knob, the scrubber) moves with the arrows, Home/End and PgUp/PgDn, and
+  // nothing else: after a drag it kept the focus, and Space did nothing before the class.
+  if (t.type === 'range') return SLIDER_KEYS.has(key);
   return true;
 }
+
+/** The keys a focused range input uses itself. */
+const SLIDER_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown']);
 
 /**
  * A focused box of text that scrolls (the SHOW ENGINE INNODB STATUS and sysbench

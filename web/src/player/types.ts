@@ -49,6 +49,8 @@ export interface PlayerState {
   slow: boolean;
   /** A seek under way for longer than SEEK_NOTICE_MS: where it is going (null otherwise). */
   seekingNs: number | null;
+  /** Play was pressed while the simulation was being built: it starts when it is ready. */
+  startsWhenReady: boolean;
 }
 
 /** A seek that takes longer than this says where it is going. */

@@ -35,12 +35,12 @@ export function usePlayer(opts: PlayerOptions): Player {
     seekChunkNs: 0,
     playWhenReady: false,
   });
-  const [view, setView] = useState<PlayerState>({ playing: false, speed: opts.defaultSpeed, timeNs: 0, maxTimeNs: 0, done: false, achievedSpeed: null, slow: false, seekingNs: null });
+  const [view, setView] = useState<PlayerState>({ playing: false, speed: opts.defaultSpeed, timeNs: 0, maxTimeNs: 0, done: false, achievedSpeed: null, slow: false, seekingNs: null, startsWhenReady: false });
   const publish = useCallback(() => {
     const s = st.current;
     const achieved = s.playing ? achievedSpeed(s.pace) : null;
     s.slow = s.playing && slowerThanAsked(s.speed, achieved, s.slow);
-    setView({ playing: s.playing, speed: s.speed, timeNs: s.timeNs, maxTimeNs: s.maxTimeNs, done: s.done, achievedSpeed: achieved, slow: s.slow, seekingNs: s.seekingNs });
+    setView({ playing: s.playing, speed: s.speed, timeNs: s.timeNs, maxTimeNs: s.maxTimeNs, done: s.done, achievedSpeed: achieved, slow: s.slow, seekingNs: s.seekingNs, startsWhenReady: s.playWhenReady });
   }, []);
 
   /** Serializes engine work; drops work for a stale generation. */
@@ -206,6 +206,7 @@ export function usePlayer(opts: PlayerOptions): Player {
     const s = st.current;
     if (!optsRef.current.source) {
       s.playWhenReady = true;
+      publish();
       return;
     }
     if (s.done) return;
@@ -239,6 +240,7 @@ export function usePlayer(opts: PlayerOptions): Player {
   const toggle = useCallback(() => {
     if (!optsRef.current.source) {
       st.current.playWhenReady = !st.current.playWhenReady; // a second press takes it back
+      publish();
     } else if (st.current.seekingNs !== null) {
       supersede();
       publish();

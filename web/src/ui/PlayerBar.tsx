@@ -65,7 +65,10 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs }:
   const going = p.seekingNs !== null;
   // A finished run: the play button runs it again from t = 0.
   const replay = p.done && !p.playing && !going;
-  const label = going ? 'Stop' : p.playing ? 'Pause' : replay ? 'Replay' : 'Play';
+  // Pressed while the simulation is still being built: it plays as soon as it is ready
+  // (the button stays live then: a click was lost, while Space was remembered).
+  const waiting = disabled && p.startsWhenReady;
+  const label = waiting ? 'Waiting…' : going ? 'Stop' : p.playing ? 'Pause' : replay ? 'Replay' : 'Play';
   const bar = useRef<HTMLDivElement>(null);
   // While the thumb is held, it stays under the pointer: a long seek moves the clock as it
   // goes (restore, then replay), and the thumb jumped back to it between moves, so a fast
@@ -112,12 +115,26 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs }:
         type="button"
         className="primary play"
         onClick={p.toggle}
-        disabled={disabled}
-        title={going ? `Stop going to t = ${formatSimTime(p.seekingNs ?? 0)} (Space)` : p.playing ? 'Pause (Space)' : replay ? 'Run it again from t = 0 (Space)' : 'Play (Space)'}
+        aria-disabled={disabled && !waiting ? true : undefined}
+        data-loading={disabled ? '' : undefined}
+        aria-pressed={disabled ? waiting : undefined}
+        title={
+          disabled
+            ? waiting
+              ? 'Plays as soon as the simulation is ready (press again to cancel)'
+              : 'Play as soon as the simulation is ready (Space)'
+            : going
+              ? `Stop going to t = ${formatSimTime(p.seekingNs ?? 0)} (Space)`
+              : p.playing
+                ? 'Pause (Space)'
+                : replay
+                  ? 'Run it again from t = 0 (Space)'
+                  : 'Play (Space)'
+        }
         aria-label={label}
         aria-keyshortcuts="Space"
       >
-        <Icon d={going ? STOP : p.playing ? PAUSE : replay ? REPLAY : PLAY} /> {label}
+        <Icon d={waiting || p.playing ? PAUSE : going ? STOP : replay ? REPLAY : PLAY} /> {label}
       </button>
       <button type="button" onClick={p.stepForward} disabled={disabled || p.done} title={`Step forward (${fwd})`} aria-label="Step forward" aria-keyshortcuts={arrowKeys ? 'ArrowRight .' : '.'}>
         <Icon d={FORWARD} />

@@ -812,3 +812,24 @@ test('phone (390×844): a reference label cut short on a chart is written out in
   await expect.poll(() => wide.page.locator('svg text', { hasText: full }).count(), { timeout: 60_000 }).toBeGreaterThan(0);
   expect(await wide.page.locator('figure ul li', { hasText: full }).count()).toBe(0);
 });
+
+test('presenter: a prediction locked on a slide is still locked when the slide is left and come back to', async () => {
+  const { page, errors } = await openPage('/#/present/primary-keys?step=2');
+  await waitForPanel(page);
+  const quiz = page.locator('.slide-text .quiz').first();
+  await lockPrediction(quiz, /About 94% full/);
+  await expect.poll(() => quiz.textContent()).toContain('to the end to check it');
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('PageDown');
+  await expect.poll(() => page.locator('.slide-text h1').textContent()).not.toBe('Inserting in order');
+  await page.keyboard.press('PageUp');
+  await expect.poll(() => page.locator('.slide-text h1').textContent()).toBe('Inserting in order');
+  const back = page.locator('.slide-text .quiz').first();
+  expect(await back.getByRole('radio', { name: /About 94% full/ }).isChecked()).toBe(true);
+  expect(await back.getByRole('button', { name: 'Lock in my prediction' }).count()).toBe(0);
+  expect(await back.textContent()).toContain('to the end to check it');
+  // the run checks it, as on the lesson page
+  await runToEnd(page);
+  await expect.poll(() => back.locator('.quiz-result').textContent(), { timeout: 60_000 }).toContain('Your prediction held.');
+  expect(errors).toEqual([]);
+});

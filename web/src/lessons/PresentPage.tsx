@@ -19,7 +19,7 @@ import { QuizBlock } from './QuizBlock';
 import { IgnoredSettings, LessonGate } from './LessonGate';
 import type { Lesson } from './types';
 import { knobText } from './scenarios';
-import { otherRunsAfter } from './progress';
+import { otherRunsAfter, type QuizProgress } from './progress';
 
 export default function PresentPage({ id, query }: { id: string; query: string }) {
   return <LessonGate id={id} query={query}>{(lesson, q, linkMessages) => <Slides lesson={lesson} query={q} linkMessages={linkMessages} />}</LessonGate>;
@@ -81,6 +81,11 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
   });
   const [help, setHelp] = useState(false);
   const [ran, setRan] = useState<Set<string>>(new Set());
+  // The room's locked predictions, for this showing: a slide left and come back to shows
+  // its vote (locked, and checked once the run has been), as the lesson page does from
+  // its saved progress. Not saved: a class's votes are not the teacher's own progress.
+  const [votes, setVotes] = useState<Record<string, QuizProgress>>({});
+  const onVote = useCallback((quizId: string, choice: number, correct: boolean, checked: boolean) => setVotes((v) => ({ ...v, [quizId]: { choice, correct, checked } })), []);
   const { choice, setChoice, override, setOverride, reducedMotion } = useTheme();
   const channel = useRef<BroadcastChannel | null>(null);
   const go = useCallback(
@@ -260,6 +265,8 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
                   experimentRan={b.quiz.after ? ran.has(b.quiz.after) : true}
                   experimentRuns={b.quiz.after ? (runs[b.quiz.after] ?? 0) : 0}
                   otherRun={b.quiz.after ? otherRuns[b.quiz.after] : undefined}
+                  saved={votes[b.quiz.id]}
+                  onLock={(c, ok, checked) => onVote(b.quiz.id, c, ok, checked)}
                 />
               );
             if (b.kind === 'experiment')

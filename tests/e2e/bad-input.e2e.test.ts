@@ -213,6 +213,7 @@ test('bad knob and seed input: message names the field and range, the simulation
     await field.press('Enter');
     await expect.poll(() => problem.textContent(), { message: what }).toMatch(message);
     expect(await field.getAttribute('aria-invalid'), what).toBe('true');
+    expect(await field.inputValue(), what).toBe('5000'); // the value that stays (it stood empty)
     expect(await simTime(page), what).toBe(t); // not re-created
   }
   // Wrong type, script-like and unicode text: a number field drops what is not a number.
@@ -229,7 +230,9 @@ test('bad knob and seed input: message names the field and range, the simulation
   for (const text of ['-3', '1.5', '99999999999', '']) {
     await seed.fill(text);
     await seed.press('Enter');
-    await expect.poll(() => page.locator('#knob-seed-error').textContent(), { message: text }).toBe('Random seed: enter a whole number from 0 to 4294967295; it stays at 7.');
+    const got = text === '' ? 'nothing' : `“${text}”`;
+    await expect.poll(() => page.locator('#knob-seed-error').textContent(), { message: text }).toBe(`Random seed: enter a whole number from 0 to 4294967295, got ${got}; it stays at 7.`);
+    expect(await seed.inputValue(), text).toBe('7');
     expect(await simTime(page), text).toBe(t);
   }
   await screenshot('bad-knob-input', page, { fullPage: false });
@@ -244,6 +247,13 @@ test('bad knob and seed input: message names the field and range, the simulation
   await field.press('Enter');
   await expect.poll(() => problem.count()).toBe(0);
   await expect.poll(() => page.evaluate(() => location.hash)).toContain('k.workload.max_rows=6000');
+  // A value the slider sets clears a refusal too (the message stood beside a value in use).
+  await field.fill('-1');
+  await field.press('Enter');
+  await expect.poll(() => problem.count()).toBe(1);
+  await page.getByRole('slider', { name: 'Rows to insert' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => problem.count()).toBe(0);
 });
 
 test('a bad playground scenario names the JSON path and keeps the running simulation', async () => {

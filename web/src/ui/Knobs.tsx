@@ -112,8 +112,12 @@ function Knob({ knob, value, onCommit }: { knob: KnobSpec; value: number; onComm
   const commitText = () => {
     const v = Number(text);
     const problemWith = knobTextProblem(knob, text, value);
-    if (problemWith) setProblem(problemWith);
-    else {
+    if (problemWith) {
+      // The field shows the value that stays (the message quotes what was typed): left
+      // empty or at -1, it read as the value in use.
+      setProblem(problemWith);
+      setText(String(value));
+    } else {
       setProblem(null);
       const s = snap(knob, v);
       setRounded(s !== v ? roundedNote(knob, v, s) : null);
@@ -141,6 +145,7 @@ function Knob({ knob, value, onCommit }: { knob: KnobSpec; value: number; onComm
           setDraft(v);
           setText(String(v));
           setRounded(null);
+          setProblem(null); // the slider set a value the knob takes
         }}
         onKeyDown={(e) => {
           const dir = e.key === 'ArrowRight' || e.key === 'ArrowUp' ? 1 : e.key === 'ArrowLeft' || e.key === 'ArrowDown' ? -1 : 0;
@@ -149,6 +154,8 @@ function Knob({ knob, value, onCommit }: { knob: KnobSpec; value: number; onComm
           const v = stepKnob(knob, draft, dir);
           setDraft(v);
           setText(String(v));
+          setRounded(null);
+          setProblem(null);
         }}
         onPointerUp={() => commit(draft)}
         onKeyUp={() => commit(draft)}
@@ -189,7 +196,8 @@ function SeedField({ seed, onSeed }: { seed: number | undefined; onSeed: (s: num
   const commit = () => {
     const v = Number(text);
     if (!/^\d{1,10}$/.test(text.trim()) || v > 4294967295) {
-      setProblem(`Random seed: enter a whole number from 0 to 4294967295; ${seed === undefined ? 'the lesson’s seed is kept' : `it stays at ${seed}`}.`);
+      setProblem(`Random seed: enter a whole number from 0 to 4294967295, got ${text.trim() === '' ? 'nothing' : `“${text.trim()}”`}; ${seed === undefined ? 'the lesson’s seed is kept' : `it stays at ${seed}`}.`);
+      setText(seed === undefined ? '' : String(seed));
     } else {
       setProblem(null);
       if (v !== seed) onSeed(v);

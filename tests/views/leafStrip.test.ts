@@ -113,7 +113,7 @@ describe('records bar', () => {
 
 describe('split kinds in the tree header', () => {
   it('lists the counts by kind once the index has split', () => {
-    expect(splitKindsLine({ toRight: 1234, toLeft: 0, middle: 5 })).toBe('splits: 1,234 to_right · 5 middle · 0 to_left');
+    expect(splitKindsLine({ toRight: 1234, toLeft: 0, middle: 5 })).toBe('splits since CREATE TABLE: 1,234 to_right · 5 middle · 0 to_left');
     expect(splitKindsLine({ toRight: 0, toLeft: 0, middle: 0 })).toBeNull();
     expect(splitKindsLine(undefined)).toBeNull();
   });

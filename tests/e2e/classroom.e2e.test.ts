@@ -229,7 +229,7 @@ test('presenter: a slide\'s second experiment is shown from its card; links in a
 
 test('embed: the title has the knob values it runs with, another experiment\'s knob is named as such, and the lesson link opens its step', async () => {
   const { page, errors } = await openPage('/#/embed/adaptive-flushing/flush-slow-cpu?k.server.cores=4');
-  await expect.poll(() => page.title(), { timeout: 30_000 }).toBe('Slower CPUs (4 cores), storage at ~3,000 pages/s · InnoDB Lab');
+  await expect.poll(() => page.title(), { timeout: 30_000 }).toBe('Slower CPUs, storage at ~3,000 pages/s (CPU cores: 4) · InnoDB Lab');
   expect(await page.getByRole('link', { name: /open the lesson in InnoDB Lab/ }).getAttribute('href')).toBe('#/lesson/adaptive-flushing?step=10&k.server.cores=4&x=flush-slow-cpu');
   // nothing still loading when the page goes away
   await page.waitForFunction(() => !document.querySelector('.player-bar button.play')?.hasAttribute('data-loading'), null, { timeout: 30_000 });

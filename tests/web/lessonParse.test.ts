@@ -421,6 +421,13 @@ describe('lesson parser', () => {
     }
   });
 
+  it('in presenter mode, a link to another lesson opens it in presenter mode; other links stay', () => {
+    const text = '[next](#/lesson/ahi-latch-contention) [step](#/lesson/primary-keys?step=3) [play](#/playground) [web](https://example.org)';
+    expect(renderMarkdown(text, { presenter: true })).toContain('href="#/present/ahi-latch-contention"');
+    expect(renderMarkdown(text, { presenter: true })).toContain('href="#/present/primary-keys?step=3"');
+    expect(renderMarkdown(text, { presenter: true })).toContain('href="#/playground"');
+    expect(renderMarkdown(text)).toContain('href="#/lesson/ahi-latch-contention"');
+  });
   it('never renders HTML from lesson data', () => {
     const html = renderMarkdown('Hi <script>alert(1)</script> <b>x</b> [link](javascript:alert(1)) [ok](https://example.org)');
     expect(html).not.toMatch(/<script|<b>|href="javascript/);

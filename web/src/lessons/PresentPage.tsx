@@ -254,7 +254,7 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
           <IgnoredSettings className="url-messages" messages={messages} onDismiss={() => setMessages([])} />
           <h1>{s.title}</h1>
           {s.blocks.map((b, j) => {
-            if (b.kind === 'prose') return <Prose key={`${step}-${j}`} markdown={b.markdown} />;
+            if (b.kind === 'prose') return <Prose key={`${step}-${j}`} markdown={b.markdown} presenter />;
             if (b.kind === 'quiz')
               return (
                 <QuizBlock

@@ -3,8 +3,8 @@
 import { useMemo } from 'react';
 import { renderMarkdown } from './markdown';
 
-export function Prose({ markdown }: { markdown: string }) {
-  const html = useMemo(() => renderMarkdown(markdown), [markdown]);
+export function Prose({ markdown, presenter = false }: { markdown: string; presenter?: boolean }) {
+  const html = useMemo(() => renderMarkdown(markdown, { presenter }), [markdown, presenter]);
   // Safe: markdown-it runs with html: false, so the output holds only its own tags.
   return <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -12,6 +12,9 @@ export const md = new MarkdownIt({ html: false, linkify: true, typographer: true
 const defaultLinkOpen = md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
 md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   const href = String(tokens[idx].attrGet('href') ?? '');
+  // In presenter mode a link to another lesson opens it in presenter mode (it dropped the
+  // teacher out of the slides onto the reading page).
+  if ((env as RenderEnv | undefined)?.presenter === true && href.startsWith('#/lesson/')) tokens[idx].attrSet('href', `#/present/${href.slice('#/lesson/'.length)}`);
   if (/^https?:\/\//i.test(href)) {
     tokens[idx].attrSet('target', '_blank');
     tokens[idx].attrSet('rel', 'noopener noreferrer');
@@ -30,7 +33,12 @@ md.core.ruler.push('align_classes', (state) => {
   }
 });
 
+/** How a lesson's prose is shown: on the reading page, or as presenter-mode slides. */
+export interface RenderEnv {
+  presenter?: boolean;
+}
+
 /** Markdown -> safe HTML string. */
-export function renderMarkdown(text: string): string {
-  return md.render(text);
+export function renderMarkdown(text: string, env: RenderEnv = {}): string {
+  return md.render(text, { ...env });
 }

@@ -83,8 +83,11 @@ function Rows({ rows }: { rows: [string, string][] }) {
 function PartBox({ box, pal }: { box: AhiPartBox; pal: Palette }) {
   return (
     <li style={boxStyle(pal, box.xHeld)}>
-      <div style={{ display: 'flex', justifyContent: 'space-between', gap: 4, fontWeight: 600 }}>
-        <span>{box.title}</span>
+      {/* The badge keeps its own height beside a title that wraps (an exported PNG measures
+          text a little wider: "partition 135" took two lines and the badge grew into a tall box);
+          where both do not fit, the badge goes under the title. */}
+      <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'flex-start', gap: 4, fontWeight: 600 }}>
+        <span style={{ whiteSpace: 'nowrap' }}>{box.title}</span>
         {box.xHeld ? <XBadge pal={pal} /> : box.readers > 0 ? <span style={{ fontWeight: 400 }}>{formatCount(box.readers)} S</span> : null}
       </div>
       <Rows rows={[['nodes', formatCount(box.nodes)]]} />

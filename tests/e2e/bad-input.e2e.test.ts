@@ -149,7 +149,7 @@ test('a knob value typed between two steps runs rounded, and the knob says so', 
   await field.waitFor({ timeout: 60_000 });
   await field.fill('350');
   await field.press('Enter');
-  await expect.poll(() => page.locator('.knob .field-note').textContent()).toBe('innodb_io_capacity moves in steps of 100 pages/s, so 350 runs as 400 pages/s.');
+  await expect.poll(() => page.locator('.knob .field-note').textContent()).toBe('innodb_io_capacity moves in steps of 100, so 350 runs as 400 pages/s.');
   expect(await field.inputValue()).toBe('400');
   await expect.poll(() => page.evaluate(() => location.hash)).toContain('k.server.innodb_io_capacity=400');
   expect(errors).toEqual([]);

@@ -43,9 +43,9 @@ describe('foldedSummary (an embed’s folded knobs)', () => {
 describe('roundedNote (a typed value between two steps)', () => {
   it('names the knob, the steps and the value the run uses', async () => {
     const { roundedNote } = await import('../../web/src/ui/Knobs');
-    expect(roundedNote({ label: 'innodb_io_capacity', min: 200, step: 100, unit: 'pages/s' }, 150, 200)).toBe('innodb_io_capacity moves in steps of 100 pages/s, so 150 runs as 200 pages/s.');
+    expect(roundedNote({ label: 'innodb_io_capacity', min: 200, step: 100, unit: 'pages/s' }, 150, 200)).toBe('innodb_io_capacity moves in steps of 100, so 150 runs as 200 pages/s.');
     // "(64 pages of 16 KiB apart from 64)" read as garbled
-    expect(roundedNote({ label: 'Buffer pool size', min: 64, step: 64, unit: 'pages of 16 KiB' }, 1000, 1024)).toBe('Buffer pool size moves in steps of 64 pages of 16 KiB, so 1000 runs as 1024 pages of 16 KiB.');
+    expect(roundedNote({ label: 'Buffer pool size', min: 64, step: 64, unit: 'pages of 16 KiB' }, 1000, 1024)).toBe('Buffer pool size moves in steps of 64, so 1000 runs as 1024 pages of 16 KiB.');
     expect(roundedNote({ label: 'Rows', min: 500, step: 1000 }, 1200, 1500)).toBe('Rows moves in steps of 1000 from 500, so 1200 runs as 1500.');
   });
 });

@@ -228,10 +228,11 @@ function SeedField({ seed, onSeed }: { seed: number | undefined; onSeed: (s: num
   );
 }
 
-/** "innodb_io_capacity moves in steps of 100 pages/s, so 350 runs as 400 pages/s.": the
+/** "innodb_io_capacity moves in steps of 100, so 350 runs as 400 pages/s.": the unit once
+ *  ("in steps of 64 pages of 16 KiB, so 8200 runs as 8192 pages of 16 KiB" read clumsily); the
  *  steps counted from the knob's least value when that is not a whole step. */
 export function roundedNote(knob: { label: string; min: number; step: number; unit?: string }, typed: number, used: number): string {
   const unit = knob.unit ? ` ${knob.unit}` : '';
   const from = knob.min % knob.step !== 0 ? ` from ${knob.min}` : '';
-  return `${knob.label} moves in steps of ${knob.step}${unit}${from}, so ${typed} runs as ${used}${unit}.`;
+  return `${knob.label} moves in steps of ${knob.step}${from}, so ${typed} runs as ${used}${unit}.`;
 }

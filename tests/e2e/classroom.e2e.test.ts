@@ -699,6 +699,11 @@ test('phone (390×844): the lesson reads in one column, the panel below the text
   await waitForPanel(present.page);
   expect(await present.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await screenshot('classroom-phone-presenter-390x844', present.page, { fullPage: false });
+  // The panel is under the slide's text here: the slide's experiment card leads down to it.
+  const down = present.page.getByRole('button', { name: 'Go to the experiment ↓' });
+  expect(await down.isVisible()).toBe(true);
+  await down.dispatchEvent('click');
+  await expect.poll(() => present.page.locator('.slide-panel').evaluate((e) => Math.round(e.getBoundingClientRect().top))).toBeLessThan(5);
   // Every lesson's text, its sources included (long InnoDB function names), fits the width.
   const ids = fs
     .readdirSync(path.join(ROOT, 'lessons'))

@@ -274,7 +274,13 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
                 <p key={`${step}-${j}`} className="slide-experiment">
                   <span className="kicker">Experiment</span> {knobText(b.experiment.title, b.experiment, b.experiment.id === active?.id ? knobValues : undefined)}
                   {b.experiment.id === active?.id ? (
-                    <span className="muted"> — in the panel</span>
+                    <>
+                      <span className="muted"> — in the panel</span>
+                      {/* Under the text on a narrow screen (the panel is not beside it): a way down to it. */}
+                      <button type="button" className="linklike slide-to-panel" onClick={() => panelBox.current?.scrollIntoView({ block: 'start' })}>
+                        Go to the experiment ↓
+                      </button>
+                    </>
                   ) : (
                     <>
                       {' '}

@@ -1,6 +1,6 @@
 // Section "frames": the frame budget of every lesson step that holds an experiment.
 // For each, a fresh page opens #/lesson/<id>?step=N on the built site, waits for the
-// engine (Play enabled), sets the speed to "max" and plays for a few seconds with the
+// engine (Play no longer loading), sets the speed to "max" and plays for a few seconds with the
 // experiment's views (all of them: the site has no view toggles). Frame time = the gap
 // between consecutive requestAnimationFrame timestamps; long tasks = main-thread
 // PerformanceObserver('longtask') entries over 50 ms. A run that completes early is

@@ -84,7 +84,7 @@ export async function loadSection(ctx) {
     rows.push(
       infoRow({
         section: S,
-        metric: `Time to interactive, #/lesson/${first.id} (navigation → Play enabled with the engine created; median of ${ok.length} cold loads, localhost; DOMContentLoaded ${dcl != null ? fmtMs(dcl) : '—'})`,
+        metric: `Time to interactive, #/lesson/${first.id} (navigation → the player has its engine; median of ${ok.length} cold loads, localhost; DOMContentLoaded ${dcl != null ? fmtMs(dcl) : '—'})`,
         value: tti,
         show: fmtMs,
         note: ok.length ? undefined : details.loads[0]?.missing,

@@ -3,10 +3,11 @@
 // observer. They run in the browser, so they only use browser globals.
 /* global document, window, requestAnimationFrame */
 
-/** The lesson player's Play/Pause button is enabled (the engine is created). */
+/** The lesson player has its engine (the Play button no longer carries data-loading; it
+ *  stays pressable while the simulation is built, and keeps a press for then). */
 export function playReady() {
   const b = document.querySelector('.player-bar button.play');
-  return Boolean(b && !b.disabled);
+  return Boolean(b && !b.disabled && !b.hasAttribute('data-loading'));
 }
 
 /** { playing, done } of the first player bar. */
@@ -55,13 +56,13 @@ export function stopFrameRecorder() {
 
 /**
  * Installed before the page's own scripts (addInitScript): records performance.now()
- * when the Play button first becomes enabled, in window.__benchInteractiveAt.
+ * when the player first has its engine (playReady), in window.__benchInteractiveAt.
  */
 export function watchInteractive() {
   const check = () => {
     if (window.__benchInteractiveAt !== undefined) return true;
     const b = document.querySelector('.player-bar button.play');
-    if (b && !b.disabled) {
+    if (b && !b.disabled && !b.hasAttribute('data-loading')) {
       window.__benchInteractiveAt = performance.now();
       return true;
     }
@@ -70,7 +71,7 @@ export function watchInteractive() {
   const start = () => {
     if (check()) return;
     const mo = new window.MutationObserver(() => check() && mo.disconnect());
-    mo.observe(document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
+    mo.observe(document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled', 'data-loading'] });
   };
   if (document.documentElement) start();
   else document.addEventListener('readystatechange', start, { once: true });

@@ -133,11 +133,15 @@ test('"Go to the experiment" moves focus into the panel, and every control works
   await page.getByRole('slider', { name: 'Simulated time (scrub)' }).focus();
   await page.keyboard.press('Home');
   await expect.poll(() => simTime(page)).toBe('0 µs');
-  // A slider keeps its own keys only: with the scrubber focused, Space plays and pauses.
-  await page.keyboard.press(' ');
-  await expect.poll(() => playButton.getAttribute('aria-label')).toBe('Pause');
-  await page.keyboard.press(' ');
-  await expect.poll(() => playButton.getAttribute('aria-label')).toBe('Play');
+  /** Space plays, Space again pauses. */
+  const spacePlaysAndPauses = async () => {
+    for (const label of ['Pause', 'Play']) {
+      await page.keyboard.press(' ');
+      await expect.poll(() => playButton.getAttribute('aria-label')).toBe(label);
+    }
+  };
+  // A slider keeps its own keys only: with the scrubber focused, Space plays and pauses…
+  await spacePlaysAndPauses();
   // … and . steps
   const tScrub = await settledTime(page);
   await page.keyboard.press('.');
@@ -145,10 +149,7 @@ test('"Go to the experiment" moves focus into the panel, and every control works
 
   // Shortcuts with nothing focused: Space plays and pauses, → / ← step, + / − change speed.
   await blur(page);
-  await page.keyboard.press(' ');
-  await expect.poll(() => playButton.getAttribute('aria-label')).toBe('Pause');
-  await page.keyboard.press(' ');
-  await expect.poll(() => playButton.getAttribute('aria-label')).toBe('Play');
+  await spacePlaysAndPauses();
   // Settled reads: the pause's last frame may still move the clock after Space.
   const t0 = await settledTime(page);
   await page.keyboard.press('ArrowRight');

@@ -339,6 +339,47 @@ test('a link whose time takes a while to reach says where it is going, then show
   await expect.poll(() => badge.count()).toBe(0);
 });
 
+test('a step back that takes a while says where it is going, shows no earlier time on the way, and Stop ends it', async () => {
+  // The 256-thread latch A/B run over 2M rows at 450 ms: the only checkpoint before it is
+  // t = 0 (one every 0.5 s), so a step back replays ~0.3 s of it: a second or two here.
+  const { page, errors } = await openPage('/#/lesson/ahi-latch-contention?step=6&t=0.45');
+  await expect.poll(() => simTime(page), { timeout: 90_000 }).toBe('450.0 ms');
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    const out = document.querySelector('.sim-time output')!;
+    const seen: string[] = [];
+    (window as unknown as { seenTimes: string[] }).seenTimes = seen;
+    new MutationObserver(() => seen.push(out.textContent ?? '')).observe(out, { childList: true, characterData: true, subtree: true });
+  });
+  await page.keyboard.press(',');
+  const badge = page.locator('.player-bar .badge', { hasText: 'going to t =' });
+  await badge.waitFor({ timeout: 10_000 });
+  expect(await badge.textContent()).toBe('going to t = 325.0 ms…');
+  expect(await page.locator('.player-bar button.play').getAttribute('aria-label')).toBe('Stop');
+  await expect.poll(() => simTime(page), { timeout: 60_000 }).toBe('325.0 ms');
+  await expect.poll(() => badge.count()).toBe(0);
+  // The replay from t = 0 drew nothing before where it was going (it flashed 0 µs).
+  const seen = await page.evaluate(() => (window as unknown as { seenTimes: string[] }).seenTimes);
+  expect(seen.length).toBeGreaterThan(0);
+  expect(seen.filter((t) => seconds(t) < 0.325)).toEqual([]);
+
+  // Forward again (quick), then back: the same replay from t = 0. Stop (Space) ends it
+  // where it has got, short of 325 ms; Play goes on from there.
+  await page.keyboard.press('.');
+  await expect.poll(() => simTime(page), { timeout: 60_000 }).toBe('450.0 ms');
+  await page.keyboard.press(',');
+  await badge.waitFor({ timeout: 10_000 });
+  await page.keyboard.press(' ');
+  await expect.poll(() => page.locator('.player-bar button.play').getAttribute('aria-label'), { timeout: 30_000 }).toBe('Play');
+  await expect.poll(() => badge.count()).toBe(0);
+  const stopped = seconds(await settledTime(page));
+  expect(stopped).toBeLessThan(0.325);
+  await page.keyboard.press(' ');
+  await expect.poll(async () => seconds(await simTime(page)), { timeout: 30_000 }).toBeGreaterThan(stopped);
+  await page.keyboard.press(' ');
+  expect(errors).toEqual([]);
+});
+
 /** The player's clock ("750.0 ms", "1.250 s", "0 µs") in seconds. */
 function seconds(text: string): number {
   const m = /^([\d.]+) (s|ms|µs)$/.exec(text);

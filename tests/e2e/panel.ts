@@ -81,7 +81,13 @@ export async function stepForward(page: Page, n: number): Promise<void> {
   for (let i = 0; i < n; i++) {
     const before = await simTime(page);
     await fwd.click();
-    await page.waitForFunction((b) => document.querySelector('.sim-time output')?.textContent?.trim() !== b, before, { timeout: 10_000 });
+    // Done when the clock has moved and no "going to" badge is up: a step that takes a
+    // while shows the badge, and may draw the clock where it has got on the way.
+    await page.waitForFunction(
+      (b) => document.querySelector('.sim-time output')?.textContent?.trim() !== b && ![...document.querySelectorAll('.player-bar .badge')].some((x) => x.textContent?.startsWith('going to')),
+      before,
+      { timeout: 20_000 },
+    );
   }
 }
 

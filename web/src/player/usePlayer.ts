@@ -252,39 +252,57 @@ export function usePlayer(opts: PlayerOptions): Player {
   }, [play, pause, supersede, publish, reset]);
   /** The run's length: its scenario's end, else (a row target) where it finished. */
   const runSpan = () => optsRef.current.endNs ?? (st.current.done ? st.current.maxTimeNs : undefined);
+  /**
+   * Goes to the time `target()` gives when the work starts (a step counts from where the
+   * step before it ended), and says where it is going once that takes a while: a step
+   * back on a heavy run replays for seconds from a checkpoint, and the bar stood still
+   * with nothing to tell why. A seek passes its `id` (a newer one supersedes it); a step
+   * takes the id current when it starts, so steps pressed in a row all run.
+   */
+  const goWithNotice = useCallback(
+    (target: () => number | null, id?: number) => {
+      const s = st.current;
+      void enqueue((e) => {
+        const tNs = target();
+        if (tNs === null) return Promise.resolve();
+        const mine = id ?? s.seekId;
+        const timer = setTimeout(() => {
+          if (s.seekId !== mine) return;
+          s.seekingNs = tNs;
+          // The badge alone: the clock stays where the bar last drew it. Going back, the
+          // engine is at the checkpoint it replays from, and a full publish showed that
+          // earlier time (← from 5 s flashed 0 µs, then 4.750 s).
+          setView((v) => ({ ...v, seekingNs: tNs }));
+        }, SEEK_NOTICE_MS);
+        return goTo(e, tNs, mine).finally(() => {
+          clearTimeout(timer);
+          if (s.seekId !== mine || s.seekingNs === null) return;
+          s.seekingNs = null;
+          publish();
+        });
+      });
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [enqueue, publish],
+  );
   const stepForward = useCallback(() => {
     pause();
     // Not past a finished run's end: the clock moved on over an idle engine, and a link
     // or embed taken there said the run ends earlier than the time it asked for.
-    void enqueue((e) => (st.current.done ? Promise.resolve() : goTo(e, st.current.timeNs + stepNs(st.current.speed, runSpan()))));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pause, enqueue]);
+    goWithNotice(() => (st.current.done ? null : st.current.timeNs + stepNs(st.current.speed, runSpan())));
+  }, [pause, goWithNotice]);
   const stepBack = useCallback(() => {
     pause();
-    void enqueue((e) => goTo(e, Math.max(0, st.current.timeNs - stepNs(st.current.speed, runSpan()))));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pause, enqueue]);
+    goWithNotice(() => Math.max(0, st.current.timeNs - stepNs(st.current.speed, runSpan())));
+  }, [pause, goWithNotice]);
   const seek = useCallback(
     (tNs: number) => {
       pause();
       // A seek that takes a while (a shared link's t on a heavy run: ~10 s) says where it
       // is going; the clock stayed at 0 with nothing to tell why. Quick ones show nothing.
-      const s = st.current;
-      const id = ++s.seekId;
-      const timer = setTimeout(() => {
-        if (s.seekId !== id) return;
-        s.seekingNs = tNs;
-        publish();
-      }, SEEK_NOTICE_MS);
-      void enqueue((e) => goTo(e, tNs, id)).finally(() => {
-        clearTimeout(timer);
-        if (s.seekId !== id || s.seekingNs === null) return;
-        s.seekingNs = null;
-        publish();
-      });
+      goWithNotice(() => tNs, ++st.current.seekId);
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [pause, enqueue],
+    [pause, goWithNotice],
   );
   const setSpeed = useCallback(
     (sp: Speed) => {

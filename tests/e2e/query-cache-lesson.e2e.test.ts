@@ -73,14 +73,14 @@ test('reduced motion: prunes and stores are counted, not flashed', async () => {
   expect(errors).toEqual([]);
 });
 
-test('a link into the run: the thread lanes say the stretch before it is one sample, not a state held throughout', async () => {
+test('a link into the run: the thread lanes leave the stretch before it blank and say why, not a state held throughout', async () => {
   const { page, errors } = await openPage(`/#/lesson/query-cache?step=${STEP.live}&t=0.05`);
   await waitForPlay(page);
   await expect.poll(() => simTime(page), { timeout: 60_000 }).toMatch(/^50(\.0+)? ms$/);
   const threads = page.locator('section.view-row[aria-label="Client threads"]');
   // Both sides: the lanes drew 0–50 ms in the states at 50 ms, and now say so.
   await expect.poll(() => threads.locator('.lanes-coarse').allTextContents(), { timeout: 20_000 }).toEqual(
-    Array(2).fill('From t = 0.000 s to 0.050 s the lanes show one sample, the states at 0.050 s: the player went there in one go. Play to see the states change.'),
+    Array(2).fill('From t = 0.000 s to 0.050 s the player went there in one go: the lanes are blank but for a thin line where it stopped, the states there. Play to see the states change.'),
   );
   expect(errors).toEqual([]);
 });

@@ -2,8 +2,8 @@
 // wrap), lane geometry for 4 to 4,096 threads, the state a grouped lane shows, the RGBA
 // pixels, and the counts sentence of the accessible summary.
 import { describe, expect, it } from 'vitest';
-import { column, columnJumped, columnTime, createRing, pushStates } from '../../web/src/views/threads/ring';
-import { coarseColumn, columnSpans, countsSentence, laneLayout, laneState, paintLanes, stateCounts, timeSpans } from '../../web/src/views/threads/layout';
+import { column, columnJumped, columnSought, columnTime, createRing, pushStates } from '../../web/src/views/threads/ring';
+import { blankColumns, blankStretch, columnSpans, countsSentence, laneLayout, laneState, paintLanes, stateCounts, timeSpans } from '../../web/src/views/threads/layout';
 
 const u8 = (...v: number[]) => Uint8Array.from(v);
 const cols = (r: ReturnType<typeof createRing>) => Array.from({ length: r.length }, (_, i) => [columnTime(r, i), ...column(r, i)]);
@@ -159,17 +159,31 @@ describe('stateCounts / countsSentence', () => {
   });
 });
 
-describe('coarseColumn', () => {
-  it('names a go-to column wider than half the window: the jump from 0 to 0.3 s', () => {
-    expect(coarseColumn([0, 3e8], [false, true])).toEqual({ fromNs: 0, toNs: 3e8 });
-    expect(coarseColumn([0, 3e8, 3.1e8, 3.2e8], [false, true, false, false])).toEqual({ fromNs: 0, toNs: 3e8 });
+describe('blankColumns / blankStretch', () => {
+  const wide = (n: number) => Array(n).fill(40);
+  it('blanks the columns a seek showed, wider than 6 px: a link to 0.3 s run in three chunks', () => {
+    const times = [0, 1e8, 2e8, 3e8];
+    const blank = blankColumns(times, [false, true, true, true], [false, true, true, true], [1, 40, 40, 40]);
+    expect(blank).toEqual([false, true, true, true]);
+    expect(blankStretch(times, blank)).toEqual({ fromNs: 0, toNs: 3e8 });
+    // then playback: its columns are drawn, and the stretch ends where the seek did
+    const later = [0, 1e8, 2e8, 3e8, 3.1e8];
+    const b2 = blankColumns(later, [false, true, true, true, false], [false, true, true, true, false], [1, 40, 40, 40, 4]);
+    expect(b2).toEqual([false, true, true, true, false]);
+    expect(blankStretch(later, b2)).toEqual({ fromNs: 0, toNs: 3e8 });
   });
-  it('none for playback however wide its first frame, even steps, a single column, or one instant', () => {
-    expect(coarseColumn([0, 3e8], [false, false])).toBeNull(); // the first frame of playback
-    expect(coarseColumn([0, 1e7, 2e7, 3e7], [false, true, true, true])).toBeNull(); // steps in slow motion
-    expect(coarseColumn([0, 5e7, 1e8], [false, true, true])).toBeNull(); // exactly half is not more
-    expect(coarseColumn([3e8], [true])).toBeNull();
-    expect(coarseColumn([3e8, 3e8], [false, true])).toBeNull();
+  it('blanks a step only when it covers more than half the window', () => {
+    expect(blankColumns([0, 3e8], [false, true], [false, false], [1, 300])).toEqual([false, true]);
+    expect(blankColumns([0, 3e8, 3.1e8, 3.2e8], [false, true, false, false], [false, false, false, false], wide(4))).toEqual([false, true, false, false]);
+    expect(blankColumns([0, 1e7, 2e7, 3e7], [false, true, true, true], [false, false, false, false], wide(4))).toEqual([false, false, false, false]); // steps in slow motion
+    expect(blankColumns([0, 5e7, 1e8], [false, true, true], [false, false, false], wide(3))).toEqual([false, false, false]); // exactly half is not more
+  });
+  it('never blanks playback, a column 6 px wide or less, the oldest column, or one instant', () => {
+    expect(blankColumns([0, 3e8], [false, false], [false, false], [1, 300])).toEqual([false, false]); // the first frame of playback
+    expect(blankColumns([0, 1e8, 2e8], [false, true, true], [false, true, true], [1, 6, 6])).toEqual([false, false, false]);
+    expect(blankColumns([3e8], [true], [true], [300])).toEqual([false]);
+    expect(blankColumns([3e8, 3e8], [false, true], [false, true], [1, 300])).toEqual([false, false]);
+    expect(blankStretch([0, 1e8], [false, false])).toBeNull();
   });
 });
 
@@ -185,5 +199,12 @@ describe('ring: go-to columns', () => {
     // the flag follows its column round the ring
     for (const t of [4e8, 5e8, 6e8]) r = pushStates(r, t, new Uint8Array([0, 0]), 4, t === 6e8);
     expect([0, 1, 2, 3].map((i) => [columnTime(r, i), columnJumped(r, i)])).toEqual([[3e8, false], [4e8, false], [5e8, false], [6e8, true]]);
+  });
+  it('tells a seek\'s columns from a step\'s: both went there in one go', () => {
+    let r = pushStates(null, 0, new Uint8Array([0]), 4);
+    r = pushStates(r, 1e8, new Uint8Array([1]), 4, true, true);
+    r = pushStates(r, 2e8, new Uint8Array([1]), 4, true);
+    r = pushStates(r, 3e8, new Uint8Array([1]), 4);
+    expect([0, 1, 2, 3].map((i) => [columnJumped(r, i), columnSought(r, i)])).toEqual([[false, false], [true, true], [true, false], [false, false]]);
   });
 });

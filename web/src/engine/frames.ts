@@ -254,6 +254,12 @@ export interface Frame {
    * budget) since the frame before, not by playback: what lay between was not shown.
    */
   jumped?: boolean;
+  /**
+   * Shown by a seek (a link's time, the scrubber), not a step: the player ran the whole way
+   * there in chunks and drew a frame now and then, so each such frame stands for a
+   * stretch nobody watched. Set by the player, not the engine.
+   */
+  sought?: boolean;
   ahiParts: AhiPart[]; // ahi_parts_json()
   /** redo_json(), when the engine models the redo log. */
   redo?: RedoState;

@@ -85,8 +85,11 @@ export function usePlayer(opts: PlayerOptions): Player {
     for (const token of drop) await engine.dropSnapshot(token);
   };
 
-  const showFrame = async (engine: PlayerEngine) => {
-    optsRef.current.onFrames(await engine.frame());
+  /** Draws the engine's frames; `sought`: shown by a seek (Frame.sought). */
+  const showFrame = async (engine: PlayerEngine, sought = false) => {
+    const frames = await engine.frame();
+    if (sought) for (const f of frames) f.sought = true;
+    optsRef.current.onFrames(frames);
   };
 
   /**
@@ -95,7 +98,7 @@ export function usePlayer(opts: PlayerOptions): Player {
    * latest) ends it after the chunk under way, where it had got to. A step takes the id
    * current when it starts: steps pressed in a row all run, each from the last.
    */
-  const goTo = async (engine: PlayerEngine, targetNs: number, id = st.current.seekId) => {
+  const goTo = async (engine: PlayerEngine, targetNs: number, id = st.current.seekId, sought = false) => {
     const s = st.current;
     const gen = s.generation;
     const wanted = () => s.seekId === id && s.generation === gen;
@@ -125,7 +128,7 @@ export function usePlayer(opts: PlayerOptions): Player {
           // back: the replay from a checkpoint before the target showed times earlier than
           // it (← from 120 s flashed 113.598 s, then 119 s); the badge says where it goes.
           if (!back && s.timeNs < target && performance.now() - frameAt >= SEEK_FRAME_MS && wanted()) {
-            await showFrame(engine);
+            await showFrame(engine, sought);
             publish();
             frameAt = performance.now();
           }
@@ -138,7 +141,7 @@ export function usePlayer(opts: PlayerOptions): Player {
       Math.max(s.seekChunkNs, s.estimateNs),
     );
     s.seekChunkNs = chunkNs;
-    if (s.generation === gen) await showFrame(engine);
+    if (s.generation === gen) await showFrame(engine, sought);
   };
 
   // A new engine generation: reset and show the first frame.
@@ -256,11 +259,12 @@ export function usePlayer(opts: PlayerOptions): Player {
    * Goes to the time `target()` gives when the work starts (a step counts from where the
    * step before it ended), and says where it is going once that takes a while: a step
    * back on a heavy run replays for seconds from a checkpoint, and the bar stood still
-   * with nothing to tell why. A seek passes its `id` (a newer one supersedes it); a step
-   * takes the id current when it starts, so steps pressed in a row all run.
+   * with nothing to tell why. A seek passes its `id` (a newer one supersedes it) and
+   * `sought` (its frames say so); a step takes the id current when it starts, so steps
+   * pressed in a row all run.
    */
   const goWithNotice = useCallback(
-    (target: () => number | null, id?: number) => {
+    (target: () => number | null, id?: number, sought = false) => {
       const s = st.current;
       void enqueue((e) => {
         const tNs = target();
@@ -274,7 +278,7 @@ export function usePlayer(opts: PlayerOptions): Player {
           // earlier time (← from 5 s flashed 0 µs, then 4.750 s).
           setView((v) => ({ ...v, seekingNs: tNs }));
         }, SEEK_NOTICE_MS);
-        return goTo(e, tNs, mine).finally(() => {
+        return goTo(e, tNs, mine, sought).finally(() => {
           clearTimeout(timer);
           if (s.seekId !== mine || s.seekingNs === null) return;
           s.seekingNs = null;
@@ -300,7 +304,7 @@ export function usePlayer(opts: PlayerOptions): Player {
       pause();
       // A seek that takes a while (a shared link's t on a heavy run: ~10 s) says where it
       // is going; the clock stayed at 0 with nothing to tell why. Quick ones show nothing.
-      goWithNotice(() => tNs, ++st.current.seekId);
+      goWithNotice(() => tNs, ++st.current.seekId, true);
     },
     [pause, goWithNotice],
   );

@@ -11,8 +11,8 @@ import { formatCount } from '../../charts/common/format';
 import { prepareCanvas, useWidth } from '../../charts/common/hooks';
 import { figureStyle, legendStyle, mutedStyle, swatchStyle } from '../../charts/common/styles';
 import { THREAD_STATES, threadStateColor } from '../../charts/common/threadStates';
-import { coarseColumn, countsSentence, laneLayout, paintLanes, stateCounts, timeSpans } from './layout';
-import { columnJumped, columnTime, DEFAULT_RING_COLUMNS, pushStates, type StateRing } from './ring';
+import { blankColumns, blankStretch, countsSentence, laneLayout, paintLanes, SAMPLE_PX, stateCounts, timeSpans } from './layout';
+import { columnJumped, columnSought, columnTime, DEFAULT_RING_COLUMNS, pushStates, type StateRing } from './ring';
 
 export interface ThreadLanesProps {
   frame: Frame;
@@ -37,6 +37,20 @@ function stateRgb(p: Palette): [number, number, number][] {
 
 const seconds = (ns: number) => `${(ns / 1e9).toFixed(3)} s`;
 
+/** Each column's place on `w` px and whether it is drawn blank ([`blankColumns`]). */
+function blanks(r: StateRing, w: number): { spans: { x: number[]; w: number[] }; blank: boolean[] } {
+  const idx = Array.from({ length: r.length }, (_, i) => i);
+  const times = idx.map((i) => columnTime(r, i));
+  const spans = timeSpans(times, w);
+  const blank = blankColumns(
+    times,
+    idx.map((i) => columnJumped(r, i)),
+    idx.map((i) => columnSought(r, i)),
+    spans.w,
+  );
+  return { spans, blank };
+}
+
 /** Swimlanes of client-thread states over the last frames. */
 export function ThreadLanes({ frame, label, columns = DEFAULT_RING_COLUMNS, maxHeight, legend = true }: ThreadLanesProps) {
   const [ref, width, scale] = useWidth<HTMLDivElement>();
@@ -48,9 +62,9 @@ export function ThreadLanes({ frame, label, columns = DEFAULT_RING_COLUMNS, maxH
   const pixels = useRef<Uint8ClampedArray | null>(null);
   const offscreen = useRef<HTMLCanvasElement | null>(null);
   const ring = useMemo(() => {
-    ringRef.current = pushStates(ringRef.current, frame.timeNs, states, columns, frame.jumped === true);
+    ringRef.current = pushStates(ringRef.current, frame.timeNs, states, columns, frame.jumped === true, frame.sought === true);
     return { r: ringRef.current, length: ringRef.current.length };
-  }, [frame.timeNs, states, columns, frame.jumped]);
+  }, [frame.timeNs, states, columns, frame.jumped, frame.sought]);
   const lanes = useMemo(() => laneLayout(states.length, maxHeight), [states.length, maxHeight]);
   const counts = useMemo(() => stateCounts(states), [states]);
 
@@ -75,8 +89,12 @@ export function ThreadLanes({ frame, label, columns = DEFAULT_RING_COLUMNS, maxH
     if (!octx) return;
     octx.putImageData(new ImageData(px as Uint8ClampedArray<ArrayBuffer>, r.capacity, lanes.rows), 0, 0);
     ctx.imageSmoothingEnabled = false;
-    const spans = timeSpans(Array.from({ length: r.length }, (_, i) => columnTime(r, i)), w);
-    for (let i = 0; i < r.length; i++) ctx.drawImage(off, i, 0, 1, lanes.rows, spans.x[i], 0, spans.w[i], lanes.height);
+    const { spans, blank } = blanks(r, w);
+    for (let i = 0; i < r.length; i++) {
+      // A stretch nobody watched stays blank; a line at its end shows where the jump stopped.
+      const keep = blank[i] ? SAMPLE_PX : spans.w[i];
+      ctx.drawImage(off, i, 0, 1, lanes.rows, spans.x[i] + spans.w[i] - keep, 0, keep, lanes.height);
+    }
     if (lanes.gap) {
       ctx.fillStyle = pal.background;
       for (let y = 1; y < lanes.rows; y++) ctx.fillRect(0, y * lanes.rowHeight - 1, w, 1);
@@ -87,14 +105,11 @@ export function ThreadLanes({ frame, label, columns = DEFAULT_RING_COLUMNS, maxH
   const from = length ? columnTime(r, 0) : frame.timeNs;
   // The time halfway across (x is simulated time).
   const mid = from + (frame.timeNs - from) / 2;
-  // A stretch the player went across in one go (a jump, a large step): drawn in the states at its end.
+  // Stretches the player went across in one go (a link's time, a large step): left blank.
   const coarse = useMemo(() => {
-    const idx = Array.from({ length: ring.length }, (_, i) => i);
-    return coarseColumn(
-      idx.map((i) => columnTime(ring.r, i)),
-      idx.map((i) => columnJumped(ring.r, i)),
-    );
-  }, [ring]);
+    const times = Array.from({ length: ring.length }, (_, i) => columnTime(ring.r, i));
+    return blankStretch(times, blanks(ring.r, Math.max(1, width - 2)).blank);
+  }, [ring, width]);
   const group = lanes.threadsPerRow > 1 ? ` Each lane is ${lanes.threadsPerRow} threads, drawn in the state most of them are in.` : '';
   const aria =
     `${label ? `${label}: ` : ''}${countsSentence(counts, formatCount)} at t = ${seconds(frame.timeNs)}. ` +
@@ -121,7 +136,7 @@ export function ThreadLanes({ frame, label, columns = DEFAULT_RING_COLUMNS, maxH
       </div>
       {coarse && (
         <p className="lanes-coarse" style={{ ...mutedStyle(pal), margin: '2px 0' }}>
-          From t = {seconds(coarse.fromNs)} to {seconds(coarse.toNs)} the lanes show one sample, the states at {seconds(coarse.toNs)}: the player went there in one go. Play to see the states change.
+          From t = {seconds(coarse.fromNs)} to {seconds(coarse.toNs)} the player went there in one go: the lanes are blank but for a thin line where it stopped, the states there. Play to see the states change.
         </p>
       )}
       {legend && (

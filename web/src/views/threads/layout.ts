@@ -115,20 +115,32 @@ export function timeSpans(times: ArrayLike<number>, width: number): { x: number[
   return { x, w };
 }
 
+/** A column drawn wider than this (px) from one sample may be left blank ([`blankColumns`]). */
+export const HELD_PX = 6;
+/** The line (px) at the right of a blank column: the states where the go-to stopped. */
+export const SAMPLE_PX = 2;
+
 /**
- * A column the player went to in one go (`jumped[i]`, Frame.jumped) that covers more than
- * half the window (`times` oldest first): one sample drawn across a stretch no frame
- * showed (a link to t = 0.3 s drew 0–0.3 s in the states at 0.3 s). Its start and end
- * (ns), or null. Playback's columns never count: however wide the first frame of a run
- * is, it is what the engine showed.
+ * Which columns stand for a stretch nobody watched, to draw blank but for a [`SAMPLE_PX`]
+ * line of the states at their end: wider than `heldPx` on screen (`w`), and shown by a
+ * seek (`sought[i]`: a link's time or the scrubber; the player ran there in chunks and
+ * drew a frame now and then), or after any go-to (`jumped[i]`, a large step) covering
+ * more than half the window (`times` oldest first). Drawn as blocks, a link to t = 0.45 s
+ * read as threads holding one state for 0.1 s at a time. Playback's columns never count,
+ * however wide the first frame of a run: it is what the engine showed; nor do steps in
+ * slow motion, each a deliberate look.
  */
-export function coarseColumn(times: ArrayLike<number>, jumped: ArrayLike<boolean>): { fromNs: number; toNs: number } | null {
+export function blankColumns(times: ArrayLike<number>, jumped: ArrayLike<boolean>, sought: ArrayLike<boolean>, w: ArrayLike<number>, heldPx = HELD_PX): boolean[] {
   const n = times.length;
-  if (n < 2) return null;
-  const window = times[n - 1] - times[0];
-  if (!(window > 0)) return null;
-  for (let i = 1; i < n; i++) if (jumped[i] && times[i] - times[i - 1] > window / 2) return { fromNs: times[i - 1], toNs: times[i] };
-  return null;
+  const window = n > 1 ? times[n - 1] - times[0] : 0;
+  return Array.from({ length: n }, (_, i) => i > 0 && window > 0 && w[i] > heldPx && (sought[i] || (jumped[i] && times[i] - times[i - 1] > window / 2)));
+}
+
+/** From the start of the first blank column to the end of the last (ns), or null. */
+export function blankStretch(times: ArrayLike<number>, blank: readonly boolean[]): { fromNs: number; toNs: number } | null {
+  const first = blank.indexOf(true);
+  if (first < 1) return null;
+  return { fromNs: times[first - 1], toNs: times[blank.lastIndexOf(true)] };
 }
 
 /** Threads per state byte (index = byte; unknown bytes count as idle). */

@@ -10,7 +10,7 @@ export interface StateRing {
   start: number; // slot of the oldest column
   times: Float64Array; // virtual ns of each slot
   states: Uint8Array; // capacity × threads, slot-major
-  jumped: Uint8Array; // 1 for a column that came after a go-to (Frame.jumped), per slot
+  jumped: Uint8Array; // per slot: 1 after a go-to (Frame.jumped), 2 after a seek (Frame.sought); 0 playback
 }
 
 /** Columns kept by default (about 4 s of frames at 60 fps). */
@@ -30,9 +30,14 @@ export function columnTime(r: StateRing, column: number): number {
   return r.times[slotOf(r, column)];
 }
 
-/** Whether column `column` (0 = oldest) came after a go-to, not playback. */
+/** Whether column `column` (0 = oldest) came after a go-to (a step or a seek), not playback. */
 export function columnJumped(r: StateRing, column: number): boolean {
-  return r.jumped[slotOf(r, column)] === 1;
+  return r.jumped[slotOf(r, column)] !== 0;
+}
+
+/** Whether column `column` (0 = oldest) was shown by a seek (Frame.sought). */
+export function columnSought(r: StateRing, column: number): boolean {
+  return r.jumped[slotOf(r, column)] === 2;
 }
 
 /** The state bytes of column `column` (0 = oldest): a view, valid until the next push. */
@@ -45,9 +50,9 @@ export function column(r: StateRing, column: number): Uint8Array {
  * Adds the states at `timeNs` as the newest column and returns the ring (a new one when
  * `ring` is null, or the thread count or capacity changed). Columns later than `timeNs`
  * are dropped first; a column at the same time is replaced, not repeated. `jumped`: the
- * frame came after a go-to (Frame.jumped).
+ * frame came after a go-to (Frame.jumped); `sought`: a seek showed it (Frame.sought).
  */
-export function pushStates(ring: StateRing | null, timeNs: number, states: Uint8Array, capacity = DEFAULT_RING_COLUMNS, jumped = false): StateRing {
+export function pushStates(ring: StateRing | null, timeNs: number, states: Uint8Array, capacity = DEFAULT_RING_COLUMNS, jumped = false, sought = false): StateRing {
   const r = ring && ring.threads === states.length && ring.capacity === Math.max(1, Math.floor(capacity)) ? ring : createRing(capacity, states.length);
   while (r.length > 0 && columnTime(r, r.length - 1) > timeNs) r.length--;
   if (r.length > 0 && columnTime(r, r.length - 1) === timeNs) r.length--;
@@ -57,7 +62,7 @@ export function pushStates(ring: StateRing | null, timeNs: number, states: Uint8
   }
   const slot = slotOf(r, r.length);
   r.times[slot] = timeNs;
-  r.jumped[slot] = jumped ? 1 : 0;
+  r.jumped[slot] = sought ? 2 : jumped ? 1 : 0;
   r.states.set(states, slot * r.threads);
   r.length++;
   return r;

@@ -428,6 +428,13 @@ describe('lesson parser', () => {
     expect(renderMarkdown(text, { presenter: true })).toContain('href="#/playground"');
     expect(renderMarkdown(text)).toContain('href="#/lesson/ahi-latch-contention"');
   });
+  it('keeps a short inline code on one line (`--table-size` broke after its "--" on a phone); a long one may wrap', () => {
+    expect(renderMarkdown('One option, `--table-size`, sets both.')).toContain('<code class="nowrap">--table-size</code>');
+    expect(renderMarkdown('`Innodb_buffer_pool_reads`')).toContain('<code class="nowrap">Innodb_buffer_pool_reads</code>'); // 24 characters
+    expect(renderMarkdown('`innodb_adaptive_hash_index_parts`')).toContain('<code>innodb_adaptive_hash_index_parts</code>');
+    expect(renderMarkdown('```\n--table-size\n```')).not.toContain('nowrap'); // a block is a block
+    expect(renderMarkdown('`WHERE k IN (10 values)`')).toContain('<code>WHERE k IN (10 values)</code>'); // wraps at its spaces
+  });
   it('never renders HTML from lesson data', () => {
     const html = renderMarkdown('Hi <script>alert(1)</script> <b>x</b> [link](javascript:alert(1)) [ok](https://example.org)');
     expect(html).not.toMatch(/<script|<b>|href="javascript/);

@@ -22,6 +22,17 @@ md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
   return defaultLinkOpen(tokens, idx, options, env, self);
 };
 
+// A short inline code of one word (an option, a counter, a value) stays on one line: on a
+// phone `--table-size` broke after its "--". Longer ones may still wrap where they must,
+// and one with spaces (`WHERE k = ?`) wraps at them (kept whole, it widened a table).
+export const NOWRAP_CODE_CHARS = 24;
+const defaultCodeInline = md.renderer.rules.code_inline!;
+md.renderer.rules.code_inline = (tokens, idx, options, env, self) => {
+  const c = tokens[idx].content;
+  if ([...c].length <= NOWRAP_CODE_CHARS && !/\s/.test(c)) tokens[idx].attrJoin('class', 'nowrap');
+  return defaultCodeInline(tokens, idx, options, env, self);
+};
+
 // `| ---: |` columns: markdown-it writes style="text-align:right"; use class="align-right".
 md.core.ruler.push('align_classes', (state) => {
   for (const t of state.tokens) {

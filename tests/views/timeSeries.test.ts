@@ -15,6 +15,16 @@ describe('extents', () => {
     expect(yExtent([0, 0])).toEqual([0, 1]);
     expect(yExtent([])).toEqual([0, 1]);
   });
+  it('y spans the data when not from 0: 31.4 against 31.9 µs fills the plot instead of its top 2%', () => {
+    expect(yExtent([31.9, 31.4, 35.5], undefined, false)).toEqual([31.4, 35.5]);
+    expect(yExtent([31.9, 31.4], 30, false)).toEqual([30, 31.9]); // the reference still counts
+    expect(yExtent([-5, 10], undefined, false)).toEqual([-5, 10]);
+    expect(yExtent([7, 7], undefined, false)).toEqual([7, 14]);
+    const m = layoutTimeSeries({ series: [{ label: 'A', columns: cols, rows: [[0, 31.9], [1, 31.4], [2, 35.5]] }], column: 'latency_mean_us', unit: 'µs', fromZero: false }, 400, 220);
+    expect(m.yDomain[0]).toBeGreaterThan(30);
+    expect(m.yDomain[0]).toBeLessThanOrEqual(31.4);
+    expect(layoutTimeSeries({ series: [{ label: 'A', columns: cols, rows: [[0, 31.9], [1, 31.4]] }], column: 'latency_mean_us', unit: 'µs' }, 400, 220).yDomain[0]).toBe(0);
+  });
   it('x spans the samples; one sample gets a 1 s window', () => {
     expect(xExtent([0, 3])).toEqual([0, 3]);
     expect(xExtent([5])).toEqual([0, 5]);

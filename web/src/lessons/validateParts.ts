@@ -99,7 +99,7 @@ export function chart(r: Reader, v: unknown, path: string): ChartSpec | undefine
     r.errors.push(`${path}: must be { column, label, unit }, got ${show(v)}`);
     return undefined;
   }
-  r.unknownKeys(v, `${path}.`, ['column', 'label', 'unit', 'reference', 'limits', 'highlight']);
+  r.unknownKeys(v, `${path}.`, ['column', 'label', 'unit', 'reference', 'limits', 'highlight', 'from_zero']);
   const COL = { re: /^[a-z0-9_]+$/, what: 'a series column name (e.g. inserts_per_s)' };
   const column = r.string(v, 'column', `${path}.column`, COL);
   const label = r.string(v, 'label', `${path}.label`);
@@ -139,8 +139,10 @@ export function chart(r: Reader, v: unknown, path: string): ChartSpec | undefine
       if (hc && ha !== undefined && hl) highlight = { column: hc, above: ha, label: hl };
     }
   }
+  if (v.from_zero !== undefined && typeof v.from_zero !== 'boolean') r.errors.push(`${path}.from_zero: must be true or false, got ${show(v.from_zero)}`);
+  const fromZero = v.from_zero === false ? { fromZero: false as const } : {};
   return column && label && unit
-    ? { column, label, unit, ...(reference ? { reference } : {}), ...(limits.length ? { limits } : {}), ...(highlight ? { highlight } : {}) }
+    ? { column, label, unit, ...(reference ? { reference } : {}), ...(limits.length ? { limits } : {}), ...(highlight ? { highlight } : {}), ...fromZero }
     : undefined;
 }
 

@@ -237,6 +237,7 @@ export function PanelViews({ frames, series, status, labels, views, charts, size
                   reference={c.reference}
                   limits={c.limits}
                   highlightWhen={c.highlight}
+                  fromZero={c.fromZero}
                   reducedMotion={reducedMotion}
                   started={started}
                 />

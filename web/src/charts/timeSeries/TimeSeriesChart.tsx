@@ -31,6 +31,8 @@ export interface TimeSeriesChartProps {
   reducedMotion?: boolean;
   /** Simulated time has moved (the empty chart then says a sample is coming). */
   started?: boolean;
+  /** false: the y axis spans the data, not from 0; the legend says where it starts. */
+  fromZero?: boolean;
 }
 
 /** Plain-words summary for screen readers. */
@@ -44,12 +46,12 @@ function ariaSummary(p: TimeSeriesChartProps, lasts: (number | undefined)[]): st
 
 /** Line chart of one series column against simulated time. */
 export function TimeSeriesChart(props: TimeSeriesChartProps) {
-  const { series, column, label, unit, reference, highlights, limits, highlightWhen, height = 220 } = props;
+  const { series, column, label, unit, reference, highlights, limits, highlightWhen, fromZero = true, height = 220 } = props;
   const pal = usePalette();
   const [ref, width] = useWidth<HTMLDivElement>();
   const m = useMemo(
-    () => layoutTimeSeries({ series, column, unit, reference, highlights, limits, highlightWhen, hues: [pal.ab.A, pal.ab.B, pal.inkMuted] }, width, height),
-    [series, column, unit, reference, highlights, limits, highlightWhen, pal, width, height],
+    () => layoutTimeSeries({ series, column, unit, reference, highlights, limits, highlightWhen, hues: [pal.ab.A, pal.ab.B, pal.inkMuted], fromZero }, width, height),
+    [series, column, unit, reference, highlights, limits, highlightWhen, fromZero, pal, width, height],
   );
   const { margin: mg, plotWidth: pw, plotHeight: ph } = m;
   const lasts = m.lines.map((l) => l.last?.value);
@@ -209,6 +211,8 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
               shaded: {highlightWhen.label}
             </li>
           )}
+          {/* Said in words: a gap between lines on an axis that starts high looks bigger than it is. */}
+          {!fromZero && m.yDomain[0] > 0 && <li className="axis-from">the axis starts at {formatWithUnit(m.yDomain[0], unit)}, not 0</li>}
         </ul>
       )}
     </figure>

@@ -150,12 +150,15 @@ export function referenceFits(values: number[], reference: number): boolean {
   return top === undefined || !(top > 0) || reference <= 2 * top;
 }
 
-/** y domain over every finite value plus the reference; starts at 0 for non-negative data. */
-export function yExtent(values: number[], reference?: number): [number, number] {
+/**
+ * y domain over every finite value plus the reference; starts at 0 for non-negative data
+ * unless `fromZero` is false (then it spans the values).
+ */
+export function yExtent(values: number[], reference?: number, fromZero = true): [number, number] {
   const all = values.filter(Number.isFinite);
   if (reference !== undefined && Number.isFinite(reference)) all.push(reference);
   if (all.length === 0) return [0, 1];
-  const lo = Math.min(0, min(all) ?? 0);
+  const lo = fromZero ? Math.min(0, min(all) ?? 0) : (min(all) ?? 0);
   let hi = max(all) ?? 1;
   if (hi === lo) hi = lo === 0 ? 1 : lo + Math.abs(lo);
   return [lo, hi];
@@ -186,18 +189,20 @@ export interface TimeSeriesInput {
   highlightWhen?: HighlightWhen;
   /** Default line colours in series order (the palette's A, B, then muted). */
   hues?: string[];
+  /** false: the y axis spans the data instead of starting at 0 (ChartSpec.fromZero). */
+  fromZero?: boolean;
 }
 
 /** The whole chart model for a `width`×`height` px SVG. */
 export function layoutTimeSeries(input: TimeSeriesInput, width: number, height: number): TimeSeriesModel {
-  const { series, column, unit, reference, highlights = [], limits = [], highlightWhen, hues = ['#1864ab', '#b5174f', '#545b66'] } = input;
+  const { series, column, unit, reference, highlights = [], limits = [], highlightWhen, hues = ['#1864ab', '#b5174f', '#545b66'], fromZero = true } = input;
   const pts = series.map((s) => seriesPoints(s, column));
   const flat = pts.flat();
   const limitPts = limits.map((l) => series.map((s) => seriesPoints(s, l.column)));
   const anyFinite = flat.some(([t, v]) => Number.isFinite(t) && Number.isFinite(v));
   const yValues = [...flat.map((p) => p[1]), ...limitPts.flat(2).map((p) => p[1])];
   const refOff = reference !== undefined && Number.isFinite(reference.value) && !referenceFits(yValues, reference.value);
-  const yDom = yExtent(yValues, refOff ? undefined : reference?.value);
+  const yDom = yExtent(yValues, refOff ? undefined : reference?.value, fromZero);
   const xDom = xExtent(flat.filter((p) => Number.isFinite(p[1])).map((p) => p[0]));
 
   const yCount = Math.max(2, Math.round(height / 45));

@@ -194,3 +194,28 @@ test('a chart reads its lines under the pointer: the time, each value in the uni
   await expect.poll(() => readout.count()).toBe(0);
   expect(errors).toEqual([]);
 });
+
+test('phone: a tap on a chart keeps its readout, and the readout stays on the screen wherever the finger is', async () => {
+  const { page, errors } = await openPage('/#/lesson/primary-keys?step=4&t=2', { viewport: { width: 390, height: 844 }, touch: true });
+  await expect.poll(() => simTime(page), { timeout: 60_000 }).toBe('2.000 s');
+  const chart = page.locator('figure', { hasText: 'Inserts per second' }).first();
+  await chart.evaluate((e) => e.scrollIntoView({ block: 'center' }));
+  const svg = chart.locator('svg[data-chart=time-series]');
+  const readout = chart.locator('[data-readout]');
+  for (const at of [0.25, 0.4, 0.55, 0.7, 0.9]) {
+    const box = await svg.boundingBox();
+    if (!box) throw new Error('no chart');
+    await page.touchscreen.tap(box.x + box.width * at, box.y + box.height * 0.4);
+    // A tap, not a drag: the readout stays after the finger lifts (it vanished at once).
+    await page.waitForTimeout(150);
+    await expect.poll(() => readout.count()).toBe(1);
+    expect(await readout.textContent()).toMatch(/^t = [\d.]+ s● A: Sequential INT id: [\d,]+ rows\/s● B: Random VARCHAR\(26\) id: [\d,]+ rows\/s$/);
+    const r = await readout.boundingBox();
+    if (!r) throw new Error('no readout box');
+    // Whole on the 390 px screen (its right edge was at 522 px, its left at -61).
+    expect(r.x, `tap at ${at}`).toBeGreaterThanOrEqual(0);
+    expect(r.x + r.width, `tap at ${at}`).toBeLessThanOrEqual(390);
+  }
+  await screenshot('chart-readout-phone', page, { fullPage: false });
+  expect(errors).toEqual([]);
+});

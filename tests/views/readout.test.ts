@@ -2,7 +2,7 @@
 // nothing past the end of a finished side, threshold values beside their line.
 import { describe, expect, it } from 'vitest';
 import { layoutTimeSeries } from '../../web/src/charts/timeSeries/layout';
-import { readoutAt } from '../../web/src/charts/timeSeries/readout';
+import { readoutAt, readoutBox } from '../../web/src/charts/timeSeries/readout';
 
 const cols = ['t_s', 'qps', 'sync_mb'];
 const A = { label: 'A', columns: cols, rows: [[1, 100, 500], [2, 200, 500], [3, 300, 500], [4, 400, 500]] };
@@ -57,5 +57,25 @@ describe('readoutAt', () => {
     expect(readoutAt([A, B], 'qps', 'queries/s', m, m.plotWidth + 1)).toBeNull();
     const e = layoutTimeSeries({ series: [], column: 'qps', unit: '' }, 400, 220);
     expect(readoutAt([], 'qps', '', e, 10)).toBeNull();
+  });
+});
+
+describe('readoutBox: the box stays whole inside the chart', () => {
+  it('sits right of the rule in the left half, left of it in the right half, below the pointer', () => {
+    expect(readoutBox(800, 220, 200, 60, 100, 50)).toEqual({ left: 110, top: 70 });
+    expect(readoutBox(800, 220, 200, 60, 600, 50)).toEqual({ left: 390, top: 70 });
+  });
+  it('on a phone (a 310 px box on a 360 px chart) it moves as far left as keeps it whole', () => {
+    for (const rule of [54, 108, 180, 252]) {
+      const { left } = readoutBox(360, 220, 310, 80, rule, 40);
+      expect(left).toBeGreaterThanOrEqual(0);
+      expect(left + 310).toBeLessThanOrEqual(360);
+    }
+    expect(readoutBox(360, 220, 310, 80, 180, 40).left).toBe(50);
+  });
+  it('goes above the pointer near the bottom, and to the top when it fits neither way', () => {
+    expect(readoutBox(800, 220, 200, 60, 100, 190)).toEqual({ left: 110, top: 120 });
+    expect(readoutBox(800, 100, 200, 90, 100, 50)).toEqual({ left: 110, top: 10 });
+    expect(readoutBox(800, 80, 200, 100, 100, 50)).toEqual({ left: 110, top: 0 });
   });
 });

@@ -1,11 +1,11 @@
 // A time-series line chart: x = simulated seconds, y = one series column, one line per
 // series (A/B hues), optional article reference line. React renders SVG; D3 computes.
-import { useMemo, useState, type PointerEvent } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
 import { usePalette } from '../../ui/theme';
 import { formatWithUnit, noSamplesText } from '../common/format';
 import { useWidth } from '../common/hooks';
 import { LABEL_FONT, captionStyle, figureStyle, legendStyle } from '../common/styles';
-import { readoutAt } from './readout';
+import { readoutAt, readoutBox } from './readout';
 import { layoutTimeSeries, type Highlight, type HighlightWhen, type LimitSpec, type ReferenceLine, type SeriesInput } from './layout';
 
 export interface TimeSeriesChartProps {
@@ -55,12 +55,30 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
   );
   const { margin: mg, plotWidth: pw, plotHeight: ph } = m;
   const lasts = m.lines.map((l) => l.last?.value);
-  // The pointer's x over the plot (px from its left edge): the readout of every line there.
-  const [hoverPx, setHoverPx] = useState<number | null>(null);
-  const readout = hoverPx === null ? null : readoutAt(series, column, unit, m, hoverPx, limits);
-  const onPointer = (e: PointerEvent<SVGSVGElement>) => setHoverPx(e.clientX - e.currentTarget.getBoundingClientRect().left - mg.left);
-  // The box sits right of the rule, or left of it in the plot's right half.
-  const boxLeft = readout !== null && readout.x > pw / 2;
+  // The pointer over the chart: x from the plot's left edge (the readout of every line
+  // there), y from the chart's top (the box goes beside it).
+  const [hover, setHover] = useState<{ px: number; y: number } | null>(null);
+  const readout = hover === null ? null : readoutAt(series, column, unit, m, hover.px, limits);
+  const onPointer = (e: PointerEvent<SVGSVGElement>) => {
+    const r = e.currentTarget.getBoundingClientRect();
+    setHover({ px: e.clientX - r.left - mg.left, y: e.clientY - r.top });
+  };
+  // A finger lifted "leaves" the chart at once: a tap kept no readout. Touch keeps it
+  // until the next touch; a mouse that leaves clears it.
+  const onLeave = (e: PointerEvent<SVGSVGElement>) => {
+    if (e.pointerType !== 'touch') setHover(null);
+  };
+  // The box's size once drawn, to keep it whole inside the chart (readoutBox).
+  const boxRef = useRef<HTMLDivElement>(null);
+  const [boxSize, setBoxSize] = useState<[number, number]>([0, 0]);
+  const readoutKey = readout ? `${readout.header}|${readout.rows.map((r) => `${r.label}${r.text}`).join('|')}` : '';
+  useLayoutEffect(() => {
+    const b = boxRef.current;
+    if (!b) return;
+    const next: [number, number] = [b.offsetWidth, b.offsetHeight];
+    setBoxSize((s) => (s[0] === next[0] && s[1] === next[1] ? s : next));
+  }, [readoutKey, width]);
+  const box = readout && hover ? readoutBox(width, height, boxSize[0], boxSize[1], mg.left + readout.x, hover.y) : null;
 
   return (
     <figure style={figureStyle}>
@@ -77,7 +95,7 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
           style={{ display: 'block', touchAction: 'pan-y' }}
           onPointerMove={onPointer}
           onPointerDown={onPointer}
-          onPointerLeave={() => setHoverPx(null)}
+          onPointerLeave={onLeave}
         >
           <g transform={`translate(${mg.left},${mg.top})`} fontSize={LABEL_FONT} fill={pal.inkMuted}>
             {m.bands.map((b, i) => (
@@ -150,15 +168,20 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
             )}
           </g>
         </svg>
-        {readout && (
+        {readout && box && (
           <div
             data-readout=""
             aria-hidden="true"
+            ref={boxRef}
             style={{
               position: 'absolute',
-              top: mg.top + 4,
-              left: mg.left + readout.x + (boxLeft ? -10 : 10),
-              transform: boxLeft ? 'translateX(-100%)' : undefined,
+              top: box.top,
+              left: box.left,
+              // A label too long for a phone's chart wraps instead of running off the screen.
+              // Its own width wherever it sits (it shrank to the room left of its edge).
+              width: 'max-content',
+              maxWidth: Math.max(120, width - 2),
+              boxSizing: 'border-box',
               pointerEvents: 'none',
               background: pal.surface,
               color: pal.ink,
@@ -167,7 +190,7 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
               padding: '4px 8px',
               fontSize: LABEL_FONT,
               lineHeight: 1.35,
-              whiteSpace: 'nowrap',
+              whiteSpace: width < 480 ? 'normal' : 'nowrap',
               boxShadow: '0 1px 4px rgba(0,0,0,0.18)',
             }}
           >

@@ -76,3 +76,27 @@ export function readoutAt(series: SeriesInput[], column: string, unit: string, m
   if (ruleT === undefined) return null;
   return { x: toX(ruleT), header: `t = ${seconds(ruleT)} s`, rows };
 }
+
+/** Gap (px) between the readout box and the rule or the pointer. */
+const BOX_GAP = 10;
+
+/**
+ * Where the readout box goes in a chart `chartW`×`chartH` px (its top-left corner), for a
+ * box `boxW`×`boxH` px, the rule at `ruleX` and the pointer at `pointerY` (chart px).
+ * Beside the rule, on the side with room (right first in the left half); if neither side
+ * has room, as far left as keeps it whole. Below the pointer, else above it: a box at
+ * the chart's top went under the sticky player bar when the chart sat just beneath it,
+ * and one beside the rule ran off a phone's screen (its right edge at 522 px on 390).
+ */
+export function readoutBox(chartW: number, chartH: number, boxW: number, boxH: number, ruleX: number, pointerY: number): { left: number; top: number } {
+  const right = ruleX + BOX_GAP;
+  const left = ruleX - BOX_GAP - boxW;
+  const fitsRight = right + boxW <= chartW;
+  const fitsLeft = left >= 0;
+  const preferLeft = ruleX > chartW / 2;
+  const x = fitsRight && (!preferLeft || !fitsLeft) ? right : fitsLeft ? left : Math.max(0, chartW - boxW);
+  const below = pointerY + BOX_GAP * 2;
+  const above = pointerY - BOX_GAP - boxH;
+  const y = below + boxH <= chartH ? below : above >= 0 ? above : Math.max(0, chartH - boxH);
+  return { left: Math.round(x), top: Math.round(y) };
+}

@@ -120,8 +120,13 @@ test('bad URL parameters: each named with what is allowed, nothing rendered, scr
   await screenshot('bad-url-parameters', page, { fullPage: false });
   expect(await injected(page)).toEqual([]);
 
+  // The notice floats over the page's foot; the page gets room below its end so nothing
+  // stays under it (it covered "Lock in my prediction"), and gives it back on Dismiss.
+  const noticeH = await page.locator('.url-messages').evaluate((e) => (e as HTMLElement).offsetHeight);
+  expect(await page.evaluate(() => parseFloat(document.body.style.paddingBottom))).toBe(noticeH + 24);
   // Still working: play moves the numbers.
   await page.locator('.url-messages').getByRole('button', { name: 'Dismiss' }).click();
+  await expect.poll(() => page.evaluate(() => document.body.style.paddingBottom)).toBe('');
   const before = await counter(page, 'Innodb_rows_inserted');
   await play(page);
   await expect.poll(async () => (await counter(page, 'Innodb_rows_inserted'))[0], { timeout: 10_000 }).toBeGreaterThan(before[0]);

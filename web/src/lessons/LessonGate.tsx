@@ -2,7 +2,7 @@
 // load the lesson by id, unpack a shared link's packed query, and say "loading" or
 // "no such lesson" meanwhile. Also the notice that lists the address's refused settings.
 
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { NotFound } from '../ui/NotFound';
 import { DownloadFailed } from '../ui/downloadFailed';
 import { loadLesson } from './registry';
@@ -50,9 +50,22 @@ export function LessonGate({ id, query = '', loadingText = 'Loading lesson…', 
 
 /** The settings of the address that were refused, with a Dismiss button; nothing when none. */
 export function IgnoredSettings({ messages, onDismiss, className = '' }: { messages: string[]; onDismiss: () => void; className?: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  // Floating over the page's foot (`.url-messages`), it covered what sat there ("Lock in
+  // my prediction") with no way to scroll it clear: the page gets room below its end.
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el || getComputedStyle(el).position !== 'fixed') return;
+    const body = document.body;
+    const before = body.style.paddingBottom;
+    body.style.paddingBottom = `${el.offsetHeight + 24}px`;
+    return () => {
+      body.style.paddingBottom = before;
+    };
+  }, [messages]);
   if (!messages.length) return null;
   return (
-    <div className={`notice notice-warn ${className}`.trim()} role="status">
+    <div ref={box} className={`notice notice-warn ${className}`.trim()} role="status">
       <strong>Some settings in the address were ignored:</strong>
       <ul>
         {messages.map((m, i) => (

@@ -80,7 +80,7 @@ test('a link into the run: the thread lanes leave the stretch before it blank an
   const threads = page.locator('section.view-row[aria-label="Client threads"]');
   // Both sides: the lanes drew 0–50 ms in the states at 50 ms, and now say so.
   await expect.poll(() => threads.locator('.lanes-coarse').allTextContents(), { timeout: 20_000 }).toEqual(
-    Array(2).fill('From t = 0.000 s to 0.050 s the player went there in one go: the lanes are blank but for a thin line where it stopped, the states there. Play to see the states change.'),
+    Array(2).fill('From t = 0.000 s to 0.050 s the player went there in one go: the lanes are blank but for a thin line wherever it stopped on the way, the states there. Play to see the states change.'),
   );
   expect(errors).toEqual([]);
 });

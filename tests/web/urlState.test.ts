@@ -137,9 +137,13 @@ describe('parseUrlState', () => {
 
   it('says the experiment shown has no knobs, and then lists no k.<knob>', () => {
     const r = parseUrlState('k.a=1&foo=2', { stepCount: 1, knobs: [] });
-    expect(r.messages).toEqual(['Unknown knob "k.a"; the experiment shown has no knobs. It was ignored.', 'Unknown parameter "foo"; allowed: step, seed, t, x. It was ignored.']);
+    expect(r.messages).toEqual(['Unknown knob "k.a"; the experiment shown has no knobs but its seed (seed=…). It was ignored.', 'Unknown parameter "foo"; allowed: step, seed, t, x. It was ignored.']);
     // another experiment of the lesson has it: this one has none (it said "none on this page")
     const e = parseUrlState('k.storage.iops=3000', { stepCount: 1, knobs: [], knobsElsewhere: ['storage.iops'] });
-    expect(e.messages).toEqual(['Knob "k.storage.iops" belongs to another experiment of this lesson; this one has no knobs. It was ignored.']);
+    expect(e.messages).toEqual(['Knob "k.storage.iops" belongs to another experiment of this lesson; this one has no knobs but its seed (seed=…). It was ignored.']);
+  });
+  it('k.seed: the panel lists the seed among its knobs, but the address sets it with seed=', () => {
+    const r = parseUrlState('k.seed=abc', { stepCount: 1, knobs: [] });
+    expect(r.messages).toEqual(['Parameter "k.seed": the random seed is set with "seed" (e.g. seed=42), not as a knob. It was ignored.']);
   });
 });

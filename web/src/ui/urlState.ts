@@ -175,8 +175,10 @@ export function parseUrlState(query: string, ctx: UrlStateContext): UrlParseResu
       if (!knob) {
         // The knobs are the shown experiment's: "none on this page" was wrong where other experiments of the page have some.
         const own = [...knobByPath.keys()].map((k) => `k.${k}`).join(', ');
-        if (ctx.knobsElsewhere?.includes(path)) messages.push(`Knob "${name}" belongs to another experiment of this lesson; ${own ? `this one's knobs: ${own}` : 'this one has no knobs'}. It was ignored.`);
-        else messages.push(`Unknown knob "${name}"; ${own ? `allowed: ${own}` : 'the experiment shown has no knobs'}. It was ignored.`);
+        // The panel shows a "Random seed" field among its knobs; in the address it is "seed".
+        if (path === 'seed') messages.push(`Parameter "${name}": the random seed is set with "seed" (e.g. seed=42), not as a knob. It was ignored.`);
+        else if (ctx.knobsElsewhere?.includes(path)) messages.push(`Knob "${name}" belongs to another experiment of this lesson; ${own ? `this one's knobs: ${own}` : 'this one has no knobs but its seed (seed=…)'}. It was ignored.`);
+        else messages.push(`Unknown knob "${name}"; ${own ? `allowed: ${own}` : 'the experiment shown has no knobs but its seed (seed=…)'}. It was ignored.`);
         continue;
       }
       const v = number(name, raw, knob.toggle ? '0 (off) or 1 (on)' : `a number from ${knob.min} to ${knob.max}`);

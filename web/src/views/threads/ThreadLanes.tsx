@@ -136,7 +136,7 @@ export function ThreadLanes({ frame, label, columns = DEFAULT_RING_COLUMNS, maxH
       </div>
       {coarse && (
         <p className="lanes-coarse" style={{ ...mutedStyle(pal), margin: '2px 0' }}>
-          From t = {seconds(coarse.fromNs)} to {seconds(coarse.toNs)} the player went there in one go: the lanes are blank but for a thin line where it stopped, the states there. Play to see the states change.
+          From t = {seconds(coarse.fromNs)} to {seconds(coarse.toNs)} the player went there in one go: the lanes are blank but for a thin line wherever it stopped on the way, the states there. Play to see the states change.
         </p>
       )}
       {legend && (

@@ -6,15 +6,17 @@ import { QC_BLOCK_FREE as F, QC_BLOCK_QUERY as Q, QC_BLOCK_RESULT as R, QC_BLOCK
 import { arenaKind, arenaRows, arenaSentence, eventMarks, eventsSentence, layoutArena, lockModel, lockRates, MAX_ANIMATED_EVENTS, MAX_QUEUE_DOTS, offsetPoint, qcCaption } from '../../web/src/views/qc/layout';
 import { formatCount } from '../../web/src/charts/common/format';
 
-const u32 = (...v: number[]) => Uint32Array.from(v);
+// qc_blocks() pairs written in 512 B units, as [type, bytes] (the engine gives bytes).
+const u32 = (...v: number[]) => Uint32Array.from(v.map((x, i) => (i % 2 ? x * 512 : x)));
 const fmt = (v: number) => String(v);
 const bytes = (v: number) => `${v} B`;
 
 describe('arenaKind', () => {
   it('query, result (and its continuations), the result being written, table; free under 8 units is a fragment', () => {
-    expect([arenaKind(Q, 1), arenaKind(R, 8), arenaKind(RC, 2), arenaKind(4, 8), arenaKind(T, 1)]).toEqual(['query', 'result', 'result', 'writing', 'table']);
-    expect(arenaKind(F, 7)).toBe('fragment');
-    expect(arenaKind(F, 8)).toBe('free');
+    expect([arenaKind(Q, 512), arenaKind(R, 4096), arenaKind(RC, 1024), arenaKind(4, 4096), arenaKind(T, 512)]).toEqual(['query', 'result', 'result', 'writing', 'table']);
+    expect(arenaKind(F, 3584)).toBe('fragment');
+    expect(arenaKind(F, 4095)).toBe('fragment'); // under the 4 KiB a new result asks for
+    expect(arenaKind(F, 4096)).toBe('free');
   });
 });
 
@@ -83,10 +85,17 @@ describe('layoutArena', () => {
     expect(arenaSentence(l.stats, 'mysql', fmt, bytes)).toBe(
       '1 query with 1 result block; 11264 B free in 2 blocks, the largest 10240 B; 1 fragment under 4 KiB (1024 B).',
     );
-    // the exact free total (Qcache_free_memory) when given: blocks are drawn as whole units
+    // the free total from the counters (Qcache_free_memory) when given
     expect(arenaSentence(l.stats, 'mysql', fmt, bytes, 11000)).toBe(
       '1 query with 1 result block; 11000 B free in 2 blocks, the largest 10240 B; 1 fragment under 4 KiB (1024 B).',
     );
+    // exact sizes: a 3,700 B block is a fragment, and the largest reads 3700 B, not 4 KiB
+    // (in rounded-up units it was 8 of 512 B: "the largest 4 KiB", no fragment)
+    const exact = layoutArena(Uint32Array.from([Q, 600, R, 3000, F, 3700, F, 1200, R, 1740]), 64);
+    expect(arenaSentence(exact.stats, 'mysql', fmt, bytes)).toBe(
+      '1 query with 2 result blocks; 4900 B free in 2 blocks, the largest 3700 B; 2 fragments under 4 KiB (4900 B).',
+    );
+    expect(exact.stats.totalUnits).toBe(20); // 10,240 B: the blocks tile the arena exactly
     // counts other than 1 take the plural; a fresh arena is one free block
     const two = layoutArena(u32(Q, 1, R, 2, Q, 1, R, 2, F, 30), 64);
     expect(arenaSentence(two.stats, 'mysql', fmt, bytes)).toBe(
@@ -96,9 +105,9 @@ describe('layoutArena', () => {
     const a = layoutArena(u32(R, 1, 4, 1, F, 2), 64, 'aurora');
     expect(a.segs.map((s) => s.kind)).toEqual(['result', 'writing', 'free']);
     expect([a.stats.queries, a.stats.fragments]).toEqual([2, 0]);
-    expect(arenaSentence(a.stats, 'aurora', fmt, bytes)).toBe('2 cached results (in LRU order, oldest left; each entry takes its exact size, drawn rounded up to 512 B); 1024 B unused.');
+    expect(arenaSentence(a.stats, 'aurora', fmt, bytes)).toBe('2 cached results (in LRU order, oldest left; each entry drawn at its exact size); 1024 B unused.');
     const one = layoutArena(u32(R, 1, F, 3), 64, 'aurora');
-    expect(arenaSentence(one.stats, 'aurora', fmt, bytes)).toBe('1 cached result (in LRU order, oldest left; each entry takes its exact size, drawn rounded up to 512 B); 1536 B unused.');
+    expect(arenaSentence(one.stats, 'aurora', fmt, bytes)).toBe('1 cached result (in LRU order, oldest left; each entry drawn at its exact size); 1536 B unused.');
   });
 });
 

@@ -56,14 +56,18 @@ describe('SimHost on the real engine: the query cache', () => {
     const [m, a] = host.handle('frame', {}).frames;
     expect(m.qcKind).toBe('mysql');
     expect(a.qcKind).toBe('aurora');
-    const units = (b: Uint32Array) => b.filter((_, i) => i % QC_BLOCK_STRIDE === 1).reduce((x, y) => x + y, 0);
-    // 256 KiB = 512 units of 512 B, tiled exactly by MySQL's blocks
-    expect(units(m.qcBlocks)).toBe(512);
+    const bytes = (b: Uint32Array) => b.filter((_, i) => i % QC_BLOCK_STRIDE === 1).reduce((x, y) => x + y, 0);
+    // MySQL's blocks tile the arena: 256 KiB less the bins' bookkeeping (336 B), in bytes
+    expect(bytes(m.qcBlocks)).toBe(256 * 1024 - 336);
     const types = new Set(m.qcBlocks.filter((_, i) => i % QC_BLOCK_STRIDE === 0));
     expect(types.has(QC_BLOCK_QUERY)).toBe(true);
-    // Aurora: entries (each rounded up to whole 512 B units, so the sum may pass the
-    // budget) then one free pair
+    // exact sizes, not whole 512 B units: some block is not a multiple of 512
+    expect(m.qcBlocks.some((v, i) => i % QC_BLOCK_STRIDE === 1 && v % 512 !== 0)).toBe(true);
+    // Aurora: entries at their exact sizes, then one free pair for the rest of the budget
     expect(a.qcBlocks[a.qcBlocks.length - 2]).toBe(QC_BLOCK_FREE);
+    // (within the budget: the rounded-up units passed it)
+    expect(bytes(a.qcBlocks)).toBeLessThanOrEqual(256 * 1024);
+    expect(bytes(a.qcBlocks)).toBeGreaterThan(250_000);
     expect(a.qcBlocks.length).toBeGreaterThan(4);
     expect(m.qcLock.acquisitions).toBeGreaterThan(0);
     expect(m.qcLock.waiting).toBeGreaterThan(0);

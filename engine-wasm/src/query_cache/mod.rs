@@ -303,9 +303,10 @@ impl QueryCache {
 
     /// The arena strip: `[type, bytes]` per block in arena order (MySQL), or per
     /// entry in LRU order then the free remainder (Aurora), flattened as u32 pairs
-    /// with bytes in 512-byte units rounded up (frames.ts `qc_blocks`).
+    /// (frames.ts `qc_blocks`). Exact bytes: in 512-byte units rounded up, a 3,700 B
+    /// free block read as 4 KiB, big enough for a new result, which it is not.
     pub fn blocks(&self) -> Vec<u32> {
-        let units = |b: u64| b.div_ceil(512).min(u32::MAX as u64) as u32;
+        let units = |b: u64| b.min(u32::MAX as u64) as u32;
         match self {
             QueryCache::Off => Vec::new(),
             QueryCache::Mysql(c) => c

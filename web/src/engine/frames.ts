@@ -60,12 +60,11 @@ export const THREAD_WAIT_QC_LOCK = 6;
 export const THREAD_STATE_COUNT = 7;
 
 /**
- * qc_blocks(): Uint32Array of [type, units] pairs, the query cache memory as a strip.
+ * qc_blocks(): Uint32Array of [type, bytes] pairs, the query cache memory as a strip.
  * MySQL: every block of the arena in address order (they tile it exactly);
  * Aurora (conceptual, no arena): complete entries in LRU order (oldest first), then
- * one FREE pair for the unused budget. units = ceil(bytes / 512) (per Aurora entry too,
- * so its units may add up to more than the budget). Empty when the
- * server has no query cache (or size 0).
+ * one FREE pair for the unused budget. Empty when the server has no query cache (or
+ * size 0).
  */
 export const QC_BLOCK_FREE = 0;
 export const QC_BLOCK_QUERY = 1;
@@ -78,6 +77,7 @@ export const QC_BLOCK_RES_BEG = 4;
 /** a table's block (the ring of its queries) */
 export const QC_BLOCK_TABLE = 5;
 export const QC_BLOCK_STRIDE = 2;
+/** The strip draws 512 B as one unit (query_cache_min_res_unit is 8 of them). */
 export const QC_UNIT_BYTES = 512;
 
 /** qc_lock_json(): the query cache's one global lock (MySQL); Aurora: holder null. */
@@ -267,7 +267,7 @@ export interface Frame {
   qcKind: QcKind;
   /** The scenario sets server.query_cache_type = OFF: the cache exists but no statement uses it. */
   qcOff: boolean;
-  /** qc_blocks(): [type, units] pairs; empty without a cache or with size 0. */
+  /** qc_blocks(): [type, bytes] pairs; empty without a cache or with size 0. */
   qcBlocks: Uint32Array;
   /** qc_lock_json() */
   qcLock: QcLock;

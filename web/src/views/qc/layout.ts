@@ -21,17 +21,17 @@ import { noun } from '../../charts/common/format';
 export type ArenaKind = 'query' | 'result' | 'writing' | 'table' | 'free' | 'fragment';
 
 /**
- * A free block smaller than this many 512 B units (4 KiB, query_cache_min_res_unit's
- * default) cannot take a new result's first block: a fragment.
+ * A free block smaller than this (4 KiB, query_cache_min_res_unit's default) cannot take
+ * a new result's first block: a fragment.
  */
-export const FRAGMENT_UNITS = 8;
+export const FRAGMENT_BYTES = 4096;
 /** Rows the strip wraps into at most. */
 export const MAX_ROWS = 8;
 /** Past this many events in one frame, the strip shows counts instead of each event. */
 export const MAX_ANIMATED_EVENTS = 12;
 
 /** Kind of a block; Aurora's cache has no arena, so its free remainder is never a fragment. */
-export function arenaKind(type: number, units: number, cache: QcKind = 'mysql'): ArenaKind {
+export function arenaKind(type: number, bytes: number, cache: QcKind = 'mysql'): ArenaKind {
   switch (type) {
     case QC_BLOCK_QUERY:
       return 'query';
@@ -44,7 +44,7 @@ export function arenaKind(type: number, units: number, cache: QcKind = 'mysql'):
       return 'table';
     case QC_BLOCK_FREE:
     default:
-      return units < FRAGMENT_UNITS && cache !== 'aurora' ? 'fragment' : 'free';
+      return bytes < FRAGMENT_BYTES && cache !== 'aurora' ? 'fragment' : 'free';
   }
 }
 
@@ -91,7 +91,7 @@ export function arenaRows(totalUnits: number, width: number): number {
 }
 
 /**
- * The strip of `blocks` ([type, units] pairs) wrapped on `width` px. Aurora's entries
+ * The strip of `blocks` ([type, bytes] pairs, drawn in 512 B units) wrapped on `width` px. Aurora's entries
  * (result pairs) count as its queries: one entry per cached statement.
  */
 export function layoutArena(blocks: Uint32Array, width: number, cache: QcKind = 'mysql'): ArenaLayout {
@@ -112,10 +112,10 @@ export function layoutArena(blocks: Uint32Array, width: number, cache: QcKind = 
   const starts: number[] = [];
   for (let i = 0; i < n; i++) {
     starts.push(stats.totalUnits);
-    const units = blocks[i * 2 + 1];
-    stats.totalUnits += units;
-    const kind = arenaKind(blocks[i * 2], units, cache);
-    const bytes = units * QC_UNIT_BYTES;
+    // Drawn in 512 B units (a fraction for a block that is not a multiple), counted in bytes.
+    const bytes = blocks[i * 2 + 1];
+    stats.totalUnits += bytes / QC_UNIT_BYTES;
+    const kind = arenaKind(blocks[i * 2], bytes, cache);
     if (kind === 'query') stats.queries++;
     else if (kind === 'result' || kind === 'writing') {
       stats.resultBlocks++;
@@ -137,9 +137,10 @@ export function layoutArena(blocks: Uint32Array, width: number, cache: QcKind = 
   const scale = rows > 0 ? (rows * W) / stats.totalUnits : 0;
   const segs: ArenaSeg[] = [];
   for (let i = 0; i < n; i++) {
-    const units = blocks[i * 2 + 1];
-    if (units === 0) continue;
-    const kind = arenaKind(blocks[i * 2], units, cache);
+    const bytes = blocks[i * 2 + 1];
+    if (bytes === 0) continue;
+    const units = bytes / QC_UNIT_BYTES;
+    const kind = arenaKind(blocks[i * 2], bytes, cache);
     let from = starts[i] * scale;
     const to = (starts[i] + units) * scale;
     let first = true;
@@ -280,15 +281,14 @@ export function lockRates(lock: QcLock, timeNs: number): { acquisitions: number;
   return { acquisitions: lock.acquisitions / t, waits: lock.waits / t, timeouts: lock.timeouts / t };
 }
 
-/** Words for the strip (caption and screen readers). `freeMemory` is the exact free total
- *  (Qcache_free_memory) when known: the strip's blocks are whole 512 B units, each rounded
- *  up, so their sum overstates it by up to 511 B a block. */
+/** Words for the strip (caption and screen readers). `freeMemory` is Qcache_free_memory
+ *  when known (the same total as the free blocks', read from the counters). */
 export function arenaSentence(s: ArenaStats, kind: QcKind, fmtCount: (v: number) => string, fmtBytes: (v: number) => string, freeMemory?: number): string {
   if (s.totalUnits === 0) return 'The query cache is off or has size 0: nothing is stored.';
   const free = freeMemory !== undefined && Number.isFinite(freeMemory) ? freeMemory : s.freeBytes;
   const n = (v: number, one: string, many?: string) => `${fmtCount(v)} ${noun(v, one, many)}`;
   if (kind === 'aurora') {
-    return `${n(s.queries, 'cached result')} (in LRU order, oldest left; each entry takes its exact size, drawn rounded up to 512 B); ${fmtBytes(free)} unused.`;
+    return `${n(s.queries, 'cached result')} (in LRU order, oldest left; each entry drawn at its exact size); ${fmtBytes(free)} unused.`;
   }
   return (
     `${n(s.queries, 'query', 'queries')} with ${n(s.resultBlocks, 'result block')}; ` +

@@ -227,6 +227,24 @@ describe('a side that finished while the other runs on', () => {
   });
 });
 
+describe('the legend of a side that finished', () => {
+  const rate = ['t_s', 'inserts_per_s'];
+  const a = { label: 'A', columns: rate, rows: [[1, 100], [2, 100], [3, 0], [4, 0]], finishedS: 2.2 };
+  const b = { label: 'B', columns: rate, rows: [[1, 50], [2, 50], [3, 50], [4, 50]], finishedS: null };
+  it('says when it finished beside its 0 (a bare "A: 0 rows/s" read as a stall)', () => {
+    const m = layoutTimeSeries({ series: [a, b], column: 'inserts_per_s', unit: 'rows/s' }, 400, 220);
+    expect(m.lines.map((l) => l.legend)).toEqual(['0 rows/s, done at 2.200 s', '50 rows/s']);
+  });
+  it('gives the value alone while it runs, or when its last sample is not after the finish', () => {
+    const running = layoutTimeSeries({ series: [{ ...a, finishedS: undefined }, b], column: 'inserts_per_s', unit: 'rows/s' }, 400, 220);
+    expect(running.lines[0].legend).toBe('0 rows/s');
+    const atEnd = layoutTimeSeries({ series: [{ ...a, finishedS: 4 }], column: 'inserts_per_s', unit: 'rows/s' }, 400, 220);
+    expect(atEnd.lines[0].legend).toBe('0 rows/s');
+    const early = layoutTimeSeries({ series: [{ ...a, finishedS: 0.0845 }], column: 'inserts_per_s', unit: 'rows/s' }, 400, 220);
+    expect(early.lines[0].legend).toBe('0 rows/s, done at 84.5 ms');
+  });
+});
+
 describe('the "A done" label', () => {
   const rate = ['t_s', 'inserts_per_s'];
   const b = { label: 'B', columns: rate, rows: [[1, 50], [2, 50], [3, 50], [4, 50]], finishedS: null };

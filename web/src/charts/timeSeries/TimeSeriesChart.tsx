@@ -36,8 +36,8 @@ export interface TimeSeriesChartProps {
 }
 
 /** Plain-words summary for screen readers. */
-function ariaSummary(p: TimeSeriesChartProps, lasts: (number | undefined)[]): string {
-  const parts = p.series.map((s, i) => `${s.label}: latest ${formatWithUnit(lasts[i], p.unit)}`);
+function ariaSummary(p: TimeSeriesChartProps, legends: string[]): string {
+  const parts = p.series.map((s, i) => `${s.label}: latest ${legends[i]}`);
   const ref = p.reference ? `; reference line ${p.reference.label}` : '';
   const lim = p.limits?.length ? `; dotted lines: ${p.limits.map((l) => l.label).join(', ')}` : '';
   const hl = p.highlightWhen ? `; shaded: ${p.highlightWhen.label}` : '';
@@ -54,7 +54,7 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
     [series, column, unit, reference, highlights, limits, highlightWhen, fromZero, pal, width, height],
   );
   const { margin: mg, plotWidth: pw, plotHeight: ph } = m;
-  const lasts = m.lines.map((l) => l.last?.value);
+  const legends = m.lines.map((l) => l.legend);
   // The pointer over the chart: x from the plot's left edge (the readout of every line
   // there), y from the chart's top (the box goes beside it).
   const [hover, setHover] = useState<{ px: number; y: number } | null>(null);
@@ -90,7 +90,7 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
           width={width}
           height={height}
           role="img"
-          aria-label={ariaSummary(props, lasts)}
+          aria-label={ariaSummary(props, legends)}
           data-chart="time-series"
           style={{ display: 'block', touchAction: 'pan-y' }}
           onPointerMove={onPointer}
@@ -206,12 +206,12 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
       </div>
       {series.length > 0 && (
         <ul style={legendStyle(pal)}>
-          {m.lines.map((l, i) => (
+          {m.lines.map((l) => (
             <li key={l.label}>
               <svg width={22} height={12} aria-hidden="true" style={{ marginRight: 5, verticalAlign: '-1px' }}>
                 <line x1={0} x2={22} y1={6} y2={6} stroke={l.color} strokeWidth={3} strokeDasharray={l.dash} />
               </svg>
-              <span style={{ color: pal.ink }}>{l.label}</span>: {formatWithUnit(lasts[i], unit)}
+              <span style={{ color: pal.ink }}>{l.label}</span>: {l.legend}
             </li>
           ))}
           {/* A reference label cut short on a narrow plot, in full (a touch screen has no hover

@@ -1,6 +1,7 @@
 // Pure layout of a time-series chart: series rows → scales, ticks, SVG path strings,
 // the article's reference line and highlight bands. No DOM; unit-tested.
 import { format, line, max, min, scaleLinear } from 'd3';
+import { formatSimTime } from '../../player/speed';
 import { PERCENT_UNIT, formatWithUnit } from '../common/format';
 import { LABEL_CHAR, placeLabels, referenceLabelPlace, type ChartLabel } from './labels';
 
@@ -73,6 +74,9 @@ export interface LineModel {
   d: string; // SVG path over the defined (finite) points
   dots: { x: number; y: number }[]; // points with no finite neighbour (a path can't show them)
   last?: { x: number; y: number; value: number };
+  /** The legend's value: the last sample's, and, when that sample is after the side's
+   *  workload ran out, when that was ("0 rows/s, done at 1.800 s": a bare 0 read as a stall). */
+  legend: string;
 }
 
 export interface TimeSeriesModel {
@@ -240,12 +244,16 @@ export function layoutTimeSeries(input: TimeSeriesInput, width: number, height: 
       .filter(({ j }) => ok(j) && !ok(j - 1) && !ok(j + 1))
       .map(({ q }) => ({ x: x(q[0]), y: y(q[1]) }));
     let last: LineModel['last'];
+    let lastT = -Infinity;
     for (let j = p.length - 1; j >= 0; j--) {
       if (ok(j)) {
         last = { x: x(p[j][0]), y: y(p[j][1]), value: p[j][1] };
+        lastT = p[j][0];
         break;
       }
     }
+    const f = s.finishedS;
+    const done = f !== undefined && f !== null && lastT > f ? `, done at ${formatSimTime(f * 1e9)}` : '';
     return {
       label: s.label,
       color: colorOf(s, i),
@@ -253,6 +261,7 @@ export function layoutTimeSeries(input: TimeSeriesInput, width: number, height: 
       d: path(p) ?? '',
       dots,
       last,
+      legend: `${formatWithUnit(last?.value, unit)}${done}`,
     };
   });
 

@@ -103,6 +103,17 @@ test('"Go to the experiment" moves focus into the panel, and every control works
   await quiz.getByText(/to the end to check it/).waitFor();
   // The Lock button is gone: focus moved on to the way to run the experiment (it fell to the page).
   await expect.poll(async () => (await focused(page))?.label).toBe('a Sequential ids in slow motion');
+  // Space there plays the run the quiz asks for, as the Play button's "(Space)" says; on a
+  // plain link it scrolled the page past the answer instead.
+  const scrolled = await page.evaluate(() => window.scrollY);
+  const play = page.locator('.player-bar button.play');
+  expect(await play.getAttribute('aria-label')).toBe('Play');
+  await page.keyboard.press(' ');
+  await expect.poll(() => play.getAttribute('aria-label')).toBe('Pause');
+  // (a few px of reflow as the run starts; Space on a link scrolls most of a screen)
+  expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(100);
+  await page.keyboard.press(' ');
+  await expect.poll(() => play.getAttribute('aria-label')).toBe('Play');
   await quiz.getByRole('button', { name: 'Reveal the answer' }).focus();
   await page.keyboard.press(' ');
   await quiz.locator('.quiz-result').waitFor();

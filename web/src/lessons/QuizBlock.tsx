@@ -127,6 +127,7 @@ function QuizCard({ quiz, experimentTitle, experimentSweep = false, experimentRa
             <a
               href="#experiment-panel"
               ref={runLink}
+              data-player-space
               onClick={(e) => {
                 e.preventDefault();
                 onRunExperiment?.();

@@ -20,6 +20,10 @@ export function isEditable(t: EventTarget | null, forSpace: boolean, key: string
   if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
   if (t instanceof HTMLInputElement) return inputKeeps(t, forSpace, key);
   if ((forSpace || key === 'ArrowLeft' || key === 'ArrowRight') && scrollBox(t)) return true;
+  // A link that leads to the experiment (a locked quiz's "Now run …", which takes the
+  // focus from the Lock button) gives Space to the player: it scrolled the page past the
+  // answer instead of playing the run the quiz had just said to press Space for.
+  if (forSpace && tag === 'A' && t.hasAttribute('data-player-space')) return false;
   return forSpace && (tag === 'BUTTON' || tag === 'A' || tag === 'SUMMARY');
 }
 

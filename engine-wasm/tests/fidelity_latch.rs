@@ -20,8 +20,17 @@ fn quotes(lesson: &str, quote: &str) {
 /// When the lesson's steps switch the AHI on (seconds).
 const SWITCH_S: f64 = 1.0;
 
-/// The (t, qps) series of a run and its PRIMARY leaf pages.
-fn qps_series(file: &str, patch: &dyn Fn(&mut serde_json::Value)) -> (Vec<(f64, f64)>, u64) {
+/// What a run hashed: `adaptive_hash_pages_added` and `adaptive_hash_rows_added`.
+struct Hashed {
+    pages: f64,
+    rows: f64,
+}
+
+/// The (t, qps) series of a run, its PRIMARY leaf pages and what it hashed.
+fn qps_series(
+    file: &str,
+    patch: &dyn Fn(&mut serde_json::Value),
+) -> (Vec<(f64, f64)>, u64, Hashed) {
     let h = common::run_lesson(file, patch, SEC / 10);
     let s = &h.engine.series;
     let series = (0..s.len())
@@ -32,11 +41,20 @@ fn qps_series(file: &str, patch: &dyn Fn(&mut serde_json::Value)) -> (Vec<(f64, 
             )
         })
         .collect();
-    (series, h.engine.summary().indexes[0].leaf_pages)
+    let sum = h.engine.summary();
+    let c = &sum.counters;
+    let hashed = Hashed {
+        pages: c["adaptive_hash_pages_added"],
+        rows: c["adaptive_hash_rows_added"],
+    };
+    (series, sum.indexes[0].leaf_pages, hashed)
 }
 
 /// A run as the lesson's latch-ab step makes it (its overrides on top of `patch`).
-fn lesson_step(file: &str, patch: &dyn Fn(&mut serde_json::Value)) -> (Vec<(f64, f64)>, u64) {
+fn lesson_step(
+    file: &str,
+    patch: &dyn Fn(&mut serde_json::Value),
+) -> (Vec<(f64, f64)>, u64, Hashed) {
     qps_series(file, &|v| {
         v["run"]["changes"][0]["at_s"] = SWITCH_S.into();
         v["run"]["duration_s"] = 2.into();
@@ -91,7 +109,7 @@ fn about(x: f64, step: f64, digits: usize) -> String {
 
 #[test]
 fn latch_1_blocking_builds_collapse_then_recover() {
-    let (s, leaves) = lesson_step("ahi-latch-8.0.25.json", &|_| {});
+    let (s, leaves, hashed) = lesson_step("ahi-latch-8.0.25.json", &|_| {});
     let base = baseline(&s);
     let min_after = trough(&s);
     assert!(
@@ -110,7 +128,7 @@ fn latch_1_blocking_builds_collapse_then_recover() {
         100.0 * end / base
     );
     // fewer leaf pages: the convoy ends sooner (the lesson's latch-leaf-pages step)
-    let (small, small_leaves) = lesson_step("ahi-latch-8.0.25.json", &|v| {
+    let (small, small_leaves, _) = lesson_step("ahi-latch-8.0.25.json", &|v| {
         v["table"]["prepare_rows"] = 400_000.into();
         v["workload"]["table_size"] = 400_000.into();
     });
@@ -180,11 +198,29 @@ fn latch_1_blocking_builds_collapse_then_recover() {
             100.0 * trough(&small) / small_base
         ),
     );
+    // 8.0.25 counts each entry of a page it hashes twice (btr_search_build_page_hash_index
+    // before 8.0.30): its rows_added is even, and halved it is about what B hashed.
+    assert_eq!(hashed.rows % 2.0, 0.0);
+    quotes(
+        &lesson,
+        &format!(
+            "`adaptive_hash_rows_added` reads about twice B's ({:.2} million against",
+            hashed.rows / 1e6
+        ),
+    );
+    quotes(
+        &lesson,
+        &format!("Halved, A's is {:.2} million", hashed.rows / 2e6),
+    );
+    quotes(
+        &lesson,
+        &format!("as many pages ({} against", grouped(hashed.pages, 1.0)),
+    );
 }
 
 #[test]
 fn latch_2_try_lock_builds_never_collapse() {
-    let (s, _) = lesson_step("ahi-latch-8.0.30.json", &|_| {});
+    let (s, _, hashed) = lesson_step("ahi-latch-8.0.30.json", &|_| {});
     let base = baseline(&s);
     let min_after = trough(&s);
     assert!(
@@ -196,6 +232,17 @@ fn latch_2_try_lock_builds_never_collapse() {
     let low = format!("{:.0}%", 100.0 * min_after / base);
     quotes(&lesson, &format!("8.0.30 only dips to about {low}"));
     quotes(&lesson, &format!("B keeps working: about {low} at worst"));
+    quotes(
+        &lesson,
+        &format!("against {:.2} million). That is", hashed.rows / 1e6),
+    );
+    quotes(
+        &lesson,
+        &format!(
+            "against {} `adaptive_hash_pages_added`)",
+            grouped(hashed.pages, 1.0)
+        ),
+    );
     // The hit ratio: B's climbs from the switch on, A's stays at 0 until its queue of
     // builds drains; both pass 90% at the same sample.
     let hit = |file: &str| -> Vec<(f64, f64)> {
@@ -301,7 +348,7 @@ fn latch_3_one_partition_of_512_has_long_chains() {
 /// Mean QPS from the AHI switch (t = 1 s) to the end of an ahi-parts-* scenario, and
 /// its series.
 fn qps_after_switch(file: &str) -> (f64, Vec<(f64, f64)>) {
-    let (s, _) = qps_series(file, &|_| {});
+    let (s, _, _) = qps_series(file, &|_| {});
     let after: Vec<f64> = s.iter().filter(|(t, _)| *t > 1.0).map(|x| x.1).collect();
     (after.iter().sum::<f64>() / after.len() as f64, s)
 }

@@ -50,7 +50,7 @@ export const COUNTER_HELP: [name: string, help: string][] = [
   ['qcache_mutex_os_waits', 'Times a thread stopped spinning and slept on that mutex.'],
   ['adaptive_hash_pages_added', 'Index pages the adaptive hash index started to cover.'],
   ['adaptive_hash_pages_removed', 'Index pages dropped from the adaptive hash index (evicted from the pool, or no longer worth it).'],
-  ['adaptive_hash_rows_added', 'Hash entries added: one per record of a page being hashed (MySQL 5.7 counts a hashed page\'s entries twice), or per row inserted on one.'],
+  ['adaptive_hash_rows_added', 'Hash entries added: one per record of a page being hashed (MySQL before 8.0.30 counts a hashed page\'s entries twice), or per row inserted on one.'],
   ['adaptive_hash_rows_removed', 'Hash entries removed, with their page or their record.'],
   ['adaptive_hash_rows_updated', 'Hash entries moved to a row just inserted beside the record they pointed at (btr_search_update_hash_node_on_insert).'],
   ['ahi_latch_x_spin_waits', 'Times a thread found an adaptive hash index latch taken for writing and spun.'],

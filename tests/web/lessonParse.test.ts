@@ -143,6 +143,11 @@ describe('lesson parser', () => {
     ['knob step 0', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\nknobs: [{ path: a.b, label: K, min: 1, max: 5, step: 0, default: 2 }]', /knobs\[0\]\.step: must be greater than 0/],
     ['knob log min 0', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\nknobs: [{ path: a.b, label: K, min: 0, max: 5, default: 2, scale: log }]', /knobs\[0\]\.min: must be greater than 0 on a log scale/],
     ['knob twice', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\nknobs: [{ path: a.b, label: K, min: 1, max: 5, default: 2 }, { path: a.b, label: K, min: 1, max: 5, default: 2 }]', /knobs\[1\]\.path: a\.b is listed twice/],
+    ['knob also not a list', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\nknobs: [{ path: a.b, label: K, min: 1, max: 5, default: 2, also: a.c }]', /knobs\[0\]\.also: must be a list of 1 to 4 scenario paths the knob also sets \(e\.g\. \[workload\.table_size\]\), got "a\.c"/],
+    ['knob also its own path', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\nknobs: [{ path: a.b, label: K, min: 1, max: 5, default: 2, also: [a.c, a.b] }]', /knobs\[0\]\.also\[1\]: a\.b is the knob's own path/],
+    ['knob also a bad path', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\nknobs: [{ path: a.b, label: K, min: 1, max: 5, default: 2, also: ["a..c"] }]', /knobs\[0\]\.also\[0\]: must be a scenario path \(dots, e\.g\. workload\.table_size\), got "a\.\.c"/],
+    ['knob also another knob\'s path', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\nknobs: [{ path: a.b, label: K, min: 1, max: 5, default: 2 }, { path: a.c, label: K, min: 1, max: 5, default: 2, also: [a.b] }]', /knobs\[1\]: a\.b is set by an earlier knob's path or also too/],
+    ['side override of a knob\'s also', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json, overrides: { a.c: 3 } } }\nknobs: [{ path: a.b, label: K, min: 1, max: 5, default: 2, also: [a.c] }]', /scenarios\.A\.overrides\.a\.c: knobs\[0\] sets this path on both sides after the side's overrides/],
     ['knob non-number', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\nknobs: [{ path: a.b, label: K, min: "1", max: 5, default: 2 }]', /knobs\[0\]\.min: must be a number, got "1"/],
     ['title placeholder not a knob', 'id: e\ntitle: "{a.c} rows"\nscenarios: { A: { label: L, file: pk-sequential.json } }\nknobs: [{ path: a.b, label: K, min: 1, max: 5, default: 2 }]', /title: \{a\.c\} must name one of this experiment's knobs \(a\.b\), got "\{a\.c\}"/],
     ['label placeholder without knobs', 'id: e\ntitle: T\nscenarios: { A: { label: "{server.cores} cores", file: pk-sequential.json } }', /scenarios\.A\.label: \{server\.cores\} must name one of this experiment's knobs \(it has none\)/],
@@ -169,6 +174,19 @@ describe('lesson parser', () => {
     expect(scenario({ 'server.innodb_adaptive_flushing': 0 }).server.innodb_adaptive_flushing).toBe(false);
     // Not 0 or 1: the default, never a number in a boolean field.
     expect(scenario({ 'server.innodb_adaptive_flushing': 0.5 }).server.innodb_adaptive_flushing).toBe(true);
+  });
+
+  it('sets a knob\'s value at its path and at each path of its also, on both sides', () => {
+    const l = exp('id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json }, B: { label: M, file: pk-random.json } }\noverrides: { workload.table_size: 7 }\nknobs: [{ path: table.prepare_rows, label: Rows, min: 100, max: 1000, step: 100, default: 400, also: [workload.table_size] }]');
+    expect(l.errors).toEqual([]);
+    const e = (l.steps[0].blocks[0] as { experiment: ExperimentSpec }).experiment;
+    expect(e.knobs[0].also).toEqual(['workload.table_size']);
+    const texts = { 'pk-sequential.json': '{"table":{"prepare_rows":1},"workload":{"table_size":1}}', 'pk-random.json': '{}' };
+    const built = (chosen: Record<string, number>) => buildSims(e, texts, chosen, undefined).sims!.map((x) => JSON.parse(x.json));
+    expect(built({}).map((x) => [x.table.prepare_rows, x.workload.table_size])).toEqual([[400, 400], [400, 400]]);
+    expect(built({ 'table.prepare_rows': 900 }).map((x) => [x.table.prepare_rows, x.workload.table_size])).toEqual([[900, 900], [900, 900]]);
+    // out of range: the default for both, never one moved without the other
+    expect(built({ 'table.prepare_rows': 5000 })[0].workload.table_size).toBe(400);
   });
 
   it('reads chart limits and highlight', () => {

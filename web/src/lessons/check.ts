@@ -57,7 +57,7 @@ export function experimentProblems(exp: ExperimentSpec, texts: Record<string, st
       const errors = JSON.parse(engine.validate(s.json)) as { path: string; message: string }[];
       const ref = exp.scenarios[side as 'A'];
       for (const e of errors) {
-        const knob = exp.knobs.find((k) => k.path === e.path);
+        const knob = exp.knobs.find((k) => k.path === e.path || k.also?.includes(e.path));
         const where = knob
           ? `knob ${e.path} (${knob.min} to ${knob.max})`
           : ref?.overrides && e.path in ref.overrides

@@ -175,6 +175,7 @@ export function buildSims(
   const knobs = knobValuesFor(exp, chosenKnobs);
   const knobSet: Record<string, number | boolean> = { ...knobs };
   for (const k of exp.knobs) if (k.toggle) knobSet[k.path] = knobs[k.path] === 1; // a toggle sets a boolean
+  for (const k of exp.knobs) for (const p of k.also ?? []) knobSet[p] = knobSet[k.path];
   const last: Record<string, number> = finalSeed !== undefined ? { seed: finalSeed } : {};
   try {
     // In this order, each on top of the one before: the file, the experiment's overrides,

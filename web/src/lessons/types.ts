@@ -67,6 +67,9 @@ export interface KnobSpec {
   scale: 'linear' | 'log';
   /** An on/off knob for a boolean scenario field: min 0, max 1, step 1; 1 sets true. */
   toggle?: boolean;
+  /** More scenario paths the knob sets to the same value, as one sysbench option sets
+   *  two things (`--table-size`: the rows loaded and the range the ids are drawn from). */
+  also?: string[];
 }
 
 /** The article's per-table figures shown beside the simulated sizes (SizeTable). */

@@ -56,7 +56,10 @@ export function validateExperiment(v: unknown, scenarioFiles?: ReadonlySet<strin
     else
       v.knobs.forEach((k, i) => {
         const s = knob(r, k, `knobs[${i}]`);
-        if (s && knobs.some((o) => o.path === s.path)) errors.push(`knobs[${i}].path: ${s.path} is listed twice`);
+        const set = (o: KnobSpec) => [o.path, ...(o.also ?? [])];
+        const clash = s && set(s).find((p) => knobs.some((o) => set(o).includes(p)));
+        if (s && clash && knobs.some((o) => o.path === s.path)) errors.push(`knobs[${i}].path: ${s.path} is listed twice`);
+        else if (s && clash) errors.push(`knobs[${i}]: ${clash} is set by an earlier knob's path or also too`);
         else if (s) knobs.push(s);
       });
   }
@@ -64,7 +67,7 @@ export function validateExperiment(v: unknown, scenarioFiles?: ReadonlySet<strin
   // A side's override of a knob's path would never be used: the knob sets it on both sides after it.
   for (const side of ['A', 'B'] as const) {
     for (const p of Object.keys(scenarios?.[side]?.overrides ?? {})) {
-      const ki = knobs.findIndex((k) => k.path === p);
+      const ki = knobs.findIndex((k) => k.path === p || k.also?.includes(p));
       if (ki >= 0) errors.push(`scenarios.${side}.overrides.${p}: knobs[${ki}] sets this path on both sides after the side's overrides, so this value would never be used; drop one of them`);
     }
   }

@@ -170,7 +170,7 @@ export function knob(r: Reader, v: unknown, path: string): KnobSpec | undefined 
     return undefined;
   }
   if (v.toggle !== undefined) return toggleKnob(r, v, path);
-  r.unknownKeys(v, `${path}.`, ['path', 'label', 'min', 'max', 'step', 'default', 'unit', 'scale', 'toggle']);
+  r.unknownKeys(v, `${path}.`, ['path', 'label', 'min', 'max', 'step', 'default', 'unit', 'scale', 'toggle', 'also']);
   const kp = r.string(v, 'path', `${path}.path`, { re: PATH_RE, what: 'a JSON path into the scenario (e.g. workload.threads)' });
   const label = r.string(v, 'label', `${path}.label`);
   const min = r.number(v, 'min', `${path}.min`);
@@ -200,8 +200,30 @@ export function knob(r: Reader, v: unknown, path: string): KnobSpec | undefined 
     r.errors.push(`${path}.default: must be from ${min} to ${max}, got ${def}`);
     ok = false;
   }
-  if (!ok || !kp || !label || min === undefined || max === undefined || def === undefined) return undefined;
-  return { path: kp, label, min, max, step, default: def, scale: scale as 'linear' | 'log', ...(unit ? { unit } : {}) };
+  const also = knobAlso(r, v.also, `${path}.also`, kp);
+  if (!ok || !also || !kp || !label || min === undefined || max === undefined || def === undefined) return undefined;
+  return { path: kp, label, min, max, step, default: def, scale: scale as 'linear' | 'log', ...(unit ? { unit } : {}), ...(also.length ? { also } : {}) };
+}
+
+/** Most paths in a knob's `also`. */
+const MAX_ALSO = 4;
+
+/** A knob's `also`: 1 to MAX_ALSO scenario paths, none its own path or listed twice; [] when
+ *  left out, undefined (after an error) when not such a list. */
+function knobAlso(r: Reader, v: unknown, path: string, own: string | undefined): string[] | undefined {
+  if (v === undefined) return [];
+  const what = `a list of 1 to ${MAX_ALSO} scenario paths the knob also sets (e.g. [workload.table_size])`;
+  if (!Array.isArray(v) || v.length === 0 || v.length > MAX_ALSO) {
+    r.errors.push(`${path}: must be ${what}, got ${show(v)}`);
+    return undefined;
+  }
+  const out: string[] = [];
+  v.forEach((p, i) => {
+    if (typeof p !== 'string' || !PATH_RE.test(p)) r.errors.push(`${path}[${i}]: must be a scenario path (dots, e.g. workload.table_size), got ${show(p)}`);
+    else if (p === own || out.includes(p)) r.errors.push(`${path}[${i}]: ${p} is ${p === own ? "the knob's own path" : 'listed twice'}`);
+    else out.push(p);
+  });
+  return out.length === v.length ? out : undefined;
 }
 
 export function sizeReference(r: Reader, v: unknown, path: string): SizeReferenceSpec | undefined {

@@ -198,6 +198,17 @@ fn latch_1_blocking_builds_collapse_then_recover() {
             100.0 * trough(&small) / small_base
         ),
     );
+    // the leaf-pages step's reference line: the report's 4% trough, as 4% of this
+    // 400,000-row run's baseline, with its value
+    let base_m = format!("{:.1}M", small_base / 1e6);
+    quotes(
+        &lesson,
+        &format!(
+            "reference: {{ value: {}, label: \"the bug report's trough, 4% of its baseline, as 4% of ours ({base_m})\" }}",
+            (0.04 * small_base / 10_000.0).round() * 10_000.0
+        ),
+    );
+    quotes(&lesson, &format!("4% of our {base_m} baseline"));
     // 8.0.25 counts each entry of a page it hashes twice (btr_search_build_page_hash_index
     // before 8.0.30): its rows_added is even, and halved it is about what B hashed.
     assert_eq!(hashed.rows % 2.0, 0.0);

@@ -227,6 +227,23 @@ describe('a side that finished while the other runs on', () => {
   });
 });
 
+describe('y ticks of a column of whole numbers', () => {
+  const cols = ['t_s', 'threads_sleeping', 'qc_hit_rate'];
+  const rows = [[0.1, 0, 0], [0.2, 3, 0.5], [0.3, 1, 1]];
+  it('are whole (no "1.5 threads"), where the same domain of fractions gets halves', () => {
+    const m = layoutTimeSeries({ series: [{ label: 'A', columns: cols, rows }], column: 'threads_sleeping', unit: 'threads' }, 400, 220);
+    expect(m.yTicks.map((t) => t.label)).toEqual(['0', '1', '2', '3']);
+    const frac = layoutTimeSeries({ series: [{ label: 'A', columns: cols, rows: rows.map((r) => [r[0], r[1] + 0.25, r[2]]) }], column: 'threads_sleeping', unit: 'threads' }, 400, 220);
+    expect(frac.yTicks.map((t) => t.label)).toContain('0.5');
+  });
+  it('leave a percentage alone: a 0-to-1 ratio of 0s and 1s keeps its steps', () => {
+    const ones = rows.map((r) => [r[0], r[1], r[2] >= 0.5 ? 1 : 0]);
+    const m = layoutTimeSeries({ series: [{ label: 'A', columns: cols, rows: ones }], column: 'qc_hit_rate', unit: '%' }, 400, 220);
+    expect(m.yTicks.length).toBeGreaterThan(2);
+    expect(m.yTicks.map((t) => t.label)).toContain('20%');
+  });
+});
+
 describe('the legend of a side that finished', () => {
   const rate = ['t_s', 'inserts_per_s'];
   const a = { label: 'A', columns: rate, rows: [[1, 100], [2, 100], [3, 0], [4, 0]], finishedS: 2.2 };

@@ -2,7 +2,7 @@
 // the article's reference line and highlight bands. No DOM; unit-tested.
 import { line, max, scaleLinear } from 'd3';
 import { formatSimTime } from '../../player/speed';
-import { formatWithUnit } from '../common/format';
+import { PERCENT_UNIT, formatWithUnit } from '../common/format';
 import { referenceFits, tickFormat, xExtent, yExtent } from './axes';
 import { LABEL_CHAR, placeLabels, referenceLabelPlace, type ChartLabel } from './labels';
 
@@ -161,7 +161,11 @@ export function layoutTimeSeries(input: TimeSeriesInput, width: number, height: 
 
   const yCount = Math.max(2, Math.round(height / 45));
   const y0 = scaleLinear().domain(yDom).nice(yCount);
-  const yTickValues = y0.ticks(yCount);
+  // A column of whole numbers (threads, pages) gets whole ticks: "1.5 threads" asleep
+  // on a latch reads as a value the data can never take.
+  const finiteY = yValues.filter(Number.isFinite);
+  const whole = unit !== PERCENT_UNIT && finiteY.length > 0 && finiteY.every(Number.isInteger);
+  const yTickValues = y0.ticks(yCount).filter((v) => !whole || Number.isInteger(v));
   const yFormat = tickFormat(y0.domain() as [number, number], yTickValues, unit);
   const yLabels = yTickValues.map(yFormat);
   // Left margin fits the widest y label (≈7.5 px per character at 13 px), and is at

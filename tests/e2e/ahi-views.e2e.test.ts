@@ -195,6 +195,23 @@ test('a chart reads its lines under the pointer: the time, each value in the uni
   expect(errors).toEqual([]);
 });
 
+test('phone: the player bar is two rows whatever the clock reads (it was three, ~160 px of 844)', async () => {
+  const heights: number[] = [];
+  for (const t of ['', '&t=2']) {
+    const { page, errors } = await openPage(`/#/lesson/primary-keys?step=4${t}`, { viewport: { width: 390, height: 844 }, touch: true });
+    await expect.poll(() => simTime(page), { timeout: 60_000 }).toBe(t ? '2.000 s' : '0 µs');
+    const bar = page.locator('.player-bar').first();
+    heights.push(Math.round((await bar.boundingBox())?.height ?? 0));
+    // no keyboard on a touch phone: the shortcuts button gives its room to the scrubber
+    expect(await bar.getByRole('button', { name: 'Keyboard shortcuts' }).isVisible()).toBe(false);
+    expect(await bar.locator('.scrubber').evaluate((e) => e.getBoundingClientRect().width)).toBeGreaterThan(80);
+    if (t) await screenshot('player-bar-phone', page, { fullPage: false });
+    expect(errors).toEqual([]);
+  }
+  expect(heights[0]).toBeLessThan(125);
+  expect(heights[1]).toBe(heights[0]);
+});
+
 test('phone: a tap on a chart keeps its readout, and the readout stays on the screen wherever the finger is', async () => {
   const { page, errors } = await openPage('/#/lesson/primary-keys?step=4&t=2', { viewport: { width: 390, height: 844 }, touch: true });
   await expect.poll(() => simTime(page), { timeout: 60_000 }).toBe('2.000 s');

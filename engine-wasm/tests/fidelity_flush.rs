@@ -110,7 +110,7 @@ fn flush_1_55_drops_happen_at_the_sync_point() {
     let m = mean(&tps);
     let age = r.col("modified_age_mb");
     let sync = r.col("sync_point_mb");
-    let waits = r.col("threads_flush_wait");
+    let waits = r.col("threads_sync_wait");
     let full = tps.iter().cloned().fold(0.0, f64::max);
     let drops: Vec<usize> = (0..tps.len()).filter(|&i| tps[i] < 0.75 * full).collect();
     let eps = episodes(&drops, &tps, full);
@@ -139,8 +139,21 @@ fn flush_1_55_drops_happen_at_the_sync_point() {
             i + 1,
             sync[i]
         );
-        // Every client thread waits then.
-        assert!(e.iter().any(|&k| waits[k] >= 16.0), "episode {e:?}");
+        // Writers stall then: more than one on average in some second of it
+        // (`threads_sync_wait` is a mean over each 1 s sample).
+        assert!(e.iter().any(|&k| waits[k] > 1.0), "episode {e:?}");
+    }
+    // In the deepest, every writer but the one running the batch waits a whole second.
+    assert!(waits.iter().any(|&w| w >= 15.0), "{waits:?}");
+    // ... and only then: no writer stalls at the sync point outside a drop (the thread
+    // running an async preflush while the others go on is not stalled; the lesson's
+    // charts shade these stalls).
+    for (k, &w) in waits.iter().enumerate() {
+        assert!(
+            w == 0.0 || eps.iter().any(|e| e.contains(&k)),
+            "{w:.2} writers stalled at {} s, outside every drop",
+            k + 1
+        );
     }
     // Less deep over time, as in the article: fewer transactions lost in the last
     // episode than in the first (25.4k, then 17.8k, 4.8k, 13.3k, 5.2k, 8.7k and 5.3k
@@ -495,6 +508,12 @@ fn in_spike(t: f64) -> bool {
     (50.0..67.0).contains(&t) || (90.0..107.0).contains(&t)
 }
 
+/// A sample (covering the second before its time) of the spikes' extra sessions, from
+/// 50 to 65 s and 90 to 105 s.
+fn spike_second(t: f64) -> bool {
+    (51.0..=65.0).contains(&t) || (91.0..=105.0).contains(&t)
+}
+
 /// (quiet mean qps, drops ≥ 20% below the phase's mean: (t, qps, in spike)).
 fn drops_by_phase(r: &Run) -> (f64, Vec<(f64, f64, bool)>) {
     let q = after(r, "qps", WARM_UP_S);
@@ -679,15 +698,6 @@ fn flush_6_slow_cpu_fast_io_no_drops() {
     assert!(drops.is_empty(), "drops: {drops:?}");
     // Why: two cores lift redo only a little in a spike, and flushing stays well under
     // what the storage can write; four cores on the same storage bring a drop back.
-    let spike_mean = |r: &Run, col: &str| {
-        mean(
-            &after(r, col, WARM_UP_S)
-                .iter()
-                .filter(|x| in_spike(x.0) && x.0 > 52.0 && x.0 < 64.0)
-                .map(|x| x.1)
-                .collect::<Vec<_>>(),
-        )
-    };
     let quiet_redo = mean(
         &after(&r, "redo_mb_per_s", WARM_UP_S)
             .iter()
@@ -695,7 +705,18 @@ fn flush_6_slow_cpu_fast_io_no_drops() {
             .map(|x| x.1)
             .collect::<Vec<_>>(),
     );
-    let spike_redo = spike_mean(&r, "redo_mb_per_s");
+    // A spike's redo rate: the median second of both spikes (the seconds a stall holds
+    // it down are few).
+    let spike_median = |r: &Run, col: &str| {
+        let mut v: Vec<f64> = after(r, col, WARM_UP_S)
+            .iter()
+            .filter(|x| spike_second(x.0))
+            .map(|x| x.1)
+            .collect();
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    let spike_redo = spike_median(&r, "redo_mb_per_s");
     let top_flush = after(&r, "flushed_pages_per_s", WARM_UP_S)
         .iter()
         .map(|x| x.1)
@@ -703,8 +724,8 @@ fn flush_6_slow_cpu_fast_io_no_drops() {
     let four = run("flush-slow-cpu-fast-io.json", &|v| {
         v["server"]["cores"] = 4.into();
     });
-    let four_redo = spike_mean(&four, "redo_mb_per_s");
-    let four_sync: Vec<f64> = after(&four, "threads_flush_wait", WARM_UP_S)
+    let four_redo = spike_median(&four, "redo_mb_per_s");
+    let four_sync: Vec<f64> = after(&four, "threads_sync_wait", WARM_UP_S)
         .iter()
         .filter(|x| x.1 > 0.0)
         .map(|x| x.0)
@@ -740,8 +761,23 @@ fn flush_6_slow_cpu_fast_io_no_drops() {
     quotes(
         &lesson,
         &format!(
-            "set CPU cores to 4 on the same storage and a spike writes {:.1} MB of redo a second: writers wait for flushing again near {:.0} s",
+            "set CPU cores to 4 on the same storage and a spike writes {:.1} MB of redo a second: writers stall at the sync point again from {:.0} s",
             four_redo, four_sync[0]
+        ),
+    );
+    // the 4-core run's deepest second in a spike
+    let (dip_t, dip_q) = after(&four, "qps", WARM_UP_S)
+        .iter()
+        .filter(|x| spike_second(x.0))
+        .fold(
+            (0.0, f64::MAX),
+            |a, x| if x.1 < a.1 { (x.0, x.1) } else { a },
+        );
+    quotes(
+        &lesson,
+        &format!(
+            "queries dip to about {} at {dip_t:.0} s",
+            grouped(dip_q, 1000.0)
         ),
     );
     // the lesson's q-slow-cpu quiz and its speaker notes

@@ -36,7 +36,9 @@ pub const COLUMNS: &[&str] = &[
     "flushed_pages_per_s",
     "flush_sync_pages_per_s",
     "redo_mb_per_s",
-    "threads_flush_wait",
+    // Client threads stalled at the sync point (waiting for flushing or log space, or
+    // running a sync preflush), on average over the sample.
+    "threads_sync_wait",
     "lsn_avg_rate_mb",
     "pct_for_lsn",
     // INSERT, UPDATE and DELETE statements completed (sysbench's writes).

@@ -245,6 +245,11 @@ pub struct FlushState {
     pub last: Recommendation,
     /// 5.5: the pages in the doublewrite buffer (the current chunk).
     pub dblwr_pages: Vec<crate::storage::PageNo>,
+    /// Thread-nanoseconds client threads spent stalled at the sync point up to
+    /// `stall_at` (the series' `threads_sync_wait` is its rate).
+    pub stall_ns: u64,
+    /// When `stall_ns` was last brought up to date.
+    pub stall_at: Nanos,
 }
 
 impl FlushState {
@@ -270,6 +275,8 @@ impl FlushState {
             ticks: 0,
             last: Recommendation::default(),
             dblwr_pages: Vec::new(),
+            stall_ns: 0,
+            stall_at: 0,
         }
     }
 }

@@ -30,6 +30,7 @@ impl Engine {
             return 0;
         }
         let planned = (self.bp.flush_list_count_up_to(limit) as u64).min(n);
+        self.account_stall();
         self.flush.batch = Some(Batch {
             kind,
             outstanding: 0,
@@ -147,6 +148,7 @@ impl Engine {
     /// The 5.5 batch is done (`buf_flush_end`, `buf_flush_common`): its runner goes
     /// on, threads waiting for its end start their check over.
     fn end_batch55(&mut self) {
+        self.account_stall();
         let Some(b) = self.flush.batch.take() else {
             return;
         };

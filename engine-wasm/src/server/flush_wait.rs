@@ -61,6 +61,7 @@ impl Engine {
             return true;
         };
         self.flush.counters.buffer_flush_sync_waits += 1;
+        self.account_stall();
         self.flush.waiters.push((tid, w));
         self.sessions[tid as usize].state = ThreadState::WaitIo;
         self.release_core();
@@ -85,6 +86,7 @@ impl Engine {
         if self.flush.waiters.is_empty() {
             return;
         }
+        self.account_stall();
         let oldest = self.bp.oldest_modification();
         let ckpt_age = self.redo.checkpoint_age();
         let mut k = 0;
@@ -142,6 +144,7 @@ impl Engine {
             }
         } else if kind == BatchKind::Sync && advance > 0 {
             self.flush.counters.buffer_flush_sync_waits += 1;
+            self.account_stall();
             self.flush.waiters.push((tid, WaitFor::BatchEnd));
             self.sessions[tid as usize].state = ThreadState::WaitIo;
             self.release_core();
@@ -149,6 +152,27 @@ impl Engine {
         }
         self.sessions[tid as usize].free_checked = true;
         true
+    }
+
+    /// Client threads stalled at the sync point now: waiting for flushing or log
+    /// space (`log_free_check`), or running a sync preflush themselves (5.5). A 5.5
+    /// thread running an async preflush is not counted: the other writers go on.
+    fn threads_stalled_sync(&self) -> u64 {
+        let runs_sync = self.flush.batch.is_some_and(|b| {
+            b.kind == BatchKind::Sync && b.dblwr.is_some_and(|d| d.executor.is_some())
+        });
+        self.flush.waiters.len() as u64 + u64::from(runs_sync)
+    }
+
+    /// Thread-nanoseconds stalled at the sync point up to now.
+    pub(super) fn stalled_sync_ns(&self) -> u64 {
+        self.flush.stall_ns + self.threads_stalled_sync() * (self.now - self.flush.stall_at)
+    }
+
+    /// Brings the stall total up to now: called before the stalled threads change.
+    pub(super) fn account_stall(&mut self) {
+        self.flush.stall_ns = self.stalled_sync_ns();
+        self.flush.stall_at = self.now;
     }
 
     /// Threads waiting for flushing or log space now.

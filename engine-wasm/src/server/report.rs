@@ -33,6 +33,7 @@ pub struct SampleBase {
     qc_inserts: u64,
     qc_prunes: u64,
     writes: u64,
+    stall_ns: u64,
 }
 
 /// information_schema.TABLES for the table.
@@ -179,6 +180,7 @@ impl Engine {
             qc_inserts: self.qc.counters().inserts,
             qc_prunes: self.qc.counters().lowmem_prunes,
             writes: self.stats.writes_completed,
+            stall_ns: self.stalled_sync_ns(),
         }
     }
 
@@ -261,7 +263,7 @@ impl Engine {
             rate(b.flushed, a.flushed),
             rate(b.sync_flushed, a.sync_flushed),
             rate(b.lsn, a.lsn) / MIB,
-            self.threads_waiting_flush() as f64,
+            rate(b.stall_ns, a.stall_ns) / SEC as f64,
             self.flush.counters.buffer_flush_lsn_avg_rate as f64 / MIB,
             self.flush.counters.buffer_flush_pct_for_lsn as f64,
             rate(b.writes, a.writes),

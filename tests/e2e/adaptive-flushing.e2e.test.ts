@@ -63,7 +63,7 @@ test('innodb_io_capacity typed above innodb_io_capacity_max moves the other too,
   await expect.poll(() => ioMax.inputValue(), { timeout: 10_000 }).toBe('5000');
   const note = page.locator('.knobs .knob-move-note');
   const fieldTop = (await io.boundingBox())?.y;
-  await expect.poll(async () => (await note.textContent()) ?? '').toContain('innodb_io_capacity_max moves to 5,000 with it: MySQL keeps innodb_io_capacity at most innodb_io_capacity_max');
+  await expect.poll(async () => (await note.textContent()) ?? '').toContain('innodb_io_capacity 5,000 moves innodb_io_capacity_max up to 5,000 too: MySQL keeps innodb_io_capacity at most innodb_io_capacity_max');
   // under the knobs: the field typed into has not moved
   expect((await io.boundingBox())?.y).toBe(fieldTop);
   // a move that keeps the pair in order puts the note away

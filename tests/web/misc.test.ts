@@ -95,13 +95,13 @@ describe('buildSims', () => {
     expect(knobMove(narrow, {}, 'server.innodb_io_capacity', 10000)).toEqual({ 'server.innodb_io_capacity': 8000, 'server.innodb_io_capacity_max': 8000 });
     // The reader is told the other field moved too (it changed without a word).
     expect(knobMoveNote('server.innodb_io_capacity', 10000, knobMove(io, {}, 'server.innodb_io_capacity', 10000))).toBe(
-      'innodb_io_capacity_max moves to 10,000 with it: MySQL keeps innodb_io_capacity at most innodb_io_capacity_max, and SET GLOBAL moves the other the same way.',
+      'innodb_io_capacity 10,000 moves innodb_io_capacity_max up to 10,000 too: MySQL keeps innodb_io_capacity at most innodb_io_capacity_max, and SET GLOBAL of either moves the other this way.',
     );
-    expect(knobMoveNote('server.innodb_io_capacity_max', 400, knobMove(io, {}, 'server.innodb_io_capacity_max', 400))).toMatch(/^innodb_io_capacity moves to 400 with it: /);
+    expect(knobMoveNote('server.innodb_io_capacity_max', 400, knobMove(io, {}, 'server.innodb_io_capacity_max', 400))).toMatch(/^innodb_io_capacity_max 400 moves innodb_io_capacity down to 400 too: /);
     expect(knobMoveNote('server.innodb_io_capacity', 3000, knobMove(io, {}, 'server.innodb_io_capacity', 3000))).toBeUndefined();
     expect(knobMoveNote('workload.max_rows', 5, { 'workload.max_rows': 5 })).toBeUndefined();
     expect(knobMoveNote('server.innodb_io_capacity', 10000, knobMove(narrow, {}, 'server.innodb_io_capacity', 10000))).toBe(
-      'innodb_io_capacity_max moves to 8,000 with it: MySQL keeps innodb_io_capacity at most innodb_io_capacity_max, and SET GLOBAL moves the other the same way. innodb_io_capacity stops at 8,000: innodb_io_capacity_max goes no further here.',
+      'innodb_io_capacity 8,000 moves innodb_io_capacity_max up to 8,000 too: MySQL keeps innodb_io_capacity at most innodb_io_capacity_max, and SET GLOBAL of either moves the other this way. innodb_io_capacity stops at 8,000: innodb_io_capacity_max goes no further here.',
     );
     // A link's pair out of order runs as MySQL starts it (io_capacity lowered), and says so.
     const link = { 'server.innodb_io_capacity': 10000 };

@@ -129,7 +129,9 @@ export function knobMoveNote(path: string, asked: number, moves: Record<string, 
   if (!pair || other === undefined || moves[other] === undefined) return undefined;
   const n = (v: number) => v.toLocaleString('en-US');
   const stopped = moves[path] !== asked ? ` ${label(path)} stops at ${n(moves[path])}: ${label(other)} goes no further here.` : '';
-  return `${label(other)} moves to ${n(moves[other])} with it: MySQL keeps ${label(pair[0])} at most ${label(pair[1])}, and SET GLOBAL moves the other the same way.${stopped}`;
+  // Past the maximum, the maximum rises; below the minimum, the minimum comes down.
+  const dir = other === pair[1] ? 'up' : 'down';
+  return `${label(path)} ${n(moves[path])} moves ${label(other)} ${dir} to ${n(moves[other])} too: MySQL keeps ${label(pair[0])} at most ${label(pair[1])}, and SET GLOBAL of either moves the other this way.${stopped}`;
 }
 
 /** Why a value the reader chose is not what `exp` runs with (see knobValuesFor), one line per knob. */

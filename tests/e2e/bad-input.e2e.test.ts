@@ -345,6 +345,35 @@ test('a bad playground scenario names the JSON path and keeps the running simula
   expect(await page.locator('.scenario-problem').count()).toBe(0);
 });
 
+test('playground: a refused run\'s message comes into view under a Run button at the window\'s foot', async () => {
+  const { page } = await openPage('/#/playground', { viewport: { width: 1280, height: 800 } });
+  const editor = page.getByRole('textbox', { name: 'Scenario JSON' });
+  await expect.poll(async () => (await editor.inputValue()).length, { timeout: 20_000 }).toBeGreaterThan(10);
+  const good = JSON.parse(await editor.inputValue()) as Record<string, Record<string, unknown>>;
+  await editor.fill(JSON.stringify({ ...good, server: { ...good.server, innodb_bufer_pool_pages: 512 } }, null, 2));
+  // The Run button at the window's foot, as after editing the JSON box; a mouse click there.
+  const run = page.getByRole('button', { name: 'Run this scenario' });
+  await run.evaluate((e) => window.scrollBy(0, e.getBoundingClientRect().bottom - window.innerHeight + 4));
+  const b = await run.boundingBox();
+  if (!b) throw new Error('no Run button');
+  expect(b.y + b.height).toBeGreaterThan(760);
+  await page.mouse.click(b.x + b.width / 2, b.y + b.height / 2);
+  const box = page.locator('.scenario-problem');
+  await expect.poll(async () => ((await box.count()) ? await box.innerText() : '')).toMatch(/server\.innodb_bufer_pool_pages: unknown field/);
+  await expect.poll(async () => { const r = await box.boundingBox(); return r ? r.y + r.height : 9e9; }).toBeLessThanOrEqual(801);
+});
+
+test('playground: a run of one\'s own numbers is labelled with what it changed, not as its preset', async () => {
+  const { page } = await openPage('/#/playground');
+  const editor = page.getByRole('textbox', { name: 'Scenario JSON' });
+  await expect.poll(async () => (await editor.inputValue()).length, { timeout: 20_000 }).toBeGreaterThan(10);
+  const good = JSON.parse(await editor.inputValue()) as Record<string, Record<string, unknown>>;
+  await editor.fill(JSON.stringify({ ...good, workload: { ...good.workload, threads: 4 } }, null, 2));
+  await page.getByRole('button', { name: 'Run this scenario' }).click();
+  await waitForPanel(page, 'Innodb_buffer_pool_read_requests');
+  await expect.poll(() => page.locator('.experiment-panel').first().innerText()).toContain('engine defaults · workload.threads 4');
+});
+
 test('playground: a pair preset brings its own B, however Compare is ticked', async () => {
   // Ticked after picking the pair, B was a copy of A under B's label.
   const { page, errors } = await openPage('/#/playground');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abLabels } from '../../web/src/ui/abLabels';
+import { abLabels, sideLabel } from '../../web/src/ui/abLabels';
 
 const base = { seed: 42, workload: { threads: 16, query: 'insert' }, server: { cores: 8 } };
 const j = (v: unknown) => JSON.stringify(v);
@@ -33,5 +33,18 @@ describe('abLabels', () => {
   });
   it('falls back to the names when a text is not JSON', () => {
     expect(abLabels(['x', 'x'], '{', j(base))).toEqual(['x', 'x']);
+  });
+});
+
+describe('sideLabel (a single run in the playground)', () => {
+  const base = '{"server":{"innodb_buffer_pool_pages":1024},"workload":{"threads":15,"query":"point_select"}}';
+  it('is the preset name while nothing changed, and names what changed once something has', () => {
+    expect(sideLabel('engine defaults', base, JSON.stringify(JSON.parse(base)))).toBe('engine defaults');
+    const mine = '{"server":{"innodb_buffer_pool_pages":128},"workload":{"threads":4,"query":"insert"},"run":{"duration_s":4}}';
+    expect(sideLabel('engine defaults', base, mine)).toBe('engine defaults · server.innodb_buffer_pool_pages 128, workload.threads 4, +2 more');
+  });
+  it('is the name alone without a base or with unreadable JSON', () => {
+    expect(sideLabel('x', undefined, '{}')).toBe('x');
+    expect(sideLabel('x', base, '{')).toBe('x');
   });
 });

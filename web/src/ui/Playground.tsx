@@ -9,7 +9,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { loadPresets, type Preset } from './playgroundPresets';
 import { ScenarioForm } from './ScenarioForm';
-import { abLabels } from './abLabels';
+import { abLabels, sideLabel } from './abLabels';
 import { applyChanges, changesOf, FROM_DEFAULTS, linkRunErrors, parsePlaygroundQuery, playgroundQuery, type PlaygroundLink } from './playgroundUrl';
 import { packQuery, siteBase } from './shareLink';
 import { formatSeconds } from './urlState';
@@ -94,6 +94,13 @@ export default function Playground({ query = '' }: { query?: string }) {
     if (formProblems.length === 0) setFieldErrors((prev) => (prev.some((e) => e.fromForm) ? prev.filter((e) => !e.fromForm) : prev));
   }, [formProblems]);
   // One engine for validation, started on the first run and stopped with the page.
+  // A refused run's message comes into view: under a Run button at the window's foot it
+  // showed as an 8 px red strip, and the click seemed to do nothing.
+  const errorsBox = useRef<HTMLDivElement>(null);
+  const refused = problem !== null || fieldErrors.length > 0;
+  useEffect(() => {
+    if (refused) errorsBox.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [refused, problem, fieldErrors]);
   const validator = useRef<EngineClient | null>(null);
   useEffect(() => () => validator.current?.dispose(), []);
 
@@ -226,6 +233,8 @@ export default function Playground({ query = '' }: { query?: string }) {
       const [a, b] = abLabels([sims[0].label, sims[1].label], sims[0].json, sims[1].json, from ? [from.A, from.B ?? from.A] : undefined);
       sims[0] = { ...sims[0], label: a };
       sims[1] = { ...sims[1], label: b };
+    } else {
+      sims[0] = { ...sims[0], label: sideLabel(sims[0].label, from?.A, sims[0].json) };
     }
     setRunning(sims);
     setRuns((n) => n + 1);
@@ -294,6 +303,7 @@ export default function Playground({ query = '' }: { query?: string }) {
             Run this scenario{compare ? ' pair' : ''}
           </button>
         </div>
+        <div ref={errorsBox}>
         {problem ? (
           <div className="notice notice-error scenario-problem" role="alert">
             {problem}
@@ -314,6 +324,7 @@ export default function Playground({ query = '' }: { query?: string }) {
             {running ? <p>The simulation on the right is unchanged.</p> : null}
           </div>
         ) : null}
+        </div>
       </div>
       <div className="playground-panel">
         {running ? (

@@ -35,6 +35,14 @@ function changedFrom(base: string, json: string): string | null {
   }
 }
 
+/** A run's label: its preset's name, followed by the settings it changed from the
+ *  preset's text (`base`), as a pair's sides are: a run of one's own numbers was titled
+ *  "engine defaults" in its legends and exported charts. */
+export function sideLabel(name: string, base: string | undefined, json: string): string {
+  const c = base === undefined ? null : changedFrom(base, json);
+  return c ? `${name} · ${c}` : name;
+}
+
 /**
  * The two sides' labels. Names that differ (a lesson's pair) stay, each followed by the
  * settings its side changed from its own starting text (`bases`): "Reader (…)" stayed as
@@ -44,11 +52,7 @@ function changedFrom(base: string, json: string): string | null {
 export function abLabels(names: [string, string], jsonA: string, jsonB: string, bases?: [string, string]): [string, string] {
   if (names[0] !== names[1]) {
     if (!bases) return names;
-    const label = (name: string, base: string, json: string) => {
-      const c = changedFrom(base, json);
-      return c ? `${name} · ${c}` : name;
-    };
-    return [label(names[0], bases[0], jsonA), label(names[1], bases[1], jsonB)];
+    return [sideLabel(names[0], bases[0], jsonA), sideLabel(names[1], bases[1], jsonB)];
   }
   let a: Map<string, string>;
   let b: Map<string, string>;

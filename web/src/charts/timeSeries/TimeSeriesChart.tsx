@@ -228,8 +228,11 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
             ))}
           {highlightWhen && (
             <li>
+              {/* one swatch per side: each side's stretches are shaded in its colour */}
               <svg width={22} height={12} aria-hidden="true" style={{ marginRight: 5, verticalAlign: '-1px' }}>
-                <rect width={22} height={12} fill={m.lines[0]?.color ?? pal.grid} opacity={0.25} />
+                {(m.lines.length ? m.lines : [{ color: pal.grid }]).map((l, i, all) => (
+                  <rect key={i} x={(22 / all.length) * i} width={22 / all.length} height={12} fill={l.color} opacity={0.25} />
+                ))}
               </svg>
               shaded: {highlightWhen.label}
             </li>

@@ -128,6 +128,15 @@ test('on a touch screen every button and field of the panel is at least 44 px hi
       .map((x) => `${x.name} ${Math.round(x.r.width)}×${Math.round(x.r.height)}`),
   );
   expect(small).toEqual([]);
+  // The text's link-like controls on lines of their own too (they were 25 px).
+  const smallText = await page.$$eval('.lesson-narrative :is(.quiz-actions button.linklike, .experiment-card button.linklike, .to-panel), .back-to-text', (els) =>
+    els
+      .map((e) => ({ name: e.textContent?.trim().slice(0, 30), r: e.getBoundingClientRect() }))
+      .filter((x) => x.r.width > 0 && x.r.height < 43.5)
+      .map((x) => `${x.name} ${Math.round(x.r.height)}`),
+  );
+  expect(smallText).toEqual([]);
+  expect(await page.locator('.lesson-narrative .to-panel').count()).toBeGreaterThan(0);
   // With a mouse the same controls stay compact.
   const desk = await openPage('/#/lesson/primary-keys?step=2', { viewport: { width: 390, height: 844 } });
   await waitForPanel(desk.page);

@@ -226,6 +226,17 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
                 {l.full}
               </li>
             ))}
+          {/* Threshold lines are named at their ends; the legend names them too, dotted in each side's colour. */}
+          {(limits ?? []).map((l) => (
+            <li key={`limit-${l.column}`}>
+              <svg width={22} height={12} aria-hidden="true" style={{ marginRight: 5, verticalAlign: '-1px' }}>
+                {m.lines.map((ln, i, all) => (
+                  <line key={i} x1={(22 / all.length) * i} x2={(22 / all.length) * (i + 1)} y1={6} y2={6} stroke={ln.color} strokeWidth={1.5} strokeDasharray="1 3" />
+                ))}
+              </svg>
+              dotted: {l.label}
+            </li>
+          ))}
           {highlightWhen && (
             <li>
               {/* one swatch per side: each side's stretches are shaded in its colour */}

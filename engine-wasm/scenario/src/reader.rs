@@ -58,21 +58,12 @@ impl Reader<'_> {
             Some(Value::Number(n)) => match n.as_u64() {
                 Some(x) if (min..=max).contains(&x) => x,
                 _ => {
-                    self.err(
-                        &p,
-                        format!("must be an integer from {min} to {max}, got {n}"),
-                    );
+                    self.err(&p, format!("{}, got {n}", int_range(min, max)));
                     default
                 }
             },
             Some(other) => {
-                self.err(
-                    &p,
-                    format!(
-                        "must be an integer from {min} to {max}, got {}",
-                        kind(other)
-                    ),
-                );
+                self.err(&p, format!("{}, got {}", int_range(min, max), kind(other)));
                 default
             }
         }
@@ -223,4 +214,14 @@ pub(super) fn short(v: &Value) -> String {
 
 pub(super) fn valid_ident(s: &str) -> bool {
     !s.is_empty() && s.len() <= 64 && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// What an integer field allows: "must be an integer from 1 to 256", or "must be 1"
+/// where only one value is allowed (the scenario `version`).
+fn int_range(min: u64, max: u64) -> String {
+    if min == max {
+        format!("must be {min}")
+    } else {
+        format!("must be an integer from {min} to {max}")
+    }
 }

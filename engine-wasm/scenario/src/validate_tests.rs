@@ -45,6 +45,17 @@ fn every_bad_field_is_reported_with_its_path() {
 }
 
 #[test]
+fn a_field_with_one_allowed_value_says_which() {
+    let e = parse_scenario(r#"{"version":2}"#).expect_err("version 2 is refused");
+    let v = e
+        .errors
+        .iter()
+        .find(|x| x.path == "version")
+        .map(|x| x.message.clone());
+    assert_eq!(v.as_deref(), Some("must be 1, got 2"));
+}
+
+#[test]
 fn the_normalized_echo_parses_back_to_itself() {
     let s = parse_scenario(r#"{"table":{"prepare_rows":5}}"#).expect("valid");
     let echo = serde_json::to_string(&s).expect("serializable");

@@ -374,6 +374,32 @@ test('playground: a run of one\'s own numbers is labelled with what it changed, 
   await expect.poll(() => page.locator('.experiment-panel').first().innerText()).toContain('engine defaults · workload.threads 4');
 });
 
+test('playground: edits replaced by another starting point can be had back (Undo)', async () => {
+  const { page } = await openPage('/#/playground');
+  const editor = page.getByRole('textbox', { name: 'Scenario JSON' });
+  await expect.poll(async () => (await editor.inputValue()).length, { timeout: 20_000 }).toBeGreaterThan(10);
+  const select = page.getByRole('combobox', { name: 'Start from' });
+  const first = await select.inputValue();
+  const mine = JSON.parse(await editor.inputValue()) as { workload: Record<string, unknown> };
+  mine.workload.threads = 9;
+  await editor.fill(JSON.stringify(mine, null, 2));
+  const other = await select.locator('option').nth(2).getAttribute('value');
+  await select.selectOption(other!);
+  await expect.poll(async () => (JSON.parse(await editor.inputValue()) as { workload: { threads: number } }).workload.threads).not.toBe(9);
+  const notice = page.locator('.replaced-edits');
+  await expect.poll(() => notice.textContent()).toContain('Your edits to “(engine defaults)” were replaced');
+  await notice.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(async () => (JSON.parse(await editor.inputValue()) as { workload: { threads: number } }).workload.threads).toBe(9);
+  expect(await select.inputValue()).toBe(first);
+  expect(await notice.count()).toBe(0);
+  // Unedited, a switch has nothing to undo.
+  await page.reload();
+  await expect.poll(async () => (await editor.inputValue()).length, { timeout: 20_000 }).toBeGreaterThan(10);
+  await select.selectOption(other!);
+  await page.waitForTimeout(500);
+  expect(await notice.count()).toBe(0);
+});
+
 test('playground: a pair preset brings its own B, however Compare is ticked', async () => {
   // Ticked after picking the pair, B was a copy of A under B's label.
   const { page, errors } = await openPage('/#/playground');

@@ -246,6 +246,26 @@ export default function Playground({ query = '' }: { query?: string }) {
     if (location.hash !== hash) history.replaceState(null, '', hash);
   };
 
+  // Another starting point replaces the texts on screen; edits to them can be had back
+  // (they were lost without a word).
+  const [replaced, setReplaced] = useState<{ start: string; label: string; texts: typeof texts; base: typeof base; names: [string, string] } | null>(null);
+  const edited = base !== null && (texts.A !== base.A || (texts.B !== null && texts.B !== (base.B ?? base.A)));
+  const pickStart = (next: string) => {
+    const label = start === DEFAULTS ? DEFAULTS : (presets.find((p) => p.id === start)?.label ?? start);
+    if (edited) setReplaced({ start, label, texts, base, names });
+    setStart(next);
+  };
+  const undoReplace = () => {
+    if (!replaced) return;
+    loadedStart.current = replaced.start;
+    setStart(replaced.start);
+    setBase(replaced.base);
+    setNames(replaced.names);
+    setTexts(replaced.texts);
+    setEditing('A');
+    setReplaced(null);
+  };
+
   const groups = [...new Set(presets.map((p) => p.group))];
   return (
     <div className="playground">
@@ -257,7 +277,7 @@ export default function Playground({ query = '' }: { query?: string }) {
         <IgnoredSettings className="url-messages" messages={linkMessages} onDismiss={() => setLinkMessages([])} />
         <label>
           Start from{' '}
-          <select value={start} onChange={(e) => setStart(e.target.value)}>
+          <select value={start} onChange={(e) => pickStart(e.target.value)}>
             <option value={DEFAULTS}>{DEFAULTS}</option>
             {groups.map((g) => (
               <optgroup key={g} label={g}>
@@ -272,6 +292,14 @@ export default function Playground({ query = '' }: { query?: string }) {
             ))}
           </select>
         </label>
+        {replaced ? (
+          <p className="notice replaced-edits" role="status">
+            Your edits to “{replaced.label}” were replaced by the new starting point.{' '}
+            <button type="button" className="linklike" onClick={undoReplace}>
+              Undo
+            </button>
+          </p>
+        ) : null}
         <div className="ab-controls">
           <label>
             <input type="checkbox" checked={compare} onChange={(e) => setCompare(e.target.checked)} /> Compare with a second configuration (A/B)

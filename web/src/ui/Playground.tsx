@@ -15,33 +15,12 @@ import { packQuery, siteBase } from './shareLink';
 import { formatSeconds } from './urlState';
 import { useExpandedQuery } from '../lessons/useExpandedQuery';
 import { IgnoredSettings } from '../lessons/LessonGate';
-import { VIEW_NAMES, type ChartSpec, type ViewName } from '../lessons/types';
 import { EngineClient } from '../engine/client';
 import type { FieldError } from '../engine/errors';
-import { jsonProblem, leftOut } from './scenarioText';
+import { jsonProblem } from './scenarioText';
+import { RunProblems } from './RunProblems';
+import { CHARTS, viewsFor } from './playgroundPanel';
 import { ExperimentPanel, type PanelSim } from './ExperimentPanel';
-
-/** Every view (the panel draws them in its own order). */
-const VIEWS: ViewName[] = [...VIEW_NAMES];
-
-/** Every view, but the query cache view only when a scenario has a query cache. */
-function viewsFor(sims: PanelSim[]): ViewName[] {
-  const hasCache = sims.some((s) => {
-    try {
-      const k = (JSON.parse(s.json) as { server?: { query_cache?: unknown } }).server?.query_cache;
-      return k === 'mysql' || k === 'aurora';
-    } catch {
-      return false;
-    }
-  });
-  return hasCache ? VIEWS : VIEWS.filter((v) => v !== 'qc');
-}
-const CHARTS: ChartSpec[] = [
-  { column: 'qps', label: 'Queries per second', unit: 'queries/s' },
-  { column: 'inserts_per_s', label: 'Inserts per second', unit: 'rows/s' },
-  { column: 'latency_p95_us', label: 'p95 latency', unit: 'µs' },
-  { column: 'bp_hit_rate', label: 'Buffer pool hit rate', unit: '%' },
-];
 
 type Side = 'A' | 'B';
 const DEFAULTS = '(engine defaults)';
@@ -94,13 +73,6 @@ export default function Playground({ query = '' }: { query?: string }) {
     if (formProblems.length === 0) setFieldErrors((prev) => (prev.some((e) => e.fromForm) ? prev.filter((e) => !e.fromForm) : prev));
   }, [formProblems]);
   // One engine for validation, started on the first run and stopped with the page.
-  // A refused run's message comes into view: under a Run button at the window's foot it
-  // showed as an 8 px red strip, and the click seemed to do nothing.
-  const errorsBox = useRef<HTMLDivElement>(null);
-  const refused = problem !== null || fieldErrors.length > 0;
-  useEffect(() => {
-    if (refused) errorsBox.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [refused, problem, fieldErrors]);
   const validator = useRef<EngineClient | null>(null);
   useEffect(() => () => validator.current?.dispose(), []);
 
@@ -331,28 +303,7 @@ export default function Playground({ query = '' }: { query?: string }) {
             Run this scenario{compare ? ' pair' : ''}
           </button>
         </div>
-        <div ref={errorsBox}>
-        {problem ? (
-          <div className="notice notice-error scenario-problem" role="alert">
-            {problem}
-            {running ? <p>The simulation on the right is unchanged.</p> : null}
-          </div>
-        ) : null}
-        {fieldErrors.length > 0 ? (
-          <div className="notice notice-error scenario-problem" role="alert">
-            <strong>The scenario was not run: {fieldErrors.length === 1 ? 'one field needs' : `${fieldErrors.length} fields need`} fixing.</strong>
-            <ul>
-              {fieldErrors.map((e, i) => (
-                <li key={i}>
-                  <code>{e.path || '(the whole scenario)'}</code>: {e.message}
-                  {leftOut(texts[editing] ?? '', e.path) ? ' (Your scenario leaves this field out, so it has its default; set it.)' : null}
-                </li>
-              ))}
-            </ul>
-            {running ? <p>The simulation on the right is unchanged.</p> : null}
-          </div>
-        ) : null}
-        </div>
+        <RunProblems problem={problem} fieldErrors={fieldErrors} text={texts[editing] ?? ''} running={running !== null} />
       </div>
       <div className="playground-panel">
         {running ? (

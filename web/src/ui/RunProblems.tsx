@@ -1,0 +1,51 @@
+// Why the playground did not run a scenario: a JSON problem, or the fields the engine
+// (or the form) refused, each with its path. The message comes into view when it
+// appears: under a Run button at the window's foot it showed as an 8 px red strip, and
+// the click seemed to do nothing.
+import { useEffect, useRef } from 'react';
+import type { FieldError } from '../engine/errors';
+import { leftOut } from './scenarioText';
+
+interface Props {
+  /** A problem with the text as a whole (not JSON, too long, …). */
+  problem: string | null;
+  /** The fields refused, by path. */
+  fieldErrors: FieldError[];
+  /** The scenario text the fields are in (a field it leaves out gets a hint). */
+  text: string;
+  /** A simulation is on screen (it is kept). */
+  running: boolean;
+}
+
+export function RunProblems({ problem, fieldErrors, text, running }: Props) {
+  const box = useRef<HTMLDivElement>(null);
+  const refused = problem !== null || fieldErrors.length > 0;
+  useEffect(() => {
+    if (refused) box.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [refused, problem, fieldErrors]);
+  const kept = running ? <p>The simulation on the right is unchanged.</p> : null;
+  return (
+    <div ref={box}>
+      {problem ? (
+        <div className="notice notice-error scenario-problem" role="alert">
+          {problem}
+          {kept}
+        </div>
+      ) : null}
+      {fieldErrors.length > 0 ? (
+        <div className="notice notice-error scenario-problem" role="alert">
+          <strong>The scenario was not run: {fieldErrors.length === 1 ? 'one field needs' : `${fieldErrors.length} fields need`} fixing.</strong>
+          <ul>
+            {fieldErrors.map((e, i) => (
+              <li key={i}>
+                <code>{e.path || '(the whole scenario)'}</code>: {e.message}
+                {leftOut(text, e.path) ? ' (Your scenario leaves this field out, so it has its default; set it.)' : null}
+              </li>
+            ))}
+          </ul>
+          {kept}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,6 +1,6 @@
 // A time-series line chart: x = simulated seconds, y = one series column, one line per
 // series (A/B hues), optional article reference line. React renders SVG; D3 computes.
-import { useLayoutEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { usePalette } from '../../ui/theme';
 import { formatWithUnit, noSamplesText } from '../common/format';
 import { useWidth } from '../common/hooks';
@@ -42,6 +42,22 @@ function ariaSummary(p: TimeSeriesChartProps, legends: string[]): string {
   const lim = p.limits?.length ? `; dotted lines: ${p.limits.map((l) => l.label).join(', ')}` : '';
   const hl = p.highlightWhen ? `; shaded: ${p.highlightWhen.label}` : '';
   return `${p.label} (${p.unit}) over simulated time. ${parts.join('; ') || 'No data yet'}${ref}${lim}${hl}.`;
+}
+
+/** A legend entry's 22×12 key, drawn by its children. */
+function LegendKey({ children }: { children: ReactNode }) {
+  return (
+    <svg width={KEY_W} height={12} aria-hidden="true" style={{ marginRight: 5, verticalAlign: '-1px' }}>
+      {children}
+    </svg>
+  );
+}
+const KEY_W = 22;
+
+/** The key's width shared out among the sides, left to right (one colour each). */
+function split(lines: { color: string }[]): { x: number; w: number; color: string }[] {
+  const w = KEY_W / lines.length;
+  return lines.map((l, i) => ({ x: w * i, w, color: l.color }));
 }
 
 /** Line chart of one series column against simulated time. */
@@ -208,9 +224,9 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
         <ul style={legendStyle(pal)}>
           {m.lines.map((l) => (
             <li key={l.label}>
-              <svg width={22} height={12} aria-hidden="true" style={{ marginRight: 5, verticalAlign: '-1px' }}>
-                <line x1={0} x2={22} y1={6} y2={6} stroke={l.color} strokeWidth={3} strokeDasharray={l.dash} />
-              </svg>
+              <LegendKey>
+                <line x1={0} x2={KEY_W} y1={6} y2={6} stroke={l.color} strokeWidth={3} strokeDasharray={l.dash} />
+              </LegendKey>
               <span style={{ color: pal.ink }}>{l.label}</span>: {l.legend}
             </li>
           ))}
@@ -220,31 +236,31 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
             .filter((l) => l.full)
             .map((l) => (
               <li key={`full-${l.full}`}>
-                <svg width={22} height={12} aria-hidden="true" style={{ marginRight: 5, verticalAlign: '-1px' }}>
-                  <line x1={0} x2={22} y1={6} y2={6} stroke={pal.reference} strokeWidth={1.5} strokeDasharray="2 4" />
-                </svg>
+                <LegendKey>
+                  <line x1={0} x2={KEY_W} y1={6} y2={6} stroke={pal.reference} strokeWidth={1.5} strokeDasharray="2 4" />
+                </LegendKey>
                 {l.full}
               </li>
             ))}
           {/* Threshold lines are named at their ends; the legend names them too, dotted in each side's colour. */}
           {(limits ?? []).map((l) => (
             <li key={`limit-${l.column}`}>
-              <svg width={22} height={12} aria-hidden="true" style={{ marginRight: 5, verticalAlign: '-1px' }}>
-                {m.lines.map((ln, i, all) => (
-                  <line key={i} x1={(22 / all.length) * i} x2={(22 / all.length) * (i + 1)} y1={6} y2={6} stroke={ln.color} strokeWidth={1.5} strokeDasharray="1 3" />
+              <LegendKey>
+                {split(m.lines).map(({ x, w, color }) => (
+                  <line key={x} x1={x} x2={x + w} y1={6} y2={6} stroke={color} strokeWidth={1.5} strokeDasharray="1 3" />
                 ))}
-              </svg>
+              </LegendKey>
               dotted: {l.label}
             </li>
           ))}
           {highlightWhen && (
             <li>
               {/* one swatch per side: each side's stretches are shaded in its colour */}
-              <svg width={22} height={12} aria-hidden="true" style={{ marginRight: 5, verticalAlign: '-1px' }}>
-                {(m.lines.length ? m.lines : [{ color: pal.grid }]).map((l, i, all) => (
-                  <rect key={i} x={(22 / all.length) * i} width={22 / all.length} height={12} fill={l.color} opacity={0.25} />
+              <LegendKey>
+                {split(m.lines.length ? m.lines : [{ color: pal.grid }]).map(({ x, w, color }) => (
+                  <rect key={x} x={x} width={w} height={12} fill={color} opacity={0.25} />
                 ))}
-              </svg>
+              </LegendKey>
               shaded: {highlightWhen.label}
             </li>
           )}

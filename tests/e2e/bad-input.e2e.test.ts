@@ -283,6 +283,8 @@ test('a bad playground scenario names the JSON path and keeps the running simula
     ['unicode', withField('table', 'name', '表'), /table\.name: must be a name of 1 to 64 letters, digits or _, got "表"/],
     ['not an object', '[]', /The scenario must be a JSON object/],
     ['syntax error', '{\n  "seed": 1,\n  "workload": \n}', /Invalid JSON at line 4, column 1/],
+    // JSON.parse keeps the last of two keys, so 2 threads ran as 16 without a word.
+    ['duplicate key', JSON.stringify(good, null, 2).replace('"workload": {', '"workload": {\n    "threads": 2,'), /workload\.threads: given twice \(again at line \d+, column 5\); only the last value would count/],
     ['huge', JSON.stringify({ ...good, pad: 'x'.repeat(200_000) }), /The scenario is too long \(2\d{5} characters; at most 100000\)/],
   ];
   for (const [what, text, message] of cases) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonErrorOffset, lineColumn } from '../../web/src/ui/jsonLocate';
+import { duplicateKey, jsonErrorOffset, lineColumn } from '../../web/src/ui/jsonLocate';
 import { jsonProblem, leftOut } from '../../web/src/ui/scenarioText';
 
 describe('jsonErrorOffset', () => {
@@ -38,7 +38,27 @@ describe('jsonErrorOffset', () => {
   });
 });
 
+describe('duplicateKey', () => {
+  it('finds the first key an object gives twice, with its path and the offset of the second', () => {
+    const t = '{"workload": {"threads": 4, "query": "insert", "threads": 16}}';
+    expect(duplicateKey(t)).toEqual({ path: 'workload.threads', key: 'threads', at: t.lastIndexOf('"threads"') });
+    expect(duplicateKey('{"a": 1, "a": 2, "b": 1, "b": 2}')?.path).toBe('a');
+    // Inside arrays, with escapes decoded (both spell the key "é").
+    expect(duplicateKey('{"t": {"columns": [{"name": "id"}, {"n\u00e9": 1, "né": 2}]}}')).toMatchObject({ path: 't.columns[1].né', key: 'né' });
+  });
+  it('lets one key in different objects, and invalid JSON, pass', () => {
+    expect(duplicateKey('{"server": {"cores": 2}, "workload": {"cores": 2}, "x": [{"a": 1}, {"a": 2}]}')).toBeNull();
+    expect(duplicateKey('{"a": 1, "a": }')).toBeNull();
+    expect(duplicateKey('{}')).toBeNull();
+  });
+});
+
 describe('jsonProblem (playground)', () => {
+  it('names a key given twice, where the second one is (JSON.parse kept the last without a word)', () => {
+    expect(jsonProblem('{\n  "seed": 1,\n  "workload": { "threads": 4,\n    "threads": 16 }\n}')).toBe(
+      'workload.threads: given twice (again at line 4, column 5); only the last value would count. Keep one of them.',
+    );
+  });
   it('refuses a number too large to read and an explicit null, naming the field (both ran with the default, silently)', () => {
     expect(jsonProblem('{"workload": {"threads": 1e400}}')).toBe('workload.threads: the number is too large to be read (infinite); give a finite number.');
     expect(jsonProblem('{"server": {"innodb_buffer_pool_pages": -1e400}}')).toBe('server.innodb_buffer_pool_pages: the number is too large to be read (−infinite); give a finite number.');

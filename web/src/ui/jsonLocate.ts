@@ -1,5 +1,6 @@
 // Finds where JSON text first goes wrong (pure), so the playground can point at a line
-// and column whatever the browser's JSON.parse message says (V8 often names no position).
+// and column whatever the browser's JSON.parse message says (V8 often names no position),
+// and a key an object gives twice (JSON.parse keeps the last one without a word).
 
 const MAX_DEPTH = 512;
 const WS = new Set([' ', '\t', '\n', '\r']);
@@ -9,8 +10,28 @@ class Bad {
   constructor(readonly at: number) {}
 }
 
+/** A key given twice in one object: its path ("workload.threads"), the key, and the
+ *  offset of its second occurrence. */
+export interface DuplicateKey {
+  path: string;
+  key: string;
+  at: number;
+}
+
 /** Offset of the first character that makes `text` invalid JSON (text.length if it ends early), or -1. */
 export function jsonErrorOffset(text: string): number {
+  return scan(text).bad;
+}
+
+/** The first key an object of `text` gives twice (in text order), or null; null for invalid JSON too. */
+export function duplicateKey(text: string): DuplicateKey | null {
+  const r = scan(text, true);
+  return r.bad < 0 ? r.duplicate : null;
+}
+
+/** Scans `text` as JSON: `bad` as jsonErrorOffset returns it, and (when `keys`) the first duplicate key. */
+function scan(text: string, keys = false): { bad: number; duplicate: DuplicateKey | null } {
+  let duplicate: DuplicateKey | null = null;
   let i = 0;
   const ws = () => {
     while (i < text.length && WS.has(text[i])) i++;
@@ -36,7 +57,7 @@ export function jsonErrorOffset(text: string): number {
       } else i++;
     }
   };
-  const value = (depth: number): void => {
+  const value = (depth: number, path: string): void => {
     if (depth > MAX_DEPTH) throw new Bad(i);
     ws();
     const c = text[i];
@@ -44,12 +65,21 @@ export function jsonErrorOffset(text: string): number {
       i++;
       ws();
       if (text[i] === '}') return void i++;
+      const seen = keys ? new Set<string>() : null;
       for (;;) {
         ws();
+        const at = i;
         string();
+        let inner = path;
+        if (seen) {
+          const key = JSON.parse(text.slice(at, i)) as string;
+          inner = path ? `${path}.${key}` : key;
+          if (seen.has(key)) duplicate ??= { path: inner, key, at };
+          seen.add(key);
+        }
         ws();
         expect(':');
-        value(depth + 1);
+        value(depth + 1, inner);
         ws();
         if (text[i] === ',') i++;
         else return expect('}');
@@ -59,8 +89,8 @@ export function jsonErrorOffset(text: string): number {
       i++;
       ws();
       if (text[i] === ']') return void i++;
-      for (;;) {
-        value(depth + 1);
+      for (let n = 0; ; n++) {
+        value(depth + 1, keys ? `${path}[${n}]` : path);
         ws();
         if (text[i] === ',') i++;
         else return expect(']');
@@ -76,11 +106,11 @@ export function jsonErrorOffset(text: string): number {
     i += m[0].length;
   };
   try {
-    value(0);
+    value(0, '');
     ws();
-    return i < text.length ? i : -1;
+    return { bad: i < text.length ? i : -1, duplicate };
   } catch (e) {
-    if (e instanceof Bad) return Math.min(e.at, text.length);
+    if (e instanceof Bad) return { bad: Math.min(e.at, text.length), duplicate: null };
     throw e;
   }
 }

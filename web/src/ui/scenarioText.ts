@@ -1,8 +1,8 @@
 // The playground's checks of a scenario text before it runs: JSON syntax (with the line
-// and column of a mistake), values JSON can hold but the engine would read as "not
-// given", and whether a field the engine names was left out of the text.
+// and column of a mistake), a key given twice, values JSON can hold but the engine would
+// read as "not given", and whether a field the engine names was left out of the text.
 
-import { jsonErrorOffset, lineColumn } from './jsonLocate';
+import { duplicateKey, jsonErrorOffset, lineColumn } from './jsonLocate';
 
 /** Longest scenario text accepted (a full scenario is ~1–2 kB). */
 export const MAX_SCENARIO_CHARS = 100_000;
@@ -13,7 +13,7 @@ export function jsonProblem(text: string): string | null {
   try {
     const v: unknown = JSON.parse(text);
     if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'The scenario must be a JSON object ({ … }).';
-    return valueProblem(v, '');
+    return keyProblem(text) ?? valueProblem(v, '');
   } catch (e) {
     const msg = (e instanceof Error ? e.message : String(e)).replace(/ in JSON at position \d+.*$/, '');
     const at = jsonErrorOffset(text);
@@ -21,6 +21,17 @@ export function jsonProblem(text: string): string | null {
     const { line, column } = lineColumn(text, at);
     return `Invalid JSON at line ${line}, column ${column}: ${at >= text.length ? 'the text ends too early' : msg}`;
   }
+}
+
+/**
+ * A key given twice in one object: JSON.parse keeps the last value, so the first one (the
+ * one a reader may be looking at) was ignored without a word.
+ */
+function keyProblem(text: string): string | null {
+  const d = duplicateKey(text);
+  if (!d) return null;
+  const { line, column } = lineColumn(text, d.at);
+  return `${d.path}: given twice (again at line ${line}, column ${column}); only the last value would count. Keep one of them.`;
 }
 
 /**

@@ -394,12 +394,54 @@ test('playground: edits replaced by another starting point can be had back (Undo
   await expect.poll(async () => (JSON.parse(await editor.inputValue()) as { workload: { threads: number } }).workload.threads).toBe(9);
   expect(await select.inputValue()).toBe(first);
   expect(await notice.count()).toBe(0);
-  // Unedited, a switch has nothing to undo.
+  // A reload brings the edits back (never run, they were lost), with a way to drop them.
   await page.reload();
-  await expect.poll(async () => (await editor.inputValue()).length, { timeout: 20_000 }).toBeGreaterThan(10);
+  const threads = async () => (JSON.parse(await editor.inputValue()) as { workload: { threads: number } }).workload.threads;
+  await expect.poll(threads, { timeout: 20_000 }).toBe(9);
+  expect(await select.inputValue()).toBe(first);
+  const restored = page.locator('.restored-edits');
+  await expect.poll(() => restored.textContent()).toContain('Your edits from before are back (kept for this tab); they have not been run yet.');
+  await restored.getByRole('button', { name: 'Discard them' }).click();
+  await expect.poll(threads).not.toBe(9);
+  expect(await restored.count()).toBe(0);
+  // Unedited, a switch has nothing to undo.
   await select.selectOption(other!);
   await page.waitForTimeout(500);
   expect(await notice.count()).toBe(0);
+});
+
+test('playground: edits made after a run survive a reload beside the run its address holds; another tab starts from the address', async () => {
+  const { page, context } = await openPage('/#/playground');
+  const editor = page.getByRole('textbox', { name: 'Scenario JSON' });
+  await expect.poll(async () => (await editor.inputValue()).length, { timeout: 20_000 }).toBeGreaterThan(10);
+  const threads = async (p = page) => (JSON.parse(await p.getByRole('textbox', { name: 'Scenario JSON' }).inputValue()) as { workload: { threads: number } }).workload.threads;
+  const setThreads = async (n: number) => {
+    const j = JSON.parse(await editor.inputValue()) as { workload: { threads: number } };
+    j.workload.threads = n;
+    await editor.fill(JSON.stringify(j, null, 2));
+  };
+  await setThreads(4);
+  await page.getByRole('button', { name: 'Run this scenario' }).click();
+  await waitForPanel(page, 'Innodb_buffer_pool_read_requests');
+  await expect.poll(() => page.evaluate(() => location.hash)).toContain('a.workload.threads=4');
+  const hash = await page.evaluate(() => location.hash);
+  await setThreads(6); // not run
+  await page.reload();
+  await expect.poll(() => threads(), { timeout: 20_000 }).toBe(6);
+  // The panel runs what the address holds (4 threads); the editor shows the edit.
+  await expect.poll(() => page.locator('.experiment-panel').first().innerText(), { timeout: 20_000 }).toContain('engine defaults · workload.threads 4');
+  expect(await page.evaluate(() => location.hash)).toBe(hash);
+  await expect.poll(() => page.locator('.restored-edits').count()).toBe(1);
+  // Running them clears the notice; the draft now follows the new address.
+  await page.getByRole('button', { name: 'Run this scenario' }).click();
+  await expect.poll(() => page.evaluate(() => location.hash)).toContain('a.workload.threads=6');
+  expect(await page.locator('.restored-edits').count()).toBe(0);
+  // Another tab (its own sessionStorage) opening the first address gets what the address holds.
+  const tab = await context.newPage();
+  await tab.goto(page.url().replace(/#.*$/, hash));
+  await expect.poll(() => threads(tab).catch(() => 0), { timeout: 20_000 }).toBe(4);
+  expect(await tab.locator('.restored-edits').count()).toBe(0);
+  await tab.close();
 });
 
 test('playground: a pair preset brings its own B, however Compare is ticked', async () => {

@@ -4,13 +4,14 @@
 // scenario is checked (JSON syntax, then the engine's validation, field by field) before
 // it replaces the one running, so a mistake never costs the reader the simulation on screen.
 // The address holds what runs (playgroundUrl.ts): a reload or a copied link opens the same
-// starting point with the same changes, and runs it.
+// starting point with the same changes, and runs it. Edits not yet run are kept for the
+// tab under that address (playgroundDraft.ts), so a reload brings them back too.
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { loadPresets, type Preset } from './playgroundPresets';
 import { ScenarioForm } from './ScenarioForm';
 import { abLabels, sideLabel } from './abLabels';
-import { applyChanges, changesOf, FROM_DEFAULTS, linkRunErrors, parsePlaygroundQuery, playgroundQuery, type PlaygroundLink } from './playgroundUrl';
+import { applyChanges, FROM_DEFAULTS, linkRunErrors, parsePlaygroundQuery, runningQuery, type PlaygroundLink } from './playgroundUrl';
 import { packQuery, siteBase } from './shareLink';
 import { formatSeconds } from './urlState';
 import { useExpandedQuery } from '../lessons/useExpandedQuery';
@@ -19,19 +20,13 @@ import { EngineClient } from '../engine/client';
 import type { FieldError } from '../engine/errors';
 import { jsonProblem } from './scenarioText';
 import { RunProblems } from './RunProblems';
+import { EditNotice } from './EditNotice';
 import { CHARTS, viewsFor } from './playgroundPanel';
+import { loadDraft, sameTexts, saveDraft } from './playgroundDraft';
 import { ExperimentPanel, type PanelSim } from './ExperimentPanel';
 
 type Side = 'A' | 'B';
 const DEFAULTS = '(engine defaults)';
-
-/** The link's query for what runs: its starting point and each side's changes to it. */
-function runningQuery(from: string, base: { A: string; B: string | null }, sims: PanelSim[]): string | null {
-  const a = changesOf(base.A, sims[0].json);
-  const b = sims[1] ? changesOf(base.B ?? base.A, sims[1].json) : {};
-  if ('error' in a || 'error' in b) return null;
-  return playgroundQuery({ from: from === DEFAULTS ? FROM_DEFAULTS : from, ab: sims.length > 1, a, b });
-}
 
 export default function Playground({ query = '' }: { query?: string }) {
   const expanded = useExpandedQuery(query);
@@ -75,6 +70,9 @@ export default function Playground({ query = '' }: { query?: string }) {
   // One engine for validation, started on the first run and stopped with the page.
   const validator = useRef<EngineClient | null>(null);
   useEffect(() => () => validator.current?.dispose(), []);
+  // The editor as this tab left it at this address, put back once its start has loaded.
+  const draft = useRef(loadDraft(location.hash));
+  const [restored, setRestored] = useState<{ A: string; B: string | null } | null>(null);
 
   useEffect(() => {
     document.title = 'Playground · InnoDB Lab';
@@ -99,7 +97,11 @@ export default function Playground({ query = '' }: { query?: string }) {
     setLinkRead(true);
     const { link, messages } = parsePlaygroundQuery(expanded.query, (f) => presets.some((p) => p.id === f));
     setLinkMessages([...expanded.messages, ...messages]);
-    if (!link) return;
+    if (!link) {
+      const from = draft.current?.start;
+      if (from === DEFAULTS || presets.some((p) => p.id === from)) setStart(from!);
+      return;
+    }
     pending.current = link;
     setPendingT(link.t);
     setTexts((t) => ({ ...t, B: link.ab ? (t.B ?? t.A) : null }));
@@ -119,14 +121,23 @@ export default function Playground({ query = '' }: { query?: string }) {
       setNames(labels);
       const link = pending.current;
       pending.current = null;
+      const kept = draft.current;
+      draft.current = null;
+      let shown: { A: string; B: string | null };
       if (link) {
-        const texts = { A: applyChanges(A, link.a), B: link.ab ? applyChanges(B ?? A, link.b) : null };
-        setTexts(texts);
-        void run({ texts, names: labels, base: { A, B }, link });
+        shown = { A: applyChanges(A, link.a), B: link.ab ? applyChanges(B ?? A, link.b) : null };
+        setTexts(shown);
+        void run({ texts: shown, names: labels, base: { A, B }, link });
       } else {
         // A pair preset turns the comparison on with its own B; a single one keeps the choice.
+        shown = { A, B };
         setTexts((t) => ({ A, B: B !== null ? B : t.B === null ? null : A }));
         if (!B) setEditing('A');
+      }
+      if (kept && !sameTexts(kept.texts, shown)) {
+        setTexts(kept.texts);
+        setEditing(kept.editing);
+        setRestored(shown);
       }
     };
     if (start === DEFAULTS) {
@@ -165,6 +176,7 @@ export default function Playground({ query = '' }: { query?: string }) {
     const from = given?.base ?? base;
     const pair = sideTexts.B !== null;
     setFieldErrors([]);
+    if (!given) setRestored(null);
     // A run the reader starts opens at t = 0; only the link's own run goes to its time.
     if (!given) setPendingT(undefined);
     if (!given && formProblems.length > 0) {
@@ -210,13 +222,18 @@ export default function Playground({ query = '' }: { query?: string }) {
     }
     setRunning(sims);
     setRuns((n) => n + 1);
-    const q = from ? runningQuery(start, from, sims) : null;
+    const q = from ? runningQuery(start === DEFAULTS ? FROM_DEFAULTS : start, from, sims.map((x) => x.json)) : null;
     // A scenario a link cannot carry (a field name outside [A-Za-z0-9_]) gets no Copy link.
     const hash = `#/playground${q ? `?${await packQuery(q)}` : ''}`;
     setRunningHash(q ? hash : '');
     setLinkQuery(q ?? '');
     if (location.hash !== hash) history.replaceState(null, '', hash);
   };
+
+  // The editor kept for the tab under the address of what runs (a run changes it).
+  useEffect(() => {
+    if (linkRead && !draft.current && loadedStart.current === start) saveDraft({ hash: location.hash, start, texts, editing });
+  }, [linkRead, start, texts, editing, runningHash, runs]);
 
   // Another starting point replaces the texts on screen; edits to them can be had back
   // (they were lost without a word).
@@ -225,6 +242,7 @@ export default function Playground({ query = '' }: { query?: string }) {
   const pickStart = (next: string) => {
     const label = start === DEFAULTS ? DEFAULTS : (presets.find((p) => p.id === start)?.label ?? start);
     if (edited) setReplaced({ start, label, texts, base, names });
+    setRestored(null);
     setStart(next);
   };
   const undoReplace = () => {
@@ -236,6 +254,12 @@ export default function Playground({ query = '' }: { query?: string }) {
     setTexts(replaced.texts);
     setEditing('A');
     setReplaced(null);
+  };
+
+  const discardRestored = () => {
+    if (restored) setTexts(restored);
+    setEditing('A');
+    setRestored(null);
   };
 
   const groups = [...new Set(presets.map((p) => p.group))];
@@ -264,14 +288,8 @@ export default function Playground({ query = '' }: { query?: string }) {
             ))}
           </select>
         </label>
-        {replaced ? (
-          <p className="notice replaced-edits" role="status">
-            Your edits to “{replaced.label}” were replaced by the new starting point.{' '}
-            <button type="button" className="linklike" onClick={undoReplace}>
-              Undo
-            </button>
-          </p>
-        ) : null}
+        {replaced ? <EditNotice className="replaced-edits" text={`Your edits to “${replaced.label}” were replaced by the new starting point.`} action="Undo" onAction={undoReplace} /> : null}
+        {restored ? <EditNotice className="restored-edits" text="Your edits from before are back (kept for this tab); they have not been run yet." action="Discard them" onAction={discardRestored} /> : null}
         <div className="ab-controls">
           <label>
             <input type="checkbox" checked={compare} onChange={(e) => setCompare(e.target.checked)} /> Compare with a second configuration (A/B)

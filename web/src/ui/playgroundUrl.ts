@@ -120,6 +120,15 @@ export function playgroundQuery(link: PlaygroundLink): string {
   return parts.join('&');
 }
 
+/** The query for what runs: its starting point (`from`, a preset id or FROM_DEFAULTS) and
+ *  each side's changes to that point's texts; null when a change cannot be carried. */
+export function runningQuery(from: string, base: { A: string; B: string | null }, jsons: string[]): string | null {
+  const a = changesOf(base.A, jsons[0]);
+  const b = jsons.length > 1 ? changesOf(base.B ?? base.A, jsons[1]) : {};
+  if ('error' in a || 'error' in b) return null;
+  return playgroundQuery({ from, ab: jsons.length > 1, a, b });
+}
+
 /** A short, harmless rendering of a parameter name for a message. */
 function show(raw: string): string {
   return /^[A-Za-z0-9_.:/-]{1,60}$/.test(raw) ? raw : '(a name that is not allowed)';

@@ -1,4 +1,4 @@
-// The built site's home page loads without errors and shows a heading.
+// The built site's home page loads without errors and shows a heading, and Back to it keeps its scroll.
 import { expect, openPage, screenshot, test } from './harness';
 
 test('home page loads with a heading and no console errors', async () => {
@@ -8,4 +8,28 @@ test('home page loads with a heading and no console errors', async () => {
   expect((await heading.textContent())?.trim()).toBeTruthy();
   expect(errors).toEqual([]);
   await screenshot('home');
+});
+
+test('Back to the home page opens it where it was left; a link to it opens it at the top', async () => {
+  // A phone, where the cards are a long column: Back from a lesson left the reader at the top.
+  const { page, errors } = await openPage('/#/', { viewport: { width: 390, height: 760 }, touch: true });
+  await page.locator('.playground-card').waitFor({ timeout: 15_000 });
+  await expect.poll(() => page.evaluate(() => (window.scrollTo(0, document.body.scrollHeight), window.scrollY))).toBeGreaterThan(500);
+  const left = await page.evaluate(() => window.scrollY);
+  await page.waitForTimeout(300); // as a reader pauses before picking a card
+  await page.locator('a.lesson-card').nth(4).dispatchEvent('click');
+  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#\/lesson\//);
+  await page.locator('.lesson-narrative').first().waitFor({ timeout: 15_000 });
+  await page.goBack();
+  await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/');
+  await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBe(left);
+  // Forward to the lesson, then its header link home: a new visit, at the top.
+  await page.goForward();
+  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#\/lesson\//);
+  await page.locator('.site-header a[href="#/"]').first().dispatchEvent('click');
+  await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/');
+  await page.locator('.playground-card').waitFor();
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  expect(errors).toEqual([]);
 });

@@ -1,7 +1,7 @@
 // Home: one card per lesson (front matter title, summary, order, and the reader's progress
 // kept in this browser), plus the playground.
 
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { loadProgress, progressLine } from '../lessons/progress';
 import { loadLessonIndex } from '../lessons/registry';
 import type { LessonMeta } from '../lessons/types';
@@ -18,6 +18,7 @@ export default function Home() {
       live = false;
     };
   }, []);
+  useKeptScroll(index !== null);
   return (
     <div className="home">
       <header className="hero">
@@ -61,6 +62,31 @@ export default function Home() {
       ) : null}
     </div>
   );
+}
+
+/**
+ * Back on the home page, it opens where it was left. The scroll position is kept in the
+ * history entry's state as the reader scrolls, and applied once the cards are there: the
+ * browser's own restore ran while the page was still short, and left it at the top. A new
+ * visit (a link to the home page) has no such state and starts at the top.
+ */
+function useKeptScroll(ready: boolean) {
+  useEffect(() => {
+    let timer = 0;
+    const keep = () => {
+      clearTimeout(timer);
+      timer = window.setTimeout(() => history.replaceState({ ...(history.state as object | null), homeScroll: window.scrollY }, ''), 100);
+    };
+    window.addEventListener('scroll', keep, { passive: true });
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('scroll', keep);
+    };
+  }, []);
+  useLayoutEffect(() => {
+    const y = (history.state as { homeScroll?: unknown } | null)?.homeScroll;
+    if (ready && typeof y === 'number' && y > 0) window.scrollTo(0, y);
+  }, [ready]);
 }
 
 function CardProgress({ id }: { id: string }) {

@@ -1,7 +1,7 @@
 // Time-series layout: domains include the reference line, gaps at NaN, isolated points
 // as dots, a single sample, and empty data.
 import { describe, expect, it } from 'vitest';
-import { labelsClash, placeLabels, pointsUnder, referenceLabelPlace } from '../../web/src/charts/timeSeries/labels';
+import { labelsClash, limitLabelPlace, placeLabels, pointsUnder, referenceLabelPlace } from '../../web/src/charts/timeSeries/labels';
 import { layoutTimeSeries, referenceFits, seriesPoints, spansWhere, xExtent, yExtent } from '../../web/src/charts/timeSeries/layout';
 
 const cols = ['t_s', 'latency_mean_us'];
@@ -194,6 +194,25 @@ describe('line labels', () => {
     expect(sy.y).toBeLessThanOrEqual(sLine); // sync's label above the sync line
     expect(a.y).toBeGreaterThan(aLine); // async's below the async line
     expect(labelsClash(a, sy)).toBe(false);
+  });
+  it('moves a limit label to the left end when the curve runs along its line at the right end (on a phone "async" sat on the curve)', () => {
+    // The 5.5 run: the age climbs from 3 MiB and then rides between async and sync to the end.
+    const rows = Array.from({ length: 61 }, (_, t) => [t, t < 21 ? 3 + t * 3.4 : t % 3 === 0 ? 67.2 : 71.5, 67.4, 72.3]);
+    const S4 = { label: 'A', columns: cols2, rows };
+    const m4 = layoutTimeSeries({ series: [S4], column: 'age_mb', unit: 'MiB', limits: [{ column: 'async_mb', label: 'async' }, { column: 'sync_mb', label: 'sync' }] }, 340, 220);
+    const curve = rows.map((r) => ({ x: (r[0] / 60) * m4.plotWidth, y: m4.plotHeight * (1 - r[1] / m4.yDomain[1]) }));
+    const [a, sy] = m4.labels;
+    const right = m4.plotWidth - 2;
+    // "async" at the left end, where the curve is still far below it; neither covers the curve.
+    expect(a.x).toBeLessThan(right);
+    expect(pointsUnder(a, curve)).toBe(0);
+    expect(pointsUnder(sy, curve)).toBe(0);
+    expect(labelsClash(a, sy)).toBe(false);
+    expect(sy.y).toBeLessThan(a.y);
+    // At the right end, above the async line, the label covered the curve.
+    expect(pointsUnder({ text: 'async', x: right, y: m4.limitLines[0].labelAt!.y - 4 }, curve)).toBeGreaterThan(0);
+    // With no data near them, the labels stay at the right end (the test above).
+    expect(limitLabelPlace('async', { x: 300, y: 60 }, { x: 0, y: 60 }, 200, [])).toEqual({ text: 'async', x: 298, y: 56 });
   });
   it('leaves a label that clashes with nothing where it was, and moves the next by whole lines', () => {
     const placed = placeLabels(

@@ -69,6 +69,35 @@ export function referenceLabelPlace(full: string, ry: number, plotWidth: number,
 }
 
 /**
+ * Where a threshold line's label goes ("async", "sync", "requested"): above its line at
+ * the line's right end, else at its left end, else below the line at either end,
+ * wherever it covers the fewest data points, in that order on a tie. Always at the right
+ * end, "async" sat on the modified-age curve, which runs along the async line at the
+ * right end of the chart (on a phone, over the label's whole width).
+ */
+export function limitLabelPlace(text: string, right: { x: number; y: number }, left: { x: number; y: number }, plotHeight: number, data: { x: number; y: number }[]): ChartLabel {
+  const w = text.length * LABEL_CHAR;
+  const rx = right.x - 2;
+  const lx = Math.min(rx, left.x + 2 + w);
+  const fits = (y: number) => y - 11 >= -4 && y + 3 <= plotHeight + 4;
+  const candidates = [
+    { text, x: rx, y: right.y - 4 },
+    { text, x: lx, y: left.y - 4 },
+    { text, x: rx, y: right.y + 14 },
+    { text, x: lx, y: left.y + 14 },
+  ].filter((c) => fits(c.y));
+  if (candidates.length === 0) return { text, x: rx, y: right.y - 4 };
+  let best = candidates[0];
+  let bestN = pointsUnder(best, data);
+  for (const c of candidates.slice(1)) {
+    if (bestN === 0) break;
+    const n = pointsUnder(c, data);
+    if (n < bestN) [best, bestN] = [c, n];
+  }
+  return best;
+}
+
+/**
  * Each label in turn, from the top, takes the nearest line to its own place, within the
  * plot, where it clashes with none placed before it: its place, a line down, a line up,
  * two down, ... Top first and down first keeps the order of the lines: of two close lines

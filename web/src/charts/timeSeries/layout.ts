@@ -4,7 +4,7 @@ import { line, max, scaleLinear } from 'd3';
 import { formatSimTime } from '../../player/speed';
 import { PERCENT_UNIT, formatWithUnit } from '../common/format';
 import { referenceFits, tickFormat, xExtent, yExtent } from './axes';
-import { LABEL_CHAR, placeLabels, referenceLabelPlace, type ChartLabel } from './labels';
+import { LABEL_CHAR, limitLabelPlace, placeLabels, referenceLabelPlace, type ChartLabel } from './labels';
 
 export { referenceFits, tickFormat, xExtent, yExtent };
 
@@ -96,7 +96,7 @@ export interface TimeSeriesModel {
   /** Fixed highlights (no colour) and, from `highlightWhen`, per-series spans in the series' colour. */
   bands: { x: number; width: number; color?: string }[];
   /** Threshold lines: one per (limit, series); labelled on the first series' line, or on each with its side's letter where they end apart. */
-  limitLines: { label: string; color: string; d: string; labelAt?: { x: number; y: number } }[];
+  limitLines: { label: string; color: string; d: string; labelAt?: { x: number; y: number }; startAt?: { x: number; y: number } }[];
   /**
    * The reference's and the limits' labels as drawn: right-aligned at `x`, baseline `y`,
    * moved by whole lines where two would overprint (async and sync end a few px apart).
@@ -244,22 +244,21 @@ export function layoutTimeSeries(input: TimeSeriesInput, width: number, height: 
   // its letter, or B's stood there unnamed.
   const limitLines: TimeSeriesModel['limitLines'] = [];
   limits.forEach((l, li) => {
-    const ends = series.map((_, i) => {
-      const p = limitPts[li][i];
-      for (let j = p.length - 1; j >= 0; j--) if (Number.isFinite(p[j][0]) && Number.isFinite(p[j][1])) return p[j];
-      return undefined;
-    });
+    const finite = (q: [number, number]) => Number.isFinite(q[0]) && Number.isFinite(q[1]);
+    const ends = series.map((_, i) => limitPts[li][i].findLast(finite));
     const apart = ends.some((e) => e && ends[0] && Math.abs(y(e[1]) - y(ends[0][1])) >= 1);
     series.forEach((s, i) => {
       const end = ends[i];
       if (!end) return;
       const label = apart ? `${l.label} (${String.fromCharCode(65 + i)})` : l.label;
-      limitLines.push({ label, color: colorOf(s, i), d: path(limitPts[li][i]) ?? '', ...(i === 0 || apart ? { labelAt: { x: x(end[0]), y: y(end[1]) } } : {}) });
+      const start = limitPts[li][i].find(finite) ?? end;
+      const at = (q: [number, number]) => ({ x: x(q[0]), y: y(q[1]) });
+      limitLines.push({ label, color: colorOf(s, i), d: path(limitPts[li][i]) ?? '', ...(i === 0 || apart ? { labelAt: at(end), startAt: at(start) } : {}) });
     });
   });
 
-  // The data as drawn, for the reference label to keep clear of: points and segment midpoints.
-  const drawn = ref
+  // The data as drawn, for the reference and limit labels to keep clear of: points and segment midpoints.
+  const drawn = ref || limitLines.some((l) => l.labelAt)
     ? pts.flatMap((p) =>
         p.flatMap((q, j) => {
           if (!Number.isFinite(q[0]) || !Number.isFinite(q[1])) return [];
@@ -283,7 +282,7 @@ export function layoutTimeSeries(input: TimeSeriesInput, width: number, height: 
     [
       ...finishAt.map((f) => f.at),
       ...(ref ? [referenceLabelPlace(ref.label, ref.y, plotWidth, plotHeight, drawn)] : []),
-      ...limitLines.flatMap((l) => (l.labelAt ? [{ text: l.label, x: l.labelAt.x - 2, y: l.labelAt.y - 4 }] : [])),
+      ...limitLines.flatMap((l) => (l.labelAt ? [limitLabelPlace(l.label, l.labelAt, l.startAt ?? l.labelAt, plotHeight, drawn)] : [])),
     ],
     plotHeight,
   );

@@ -228,6 +228,28 @@ test('while a knob rebuilds the simulation, the player bar shows where the new r
   expect(errors).toEqual([]);
 });
 
+test('on a 360 px phone a finished run keeps its scrubber on screen, the badge on a line above it', async () => {
+  // "run complete" beside the scrubber pushed it past the screen's right edge (a blue sliver left).
+  const { page, errors } = await openPage('/#/lesson/primary-keys?step=4', { viewport: { width: 360, height: 800 }, touch: true });
+  await waitForPanel(page);
+  const bar = page.locator('.player-bar').first();
+  const barHeight = await bar.evaluate((e) => e.getBoundingClientRect().height);
+  await page.locator('.player-bar select').first().selectOption('max');
+  await play(page);
+  const badge = page.locator('.player-bar .badge', { hasText: 'complete' }).first();
+  await badge.waitFor({ timeout: 60_000 });
+  expect(await badge.innerText()).toBe('complete');
+  const [sc, b, barBox] = await Promise.all([page.locator('.player-bar .scrubber').first().boundingBox(), badge.boundingBox(), bar.boundingBox()]);
+  if (!sc || !b || !barBox) throw new Error('no scrubber, badge or bar');
+  expect(sc.width).toBeGreaterThanOrEqual(60);
+  expect(sc.x + sc.width).toBeLessThanOrEqual(barBox.x + barBox.width);
+  expect(b.x + b.width).toBeLessThanOrEqual(barBox.x + barBox.width);
+  expect(b.y + b.height).toBeLessThanOrEqual(sc.y + 1); // above the scrubber, not beside it
+  expect(await bar.evaluate((e) => e.getBoundingClientRect().height)).toBe(barHeight);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
+  expect(errors).toEqual([]);
+});
+
 test('a finished A/B run stops where the later side ran out, at any speed, and each side says when it did', async () => {
   const ends: string[] = [];
   for (const speed of ['max', '30']) {
@@ -331,7 +353,7 @@ test('a link whose time takes a while to reach says where it is going, then show
   const { page } = await openPage('/#/lesson/primary-keys?step=4&k.workload.max_rows=2000000&t=6');
   const badge = page.locator('.player-bar .badge', { hasText: 'going to t =' });
   await badge.waitFor({ timeout: 30_000 });
-  expect(await badge.textContent()).toBe('going to t = 6.000 s…');
+  expect(await badge.innerText()).toBe('going to t = 6.000 s…');
   // The way there runs in chunks: the clock moves while the badge still shows.
   const start = await simTime(page);
   await expect.poll(async () => (await badge.count()) === 1 && (await simTime(page)) !== start, { timeout: 30_000 }).toBe(true);
@@ -354,7 +376,7 @@ test('a step back that takes a while says where it is going, shows no earlier ti
   await page.keyboard.press(',');
   const badge = page.locator('.player-bar .badge', { hasText: 'going to t =' });
   await badge.waitFor({ timeout: 10_000 });
-  expect(await badge.textContent()).toBe('going to t = 325.0 ms…');
+  expect(await badge.innerText()).toBe('going to t = 325.0 ms…');
   expect(await page.locator('.player-bar button.play').getAttribute('aria-label')).toBe('Stop');
   await expect.poll(() => simTime(page), { timeout: 60_000 }).toBe('325.0 ms');
   await expect.poll(() => badge.count()).toBe(0);

@@ -52,6 +52,8 @@ interface Props {
 interface Badge {
   key: string;
   text: string;
+  /** The text on a phone, where the badge has the scrubber's width (about 80 px at 360). */
+  short: string;
   title?: string;
   hidden?: boolean;
 }
@@ -87,12 +89,13 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs }:
   // drag leaves the end) or coming widened the scrubber under the pointer, which then sat
   // over another time (let go at 20%, it landed at 33%).
   const live: Badge[] = [];
-  if (p.done) live.push({ key: 'done', text: 'run complete' });
-  if (p.seekingNs !== null) live.push({ key: 'seek', text: `going to t = ${formatSimTime(p.seekingNs)}…` });
+  if (p.done) live.push({ key: 'done', text: 'run complete', short: 'complete' });
+  if (p.seekingNs !== null) live.push({ key: 'seek', text: `going to t = ${formatSimTime(p.seekingNs)}…`, short: 'going…' });
   if (p.slow && p.achievedSpeed !== null)
     live.push({
       key: 'slow',
       text: `running at ${formatAchieved(p.achievedSpeed)}`,
+      short: `at ${formatAchieved(p.achievedSpeed)}`,
       title: `This scenario is more work per simulated second than this browser can do at ${formatSpeed(p.speed)}: it runs at ${formatAchieved(p.achievedSpeed)}. Every number is the same, only later.`,
     });
   const [frozen, setFrozen] = useState<Badge[] | null>(null);
@@ -164,7 +167,8 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs }:
       <span className="scrub-row">
         {badges.map((b) => (
           <span key={b.key} className="badge" title={b.title} style={b.hidden ? { visibility: 'hidden' } : undefined} aria-hidden={b.hidden || undefined}>
-            {b.text}
+            <span className="badge-text">{b.text}</span>
+            <span className="badge-short">{b.short}</span>
           </span>
         ))}
         <input

@@ -97,6 +97,26 @@ describe('The lesson\'s own claims for its 200,000-row step (seq-vs-random)', ()
   });
 });
 
+describe("Step 3's random-id run (rnd-slowmo): the average fill swings as the leaves split in waves", () => {
+  // Every value of the step's "Rows to insert" slider (500 to 20,000 in steps of 500).
+  const fills = new Map<number, number>();
+  for (let rows = 500; rows <= 20_000; rows += 500) fills.set(rows, sizes('pk-random.json', rows).indexes[0].avgLeafFill);
+  const all = [...fills.values()];
+
+  it('quotes the 3,000-row run and the swing over the slider, as the runs give them', () => {
+    expect(lesson).toContain(`This 3,000-row run ends at ${pct(fills.get(3000)!)};`);
+    expect(lesson).toContain(`The average runs from about ${pct(Math.min(...all))} just after a wave to about ${pct(Math.max(...all))} just before the next.`);
+    // A real swing, not noise: more than 20 points from trough to crest.
+    expect(Math.max(...all) - Math.min(...all)).toBeGreaterThan(0.2);
+  });
+  it('the leaf count doubles in waves: 16 leaves from 3,500 to 4,000 rows, 32 from 6,500 to 8,500, 64 from 13,000 to 15,000', () => {
+    const leaves = (rows: number) => sizes('pk-random.json', rows).indexes[0].leafPages;
+    expect([3500, 4000].map(leaves)).toEqual([16, 16]);
+    expect([6500, 7000, 7500, 8000, 8500].map(leaves)).toEqual([32, 32, 32, 32, 32]);
+    expect([13_000, 14_000, 15_000].map(leaves)).toEqual([64, 64, 64]);
+  });
+});
+
 /** A run's series as rows of named columns (t_s, inserts_per_s, bp_hit_rate, ...), and its summary. */
 function seriesRun(file: string, overrides: Record<string, unknown>): { rows: Record<string, number>[]; summary: SummaryLite } {
   const sim = new Simulation(lessonScenario(file, overrides));

@@ -190,7 +190,7 @@ fn qc_3_mysql_large_caches_stay_slow() {
     // the lesson's table (1 GB and 16 GB) and the step's speaker notes (rounded)
     let lesson = lesson_text("query-cache");
     let quote = format!(
-        "| ~23K, about an eighth of no cache | {:.1}% and {:.1}% of no cache |",
+        "| ~23K, about an eighth of no cache | {:.0}% and {:.0}% of no cache |",
         100.0 * shares[0],
         100.0 * shares[1]
     );

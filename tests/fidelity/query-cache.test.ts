@@ -148,7 +148,9 @@ describe('the lesson quotes what the engine gives (seed 42, 1 s runs)', () => {
     for (let r = 0; r + cols.length <= flat.length; r += cols.length) pts.push({ t: flat[r + ti], n: flat[r + qi] });
     const peak = pts.reduce((p, x) => (x.n > p.n ? x : p));
     const end = pts.at(-1)!;
-    const near = (n: number) => Math.round(n / 10) * 10;
+    // To the nearest 50: the chart's 10 ms samples peak a little lower than the Query
+    // cache view's live count (993 against about 1,010 near 0.237 s).
+    const near = (n: number) => (Math.round(n / 50) * 50).toLocaleString('en-US');
     expect(lesson).toContain(`MySQL peaks near ${near(peak.n)} at about ${peak.t.toFixed(2)} s,\nthen falls to about ${Math.round(end.n / 5) * 5} as it prunes`);
     expect(lesson).toContain(`its count falls from about ${near(peak.n)} to about ${Math.round(end.n / 5) * 5} while`);
   });

@@ -71,6 +71,13 @@ describe('layoutTimeSeries', () => {
     expect(far.labels[0].text).toBe('↑ report: 2,000 µs, above this scale');
     expect(far.labels[0].y - 11).toBeGreaterThanOrEqual(-4); // inside the plot
   });
+  it('keeps an in_scale reference on the axis however far above the data (the data on the floor under it is the point)', () => {
+    // AHI step 12: a 0.05% hit ratio under the article's 1% filled the chart, and read as busy.
+    const floor = layoutTimeSeries({ series: [A], column: 'latency_mean_us', unit: 'µs', reference: { value: 2000, label: 'report: 2,000 µs', inScale: true } }, 400, 220);
+    expect(floor.yDomain).toEqual([0, 2000]);
+    expect(floor.reference).toEqual({ y: 0, label: 'report: 2,000 µs', above: false });
+    expect(floor.reference?.off).toBeUndefined();
+  });
   it('breaks the line at NaN and shows the isolated last point as a dot', () => {
     const l = m.lines[0];
     expect(l.d.match(/M/g)).toHaveLength(2);

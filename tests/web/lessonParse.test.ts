@@ -133,6 +133,7 @@ describe('lesson parser', () => {
     ['chart without unit', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\ncharts: [{ column: qps, label: Q }]', /charts\[0\]\.unit: required/],
     ['chart limits not a list', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\ncharts: [{ column: qps, label: Q, unit: u, limits: sync_mb }]', /charts\[0\]\.limits: must be a list of \{ column, label \}/],
     ['chart limit bad column', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\ncharts: [{ column: qps, label: Q, unit: u, limits: [{ column: "Sync MB", label: s }] }]', /charts\[0\]\.limits\[0\]\.column: must be a series column name/],
+    ['chart reference in_scale not a boolean', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\ncharts: [{ column: qps, label: Q, unit: u, reference: { value: 1, label: R, in_scale: 1 } }]', /charts\[0\]\.reference\.in_scale: must be true or false, got 1/],
     ['chart from_zero not a boolean', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\ncharts: [{ column: qps, label: Q, unit: u, from_zero: "no" }]', /charts\[0\]\.from_zero: must be true or false, got "no"/],
     ['chart highlight without above', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\ncharts: [{ column: qps, label: Q, unit: u, highlight: { column: qps, label: h } }]', /charts\[0\]\.highlight\.above: required \(a number\)/],
     ['toggle with a number default', 'id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\nknobs: [{ path: a.b, label: K, toggle: true, default: 1 }]', /knobs\[0\]\.default: a toggle's default must be true or false, got 1/],
@@ -196,6 +197,13 @@ describe('lesson parser', () => {
       kind: 'experiment',
       experiment: { charts: [{ column: 'qps', limits: [{ column: 'sync_mb', label: 'sync point' }], highlight: { column: 'over_sync', above: 0.5, label: 'age past sync' } }] },
     });
+  });
+
+  it('reads a reference with in_scale: true as one the axis always reaches', () => {
+    const spec = (extra: string) => exp(`id: e\ntitle: T\nscenarios: { A: { label: L, file: pk-sequential.json } }\ncharts: [{ column: qps, label: Q, unit: u, reference: { value: 0.01, label: R${extra} } }]`);
+    const charts = (extra: string) => (spec(extra).steps[0].blocks[0] as { experiment: { charts: object[] } }).experiment.charts;
+    expect(charts(', in_scale: true')).toEqual([{ column: 'qps', label: 'Q', unit: 'u', reference: { value: 0.01, label: 'R', inScale: true } }]);
+    expect(charts('')).toEqual([{ column: 'qps', label: 'Q', unit: 'u', reference: { value: 0.01, label: 'R' } }]);
   });
 
   it('reads from_zero: false as an axis that spans the data; true or absent leave it from 0', () => {

@@ -44,7 +44,8 @@ export interface ChartSpec {
   column: string; // series column name (WASM_API.md)
   label: string;
   unit: string;
-  reference?: { value: number; label: string };
+  /** `inScale`: the axis reaches the reference even when it dwarfs the data (the point is how far below it the data stays). */
+  reference?: { value: number; label: string; inScale?: boolean };
   /** Other columns drawn as dotted threshold lines (e.g. the async and sync points). */
   limits?: { column: string; label: string }[];
   /** Shade where `column` > `above` (e.g. "age past the sync point"); `highlight` in the block. */

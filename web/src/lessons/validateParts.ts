@@ -108,10 +108,12 @@ export function chart(r: Reader, v: unknown, path: string): ChartSpec | undefine
   if (v.reference !== undefined) {
     if (!isObj(v.reference)) r.errors.push(`${path}.reference: must be { value, label }`);
     else {
-      r.unknownKeys(v.reference, `${path}.reference.`, ['value', 'label']);
+      r.unknownKeys(v.reference, `${path}.reference.`, ['value', 'label', 'in_scale']);
       const value = r.number(v.reference, 'value', `${path}.reference.value`);
       const rl = r.string(v.reference, 'label', `${path}.reference.label`);
-      if (value !== undefined && rl) reference = { value, label: rl };
+      const inScale = v.reference.in_scale;
+      if (inScale !== undefined && typeof inScale !== 'boolean') r.errors.push(`${path}.reference.in_scale: must be true or false, got ${show(inScale)}`);
+      if (value !== undefined && rl) reference = { value, label: rl, ...(inScale === true ? { inScale: true } : {}) };
     }
   }
   const limits: NonNullable<ChartSpec['limits']> = [];

@@ -25,6 +25,9 @@ export interface SeriesInput {
 export interface ReferenceLine {
   value: number;
   label: string;
+  /** Always within the y axis. Without it, a reference above twice the data's top is left
+   *  off the scale (its label says so) rather than squashing the data into a flat line. */
+  inScale?: boolean;
 }
 
 /** A shaded time span in simulated seconds (e.g. a workload phase). */
@@ -155,7 +158,7 @@ export function layoutTimeSeries(input: TimeSeriesInput, width: number, height: 
   const limitPts = limits.map((l) => series.map((s) => seriesPoints(s, l.column)));
   const anyFinite = flat.some(([t, v]) => Number.isFinite(t) && Number.isFinite(v));
   const yValues = [...flat.map((p) => p[1]), ...limitPts.flat(2).map((p) => p[1])];
-  const refOff = reference !== undefined && Number.isFinite(reference.value) && !referenceFits(yValues, reference.value);
+  const refOff = reference !== undefined && Number.isFinite(reference.value) && !reference.inScale && !referenceFits(yValues, reference.value);
   const yDom = yExtent(yValues, refOff ? undefined : reference?.value, fromZero);
   const xDom = xExtent(flat.filter((p) => Number.isFinite(p[1])).map((p) => p[0]));
 

@@ -18,13 +18,22 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 test('presenter: keys move between slides, Space plays, . steps, notes follow in a second window', async () => {
   const { page, context } = await openPage('/#/present/primary-keys', { viewport: { width: 1920, height: 1080 } });
+  // Slide 1 comes before the lesson's first experiment: the panel says so and has no
+  // player (it showed slide 2's, and Space started it before the room had voted).
+  const none = page.locator('.slide-panel .slide-no-experiment');
+  await expect.poll(() => none.innerText(), { timeout: 20_000 }).toBe('No experiment on this slide.\n\nThe first one, “Sequential ids in slow motion”, comes on slide 2. Show it now');
+  await page.keyboard.press(' ');
+  await page.waitForTimeout(300);
+  expect(await page.locator('.slide-panel .player-bar').count()).toBe(0);
+  await none.getByRole('button', { name: 'Show it now' }).click();
   await waitForPanel(page);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   // The projector theme applies here without becoming the reader's stored choice: after a
   // reload of the presenter, and in a lesson opened afterwards, the choice is still auto.
   const theme = () => page.evaluate(() => [document.documentElement.getAttribute('data-theme'), localStorage.getItem('innodb-lab.theme')]);
   await expect.poll(theme).toEqual(['projector', null]);
   await page.reload();
-  await waitForPanel(page);
+  await page.locator('.slide-panel').waitFor();
   await expect.poll(theme).toEqual(['projector', null]);
   const lessonTab = await context.newPage();
   await lessonTab.goto(page.url().replace(/#.*$/, '#/lesson/primary-keys'));

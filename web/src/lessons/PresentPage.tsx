@@ -208,6 +208,7 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
   // The shown experiment's title with the knob values it runs with.
   const titles = new Map(placed.map((p) => [p.experiment.id, knobText(p.experiment.title, p.experiment, p.experiment.id === active?.id ? knobValues : undefined)]));
   const sweeps = new Set(placed.filter((p) => p.experiment.sweep).map((p) => p.experiment.id));
+  const first = placed[0];
 
   return (
     <div className="presenter">
@@ -300,7 +301,21 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
           ) : null}
         </section>
         <aside className="slide-panel" aria-label="Experiment" ref={panelBox}>
-          <ExperimentSlot experiment={active} {...settings} onDone={onDone} panel={{ arrowKeys: false, noTools: true }} />
+          {first && !pinned && step < first.step ? (
+            // Before the lesson's first experiment: none in the panel. Shown ahead, Space
+            // started the next slide's run before the room had voted on its quiz.
+            <div className="slide-no-experiment">
+              <p>No experiment on this slide.</p>
+              <p className="muted">
+                The first one, “{titles.get(first.experiment.id)}”, comes on slide {first.step + 1}.{' '}
+                <button type="button" className="linklike" onClick={() => setPinned(first.experiment.id)}>
+                  Show it now
+                </button>
+              </p>
+            </div>
+          ) : (
+            <ExperimentSlot experiment={active} {...settings} onDone={onDone} panel={{ arrowKeys: false, noTools: true }} />
+          )}
         </aside>
       </div>
       <p className="presenter-hint muted">PgDn / → next · PgUp / ← previous · ↓ ↑ scroll the text · Space play · , . step the simulation · N notes · ? keys</p>

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import type { Locator } from 'playwright-core';
 import { baseURL, cpuThrottle, expect, openPage, screenshot, test } from './harness';
-import { counter, pause, play, playFor, settledTime, simTime, tablesText, waitForPanel } from './panel';
+import { counter, pause, play, playFor, settledTime, simTime, stepForward, tablesText, waitForPanel } from './panel';
 
 test('home → lesson → play: splits rise on both A/B panels', async () => {
   const { page, errors } = await openPage('/');
@@ -91,12 +91,18 @@ test('step back returns exactly the same numbers', async () => {
   const { page, errors } = await openPage('/#/lesson/primary-keys?step=4');
   await page.waitForSelector('th[scope=row]:has-text("Innodb_buffer_pool_read_requests")', { timeout: 20_000 });
   const fwd = page.getByRole('button', { name: 'Step forward' }).first();
-  for (let i = 0; i < 3; i++) {
+  // The trees' header lines (fill, pool, splits by kind and the last one's kind) come back too:
+  // stepping back to a time seen before lost "last: to_right". (The leaves marked as changed
+  // "since the last update" are those of the step shown last, so not compared.)
+  const treeLines = async () => (await page.locator('figure [data-align="stats"]').allInnerTexts()).map((l) => l.replace(/ · [\d,]+ (leaf|leaves) changed by a split since the last update/, ''));
+  for (let i = 0; i < 3 || !(await treeLines()).join(' ').includes('last:'); i++) {
+    if (i >= 30) throw new Error(`no split after 30 steps: ${(await treeLines()).join(' | ')}`);
     await fwd.click();
     await page.waitForTimeout(300);
   }
   const t1 = await simTime(page);
   const n1 = await counter(page, 'Innodb_buffer_pool_read_requests');
+  const lines1 = await treeLines();
   await fwd.click();
   await page.waitForTimeout(400);
   const t2 = await simTime(page);
@@ -105,6 +111,17 @@ test('step back returns exactly the same numbers', async () => {
   await page.waitForTimeout(800);
   expect(await simTime(page)).toBe(t1);
   expect(await counter(page, 'Innodb_buffer_pool_read_requests')).toEqual(n1);
+  expect(await treeLines()).toEqual(lines1);
+  // Two steps on, one back (the reader's → → ←): the lines as they were at that time.
+  const seen = new Map<string, string[]>();
+  for (let i = 0; i < 2; i++) {
+    await stepForward(page, 1);
+    seen.set(await simTime(page), await treeLines());
+  }
+  await page.getByRole('button', { name: 'Step back' }).first().click();
+  await expect.poll(() => simTime(page)).toBe([...seen.keys()][0]);
+  await page.waitForTimeout(400);
+  expect(await treeLines()).toEqual([...seen.values()][0]);
   expect(errors).toEqual([]);
 });
 

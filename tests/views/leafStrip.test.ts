@@ -1,7 +1,7 @@
 // Leaf strip binning (one column per leaf, or per pixel with mean/max), picking,
 // split flash rules, and the records bar of one page.
 import { describe, expect, it } from 'vitest';
-import { binLeaves, columnAtX, lastSplitKind, leafAtX, leafCounts, recentSplits, showHashedRow, splitKindsLine, STRIP_ROWS, stripRows } from '../../web/src/views/btree/strip';
+import { binLeaves, columnAtX, LastSplits, lastSplitKind, leafAtX, leafCounts, recentSplits, showHashedRow, splitKindsLine, STRIP_ROWS, stripRows } from '../../web/src/views/btree/strip';
 import type { TraceEvent } from '../../web/src/engine/frames';
 import { FLASH_MS, flashAlpha, shouldFlash, SLOW_MOTION_MAX_SPLITS } from '../../web/src/views/btree/splitFlash';
 import { PAGE_USABLE_BYTES, recordTotals, recordsBar, recordsCaption } from '../../web/src/views/btree/records';
@@ -124,5 +124,20 @@ describe('split kinds in the tree header', () => {
     expect(lastSplitKind(events, 1)).toBe('to_left');
     expect(lastSplitKind(events, 2)).toBeNull();
     expect(lastSplitKind([], 0)).toBeNull();
+  });
+  it('keeps the last kind while the count stays, and finds it again on a step back to a time seen before', () => {
+    const l = new LastSplits();
+    expect(l.at(0, 0, null)).toBeNull();
+    expect(l.at(4, 900, 'to_right')).toBe('to_right'); // a frame with splits
+    expect(l.at(4, 1000, null)).toBe('to_right'); // none since: still the last
+    expect(l.at(5, 1100, 'middle')).toBe('middle');
+    expect(l.at(6, 1200, 'to_left')).toBe('to_left');
+    // Step back to 1,144 ns (5 splits then): its frame has no events of its own; it lost "last: …".
+    expect(l.at(5, 1144, null)).toBe('middle');
+    expect(l.at(4, 950, null)).toBe('to_right');
+    // Before any split, and after a reset or a new run (t = 0), none.
+    expect(l.at(0, 500, null)).toBeNull();
+    expect(l.at(0, 0, null)).toBeNull();
+    expect(l.at(5, 1144, null)).toBeNull(); // a new run reaching 5 splits in a frame it skipped: unknown, not the old run's
   });
 });

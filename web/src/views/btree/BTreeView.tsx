@@ -1,6 +1,6 @@
 // One index's B+tree: upper levels as an SVG tree, the leaf level as a canvas strip,
 // zoom into a subtree by brushing or clicking, and the records of a picked leaf.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { Frame } from '../../engine/frames';
 import { useTheme, usePalette } from '../../ui/theme';
 import { fillGradientCss } from '../../charts/common/colors';
@@ -12,7 +12,7 @@ import { RecordsPanel } from './RecordsPanel';
 import { UpperTree } from './UpperTree';
 import { clampRange, decodeUpper, treeHeight, zoomRangeFor, type LeafRange } from './layout';
 import type { PageRecords } from './records';
-import { lastSplitKind, leafCounts, showHashedRow, splitKindsLine } from './strip';
+import { LastSplits, lastSplitKind, leafCounts, showHashedRow, splitKindsLine } from './strip';
 import { meanFill } from '../../charts/fillHistogram/layout';
 
 export interface BTreeViewProps {
@@ -55,16 +55,14 @@ export function BTreeView({ frame, index = 0, onZoom, records, reducedMotion, la
   const mean = useMemo(() => meanFill(fill), [fill]);
   const hashedRow = showHashedRow(counts.hashed, frame.summary.counters);
   const kinds = splitKindsLine(frame.summary.indexes.find((s) => s.index === index)?.splits);
-  // The last split's kind stays shown until the next split (a frame's events are only
-  // that frame's), so it can be read in slow motion; dropped when time goes back to
-  // before it (step back, reset), where it had not happened yet.
-  const [last, setLast] = useState<{ kind: string; timeNs: number } | null>(null);
-  useEffect(() => {
-    const k = lastSplitKind(frame.events, index);
-    if (k) setLast({ kind: k, timeNs: frame.timeNs });
-    else setLast((l) => (l && frame.timeNs < l.timeNs ? null : l));
-  }, [frame.events, frame.timeNs, index]);
-  const lastKind = kinds ? last?.kind : undefined;
+  // The last split's kind stays shown until the next split, so it can be read in slow
+  // motion, and comes back with a step back to a time seen before (LastSplits).
+  const lastSplits = useRef(new LastSplits());
+  const lastKind = useMemo(() => {
+    const sp = frame.summary.indexes.find((s) => s.index === index)?.splits;
+    const count = sp ? sp.toRight + sp.toLeft + sp.middle : 0;
+    return lastSplits.current.at(count, frame.timeNs, lastSplitKind(frame.events, index));
+  }, [frame, index]);
 
   const zoomTo = (r: LeafRange) => setZoom(r.lo <= 0 && r.hi >= n ? null : r);
   const zoomOut = () => {
@@ -92,7 +90,7 @@ export function BTreeView({ frame, index = 0, onZoom, records, reducedMotion, la
         <span>
           mean fill {formatPercent(mean)} · {formatCount(counts.resident)} in pool · {formatCount(counts.dirty)} dirty
           {hashedRow && ` · ${formatCount(counts.hashed)} ${noun(counts.hashed, 'page')} hashed`}
-          {counts.split > 0 && ` · ${formatCount(counts.split)} split since the last update`}
+          {counts.split > 0 && ` · ${formatCount(counts.split)} ${noun(counts.split, 'leaf', 'leaves')} changed by a split since the last update`}
         </span>
         {kinds && (
           <span>
@@ -158,7 +156,7 @@ export function BTreeView({ frame, index = 0, onZoom, records, reducedMotion, la
             4th row: hashed by the AHI
           </li>
         )}
-        <li>▼ split since the last update</li>
+        <li>▼ changed by a split since the last update</li>
       </ul>
       {selected !== null && <RecordsPanel leaf={selected} records={records} onClose={() => setSelected(null)} />}
     </figure>

@@ -162,8 +162,27 @@ export function splitKindsLine(splits: { toRight: number; toLeft: number; middle
   return `splits since CREATE TABLE: ${SPLIT_KINDS.map(([k, name]) => `${formatCount(splits[k])} ${name}`).join(' · ')}`;
 }
 
+/**
+ * The last split's kind for the split line, kept by the index's split count: a frame's
+ * events are only that frame's, so the kind seen when the count reached a value is what
+ * the line shows while the count stays there. Stepping back to a time seen before finds
+ * its kind again (the line lost "last: …" on a step back); a time before any split, or
+ * t = 0 (a reset, a new run), shows none.
+ */
+export class LastSplits {
+  private byCount = new Map<number, SplitKind>();
+  /** The kind to show at a frame with `count` splits so far, at `timeNs`, whose own events' last split is `seen`. */
+  at(count: number, timeNs: number, seen: SplitKind | null): SplitKind | null {
+    if (timeNs === 0) this.byCount.clear();
+    if (seen) this.byCount.set(count, seen);
+    return count > 0 ? (seen ?? this.byCount.get(count) ?? null) : null;
+  }
+}
+
+export type SplitKind = 'to_right' | 'to_left' | 'middle';
+
 /** The kind of the last split of `index` among `events` (one frame's), or null if none. */
-export function lastSplitKind(events: readonly TraceEvent[], index: number): 'to_right' | 'to_left' | 'middle' | null {
+export function lastSplitKind(events: readonly TraceEvent[], index: number): SplitKind | null {
   for (let i = events.length - 1; i >= 0; i--) {
     const e = events[i];
     if (e.kind !== 'PageSplit' || e.index !== index) continue;

@@ -170,7 +170,7 @@ test('presenter: a bad or unused parameter in the link is named, and the slides 
   await msg.waitFor({ timeout: 20_000 });
   const text = (await msg.textContent()) ?? '';
   // It said nothing and dropped them.
-  expect(text).toContain('Parameter "k.workload.max_rows" must be a number from 1000 to 2000000, got "abc"');
+  expect(text).toContain('Parameter "k.workload.max_rows" (Rows to insert) must be a number from 1000 to 2000000, got "abc"');
   expect(text).toContain('"foo"');
   expect(text).toContain('Parameter "t" is not used here: presenter mode starts each slide\'s experiment at t = 0.');
   expect(text).toMatch(/Parameter "x" must name an experiment of this page \(seq-slowmo, .*\), got "nope"; the step's own experiment is shown\./);

@@ -27,7 +27,7 @@ describe('a lesson address\'s knob values belong to the experiment it shows', ()
     expect(parsed.state.knobs).toEqual({ 'workload.max_rows': 50000 });
     // step 3's range starts at 500; step 7's at 1,000 (the merged range said 500 was allowed)
     const low = parseLessonAddress('step=7&k.workload.max_rows=0x10', placed, ctx).parsed;
-    expect(low.messages).toEqual(['Parameter "k.workload.max_rows" must be a number from 1000 to 2000000, got "0x10"; it was ignored.']);
+    expect(low.messages).toEqual(['Parameter "k.workload.max_rows" (Rows to insert) must be a number from 1000 to 2000000, got "0x10"; it was ignored.']);
     expect(parseLessonAddress('step=3&k.workload.max_rows=500', placed, ctx).parsed.state.knobs).toEqual({ 'workload.max_rows': 500 });
   });
   it('takes x\'s experiment over the step\'s, and names a knob of another experiment as such', () => {

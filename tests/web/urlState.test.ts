@@ -31,8 +31,8 @@ describe('parseUrlState', () => {
 
   const bad: [string, string, RegExp][] = [
     ['unknown knob', 'k.workload.threads=4', /Unknown knob "k\.workload\.threads"; allowed: k\.workload\.max_rows/],
-    ['non-numeric knob', 'k.workload.max_rows=lots', /"k\.workload\.max_rows" must be a number from 1000 to 2000000, got "lots"/],
-    ['toggle not 0 or 1', 'k.server.innodb_adaptive_flushing=0.5', /"k\.server\.innodb_adaptive_flushing" is an on\/off knob: it must be 0 \(off\) or 1 \(on\), got 0\.5/],
+    ['non-numeric knob', 'k.workload.max_rows=lots', /"k\.workload\.max_rows" \(Rows\) must be a number from 1000 to 2000000, got "lots"/],
+    ['toggle not 0 or 1', 'k.server.innodb_adaptive_flushing=0.5', /"k\.server\.innodb_adaptive_flushing" \(Adaptive flushing\) is an on\/off knob: it must be 0 \(off\) or 1 \(on\), got 0\.5/],
     ['knob below range', 'k.workload.max_rows=5', /must be from 1000 to 2000000, got 5/],
     ['knob above range', 'k.workload.max_rows=9e9', /must be from 1000 to 2000000/],
     ['knob Infinity', 'k.workload.max_rows=Infinity', /must be a number/],
@@ -47,7 +47,7 @@ describe('parseUrlState', () => {
     ['hex seed', 'seed=0x10', /"seed" must be an integer from 0 to 4294967295, got "0x10"/],
     ['text step', 'step=two', /"step" must be a step number from 1 to 5, got "two"/],
     ['text time', 't=soon', /"t" must be a number of simulated seconds from 0 to 86400, got "soon"/],
-    ['text on/off knob', 'k.server.innodb_adaptive_flushing=yes', /"k\.server\.innodb_adaptive_flushing" must be 0 \(off\) or 1 \(on\), got "yes"/],
+    ['text on/off knob', 'k.server.innodb_adaptive_flushing=yes', /"k\.server\.innodb_adaptive_flushing" \(Adaptive flushing\) must be 0 \(off\) or 1 \(on\), got "yes"/],
     ['too long value', `seed=${'1'.repeat(30)}`, /"seed" is too long \(at most 24 characters\)/],
     ['script in value', 'seed=%3Cscript%3Ealert(1)%3C%2Fscript%3E', /"seed" contains text that is not allowed/],
     ['javascript: in value', 'step=javascript:alert(1)', /"step" contains text that is not allowed/],
@@ -66,6 +66,17 @@ describe('parseUrlState', () => {
       if (!/duplicate/.test(what)) expect(r.state).toEqual({ knobs: {} });
     });
   }
+
+  it('takes on/off, true/false as the values of an on/off knob (the scenario files say true and false)', () => {
+    for (const [raw, v] of [['true', 1], ['on', 1], ['TRUE', 1], ['false', 0], ['off', 0], ['Off', 0], ['1', 1], ['0', 0]] as const) {
+      const r = parse(`k.server.innodb_adaptive_flushing=${raw}`);
+      expect(r.messages, raw).toEqual([]);
+      expect(r.state.knobs, raw).toEqual({ 'server.innodb_adaptive_flushing': v });
+    }
+    // Not on a knob with a range, nor a word that is no value.
+    expect(parse('k.workload.max_rows=true').messages[0]).toMatch(/"k\.workload\.max_rows" \(Rows\) must be a number from 1000 to 2000000, got "true"/);
+    expect(parse('k.server.innodb_adaptive_flushing=constructor').messages[0]).toMatch(/must be 0 \(off\) or 1 \(on\), got "constructor"/);
+  });
 
   it('never echoes markup in messages', () => {
     const r = parse('k.workload.max_rows=%3Cb%3Ex&seed=%22onload%3D');
@@ -120,7 +131,7 @@ describe('parseUrlState', () => {
     expect(parseUrlState('k.workload.max_rows=5000', two).state.knobs).toEqual({ 'workload.max_rows': 5000 });
     expect(parseUrlState('k.workload.max_rows=1000000', two).state.knobs).toEqual({ 'workload.max_rows': 1000000 });
     const r = parseUrlState('k.workload.max_rows=100', two);
-    expect(r.messages).toEqual(['Parameter "k.workload.max_rows" must be from 500 to 2000000, got 100; it was ignored.']);
+    expect(r.messages).toEqual(['Parameter "k.workload.max_rows" (Rows) must be from 500 to 2000000, got 100; it was ignored.']);
     expect(parseUrlState('k.nope=1', two).messages[0]).toMatch(/allowed: k\.workload\.max_rows\. It was ignored/);
   });
 

@@ -76,6 +76,14 @@ function decode(s: string): string | null {
 }
 
 /** Checks one value as a number: returns it or a reason, which says what is `allowed`. */
+/** Words an on/off knob's value may also be given as. */
+const TOGGLE_WORDS = new Map([
+  ['on', 1],
+  ['true', 1],
+  ['off', 0],
+  ['false', 0],
+]);
+
 function number(name: string, raw: string, allowed = 'a number'): number | string {
   if (raw.trim() === '') return `Parameter "${name}" has no value; it was ignored.`;
   if (SCRIPT_RE.test(raw)) return `Parameter "${name}" contains text that is not allowed; only a number is. It was ignored.`;
@@ -181,10 +189,15 @@ export function parseUrlState(query: string, ctx: UrlStateContext): UrlParseResu
         else messages.push(`Unknown knob "${name}"; ${own ? `allowed: ${own}` : 'the experiment shown has no knobs but its seed (seed=…)'}. It was ignored.`);
         continue;
       }
-      const v = number(name, raw, knob.toggle ? '0 (off) or 1 (on)' : `a number from ${knob.min} to ${knob.max}`);
-      if (typeof v === 'string') refuse(v);
-      else if (knob.toggle && v !== 0 && v !== 1) refuse(`Parameter "${name}" is an on/off knob: it must be 0 (off) or 1 (on), got ${show(raw)}; it was ignored.`);
-      else if (v < knob.min || v > knob.max) refuse(`Parameter "${name}" must be from ${knob.min} to ${knob.max}, got ${show(raw)}; it was ignored.`);
+      // The knob's label after its name: "k.workload.oltp_index_updates" alone was not the
+      // "UPDATEs per transaction" the reader sees.
+      const named = (m: string) => (knob.label ? m.replace(`"${name}"`, `"${name}" (${knob.label})`) : m);
+      // An on/off knob also takes the words the panel and the scenario files use for it.
+      const word = knob.toggle ? TOGGLE_WORDS.get(raw.trim().toLowerCase()) : undefined;
+      const v = word ?? number(name, raw, knob.toggle ? '0 (off) or 1 (on)' : `a number from ${knob.min} to ${knob.max}`);
+      if (typeof v === 'string') refuse(named(v));
+      else if (knob.toggle && v !== 0 && v !== 1) refuse(named(`Parameter "${name}" is an on/off knob: it must be 0 (off) or 1 (on), got ${show(raw)}; it was ignored.`));
+      else if (v < knob.min || v > knob.max) refuse(named(`Parameter "${name}" must be from ${knob.min} to ${knob.max}, got ${show(raw)}; it was ignored.`));
       else state.knobs[path] = v;
     } else {
       unknown.push(name);

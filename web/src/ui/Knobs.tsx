@@ -4,7 +4,7 @@
 
 import { useEffect, useState } from 'react';
 import type { KnobSpec } from '../lessons/types';
-import { knobTextProblem } from './knobText';
+import { knobTextProblem, typedNothing } from './knobText';
 import { sliderToValue, snap, SLIDER_MAX, stepKnob, valueToSlider } from './knobScale';
 
 interface Props {
@@ -109,9 +109,9 @@ function Knob({ knob, value, onCommit }: { knob: KnobSpec; value: number; onComm
   const commit = (v: number) => {
     if (v !== value) onCommit(v);
   };
-  const commitText = () => {
+  const commitText = (badInput: boolean) => {
     const v = Number(text);
-    const problemWith = knobTextProblem(knob, text, value);
+    const problemWith = knobTextProblem(knob, text, value, badInput);
     if (problemWith) {
       // The field shows the value that stays (the message quotes what was typed): left
       // empty or at -1, it read as the value in use.
@@ -171,8 +171,8 @@ function Knob({ knob, value, onCommit }: { knob: KnobSpec; value: number; onComm
         step={knob.step}
         value={text}
         onChange={(e) => setText(e.target.value)}
-        onBlur={commitText}
-        onKeyDown={(e) => e.key === 'Enter' && commitText()}
+        onBlur={(e) => commitText(e.currentTarget.validity.badInput)}
+        onKeyDown={(e) => e.key === 'Enter' && commitText(e.currentTarget.validity.badInput)}
         aria-invalid={problem ? true : undefined}
         aria-describedby={problem ? errorId : undefined}
       />
@@ -193,10 +193,10 @@ function SeedField({ seed, onSeed }: { seed: number | undefined; onSeed: (s: num
   const [text, setText] = useState(seed === undefined ? '' : String(seed));
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => setText(seed === undefined ? '' : String(seed)), [seed]);
-  const commit = () => {
+  const commit = (badInput: boolean) => {
     const v = Number(text);
     if (!/^\d{1,10}$/.test(text.trim()) || v > 4294967295) {
-      setProblem(`Random seed: enter a whole number from 0 to 4294967295, got ${text.trim() === '' ? 'nothing' : `“${text.trim()}”`}; ${seed === undefined ? 'the lesson’s seed is kept' : `it stays at ${seed}`}.`);
+      setProblem(`Random seed: enter a whole number from 0 to 4294967295, got ${text.trim() === '' ? typedNothing(badInput) : `“${text.trim()}”`}; ${seed === undefined ? 'the lesson’s seed is kept' : `it stays at ${seed}`}.`);
       setText(seed === undefined ? '' : String(seed));
     } else {
       setProblem(null);
@@ -214,8 +214,8 @@ function SeedField({ seed, onSeed }: { seed: number | undefined; onSeed: (s: num
         step={1}
         value={text}
         onChange={(e) => setText(e.target.value)}
-        onBlur={commit}
-        onKeyDown={(e) => e.key === 'Enter' && commit()}
+        onBlur={(e) => commit(e.currentTarget.validity.badInput)}
+        onKeyDown={(e) => e.key === 'Enter' && commit(e.currentTarget.validity.badInput)}
         aria-invalid={problem ? true : undefined}
         aria-describedby={problem ? 'knob-seed-error' : undefined}
       />

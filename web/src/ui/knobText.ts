@@ -11,13 +11,22 @@ export interface KnobTextSpec {
 }
 
 /** Why `text` cannot be the knob's value (null when it can), naming the knob and the range. */
-export function knobTextProblem(knob: KnobTextSpec, text: string, current: number): string | null {
+/**
+ * What an empty number field was given: a number field's value is empty both when it
+ * is left empty and when its text is not a number, which its `validity.badInput` tells
+ * apart ("abc" in the seed read "got nothing").
+ */
+export function typedNothing(badInput: boolean): string {
+  return badInput ? 'text that is not a number' : 'nothing';
+}
+
+export function knobTextProblem(knob: KnobTextSpec, text: string, current: number, badInput = false): string | null {
   const t = text.trim();
   const v = Number(t);
   const unit = knob.unit ? ` ${knob.unit}` : '';
   const kept = `it stays at ${current}${unit}`;
   if (t === '' || !Number.isFinite(v)) {
-    const got = t === '' ? 'nothing (or text that is not a number)' : t.length > 24 ? `a ${t.length}-character value` : `“${t}”`;
+    const got = t === '' ? typedNothing(badInput) : t.length > 24 ? `a ${t.length}-character value` : `“${t}”`;
     return `${knob.label}: enter a number from ${knob.min} to ${knob.max}${unit}, got ${got}; ${kept}.`;
   }
   if (v < knob.min || v > knob.max) {

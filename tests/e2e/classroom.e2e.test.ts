@@ -358,6 +358,10 @@ test('embed page: one experiment, no site chrome; the lesson gives a snippet for
   expect(await embed.page.locator('.experiment-panel h2').textContent()).toBe('Sequential vs random primary key');
   // The lesson at the experiment's own step (it opened step 1 beside unrelated text).
   expect(await embed.page.getByRole('link', { name: /open the lesson in InnoDB Lab/ }).getAttribute('href')).toMatch(/#\/lesson\/primary-keys\?step=4&.*x=seq-vs-random$/);
+  // At the top of the embed, not below the whole panel (3 to 6 screens down a small iframe).
+  const credit = await embed.page.getByRole('link', { name: /open the lesson in InnoDB Lab/ }).boundingBox();
+  const player = await embed.page.locator('.player-bar').first().boundingBox();
+  expect(credit!.y).toBeLessThan(player!.y);
   await stepForward(embed.page, 1);
   const width = await embed.page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(960);

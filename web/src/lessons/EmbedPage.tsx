@@ -57,6 +57,12 @@ function Embedded({ lesson, expId, query, linkMessages }: { lesson: Lesson; expI
   const full = lessonHref(lesson.meta.id, formatUrlState({ step: at.step > 0 ? at.step + 1 : undefined, seed, knobs: knobValues, x: exp.id }));
   return (
     <div className="embed">
+      {/* At the top: at the foot, the way to the lesson sat 3 to 6 screens down a 600×400 iframe. */}
+      <p className="embed-credit">
+        <a href={full} target="_blank" rel="noopener">
+          {lesson.meta.title} — open the lesson in InnoDB Lab ↗
+        </a>
+      </p>
       <IgnoredSettings messages={messages} onDismiss={() => setMessages([])} />
       <LessonExperiment
         experiment={exp}
@@ -64,11 +70,6 @@ function Embedded({ lesson, expId, query, linkMessages }: { lesson: Lesson; expI
         onDone={noop}
         panel={{ initialTimeNs: pendingT !== undefined ? pendingT * 1e9 : undefined, onInitialTimeApplied: clearT, foldKnobs: true }}
       />
-      <p className="embed-credit">
-        <a href={full} target="_blank" rel="noopener">
-          {lesson.meta.title} — open the lesson in InnoDB Lab ↗
-        </a>
-      </p>
     </div>
   );
 }

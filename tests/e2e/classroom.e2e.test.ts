@@ -676,6 +676,21 @@ test('phone (390×844): scrolling down to the panel past later steps keeps the e
   await expect.poll(title, { timeout: 10_000 }).toBe('Random ids in slow motion');
 });
 
+test('phone (390×844): "Go to the experiment ↓" tapped at once on a step leads back to that step, not to the one the panel had', async () => {
+  // A quick fling down to step 3 and a tap: the panel had not taken step 3 yet (it waits
+  // for the reader to stay a moment), and "↑ Back to step 1" sent them to the top.
+  const { page } = await openPage('/#/lesson/primary-keys', { viewport: { width: 390, height: 844 }, touch: true });
+  await waitForPanel(page);
+  await page.evaluate(() => document.querySelectorAll('section.step')[2].scrollIntoView({ block: 'start' }));
+  await page.locator('section.step').nth(2).locator('a.to-panel').first().dispatchEvent('click');
+  const back = page.getByRole('link', { name: /^↑ Back to step / });
+  await expect.poll(() => back.textContent()).toBe('↑ Back to step 3: Inserting at random');
+  await expect.poll(() => page.locator('.experiment-panel h2').first().textContent()).toBe('Random ids in slow motion');
+  await back.dispatchEvent('click');
+  await expect.poll(() => page.evaluate(() => document.querySelectorAll('section.step')[2].getBoundingClientRect().top)).toBeLessThan(200);
+  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#\/lesson\/primary-keys\?step=3/);
+});
+
 test('phone (390×844): the lesson reads in one column, the panel below the text, nothing wider than the screen', async () => {
   const { page } = await openPage('/#/lesson/primary-keys?step=4', { viewport: { width: 390, height: 844 } });
   await waitForPanel(page);

@@ -106,6 +106,11 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
   });
 
 
+  // The step "↑ Back to step" leads to: a pinned experiment's own (its "Go to the
+  // experiment ↓" was tapped there, before the phone's panel had taken that step: it led
+  // back to step 1), else the panel's.
+  const backStep = (pinned ? placed.find((p) => p.experiment.id === pinned)?.step : undefined) ?? panelStep;
+
   // An experiment other than the step's own (a follow-up the reader opened, or the one a
   // phone's panel kept) stays in the address: a reload showed the step's own instead.
   const shownX = active && active.id !== activeExperimentFor(placed, current)?.id ? active.id : undefined;
@@ -209,13 +214,13 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
         {/* One column (a phone): the panel comes after every step; this leads back up to the step it is for. */}
         <a
           className="back-to-text"
-          href={lessonHref(id, `?step=${panelStep + 1}`)}
+          href={lessonHref(id, `?step=${backStep + 1}`)}
           onClick={(e) => {
             e.preventDefault();
-            goTo(panelStep);
+            goTo(backStep);
           }}
         >
-          ↑ Back to step {panelStep + 1}: {lesson.steps[panelStep]?.title}
+          ↑ Back to step {backStep + 1}: {lesson.steps[backStep]?.title}
         </a>
         <ExperimentSlot
           experiment={active}

@@ -221,6 +221,13 @@ test('bad knob and seed input: message names the field and range, the simulation
     expect(await field.inputValue(), what).toBe('5000'); // the value that stays (it stood empty)
     expect(await simTime(page), what).toBe(t); // not re-created
   }
+  // Tab after Enter has nothing new to commit: the message stays (it went at once).
+  await field.fill('-5');
+  await field.press('Enter');
+  await expect.poll(() => problem.textContent()).toMatch(/got -5; it stays at 5000\.$/);
+  await field.press('Tab');
+  await page.waitForTimeout(200);
+  expect(await problem.textContent()).toMatch(/got -5; it stays at 5000\.$/);
   // Wrong type, script-like and unicode text: a number field drops what is not a number.
   for (const text of ['abc', XSS, 'javascript:alert(1)', '٣٤', '😀']) {
     await field.fill('');

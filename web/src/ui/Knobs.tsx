@@ -109,7 +109,12 @@ function Knob({ knob, value, onCommit }: { knob: KnobSpec; value: number; onComm
   const commit = (v: number) => {
     if (v !== value) onCommit(v);
   };
+  // Typed into since the last commit: a blur with nothing new to commit (Tab after Enter)
+  // leaves the message of the last one (it cleared the refusal Enter had just shown).
+  const [typed, setTyped] = useState(false);
   const commitText = (badInput: boolean) => {
+    if (!typed) return;
+    setTyped(false);
     const v = Number(text);
     const problemWith = knobTextProblem(knob, text, value, badInput);
     if (problemWith) {
@@ -170,7 +175,10 @@ function Knob({ knob, value, onCommit }: { knob: KnobSpec; value: number; onComm
         max={knob.max}
         step={knob.step}
         value={text}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          setText(e.target.value);
+          setTyped(true);
+        }}
         onBlur={(e) => commitText(e.currentTarget.validity.badInput)}
         onKeyDown={(e) => e.key === 'Enter' && commitText(e.currentTarget.validity.badInput)}
         aria-invalid={problem ? true : undefined}
@@ -193,7 +201,11 @@ function SeedField({ seed, onSeed }: { seed: number | undefined; onSeed: (s: num
   const [text, setText] = useState(seed === undefined ? '' : String(seed));
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => setText(seed === undefined ? '' : String(seed)), [seed]);
+  // As a knob's field: a blur with nothing typed since the last commit keeps its message.
+  const [typed, setTyped] = useState(false);
   const commit = (badInput: boolean) => {
+    if (!typed) return;
+    setTyped(false);
     const v = Number(text);
     if (!/^\d{1,10}$/.test(text.trim()) || v > 4294967295) {
       setProblem(`Random seed: enter a whole number from 0 to 4294967295, got ${text.trim() === '' ? typedNothing(badInput) : `“${text.trim()}”`}; ${seed === undefined ? 'the lesson’s seed is kept' : `it stays at ${seed}`}.`);
@@ -213,7 +225,10 @@ function SeedField({ seed, onSeed }: { seed: number | undefined; onSeed: (s: num
         min={0}
         step={1}
         value={text}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          setText(e.target.value);
+          setTyped(true);
+        }}
         onBlur={(e) => commit(e.currentTarget.validity.badInput)}
         onKeyDown={(e) => e.key === 'Enter' && commit(e.currentTarget.validity.badInput)}
         aria-invalid={problem ? true : undefined}

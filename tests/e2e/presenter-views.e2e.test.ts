@@ -51,6 +51,32 @@ function overflows(page: Page) {
   });
 }
 
+test('presenter 1920×1080: a slide a little taller than the screen shrinks its text to fit, down to 85%; a short one keeps its size', async () => {
+  const { page } = await openPage('/#/present/adaptive-flushing?step=9', { viewport: { width: 1920, height: 1080 } });
+  const size = () => page.evaluate(() => parseFloat(getComputedStyle(document.querySelector('.slide-text p')!).fontSize));
+  const fits = () => page.evaluate(() => {
+    const el = document.querySelector('.slide-text')!;
+    return el.scrollHeight <= el.clientHeight + 2;
+  });
+  await page.locator('.slide-text p').first().waitFor();
+  // Slide 9 runs about 20% past the screen at full size: it fits at about 94% (it scrolled).
+  await expect.poll(size).toBeLessThan(25.9);
+  expect(await size()).toBeGreaterThanOrEqual(0.85 * 25.92 - 0.01);
+  expect(await fits()).toBe(true);
+  expect(await page.locator('.slide-more').count()).toBe(0);
+  // Slide 1 fits as it is.
+  await page.keyboard.press('Home');
+  await expect.poll(() => page.locator('.presenter-count').textContent()).toBe('1 / 12');
+  await expect.poll(size).toBeCloseTo(25.92, 1);
+  // A slide too long even at 85% keeps 85% and scrolls, with its cue.
+  await page.keyboard.press('End');
+  for (let i = 0; i < 5; i++) await page.keyboard.press('PageUp'); // slide 7, about twice the screen
+  await expect.poll(() => page.locator('.presenter-count').textContent()).toBe('7 / 12');
+  await expect.poll(size).toBeCloseTo(0.85 * 25.92, 1);
+  expect(await fits()).toBe(false);
+  await page.locator('.slide-more').waitFor();
+});
+
 test('presenter 1920×1080: view text is projector-sized in every theme, nothing overflows, canvases stay sharp', async () => {
   // Step 4: B+tree, buffer pool, fill histogram, charts, table sizes and counters.
   const { page } = await openPage('/#/present/primary-keys?step=4', { viewport: { width: 1920, height: 1080 } });
@@ -87,7 +113,9 @@ test('presenter 1920×1080: view text is projector-sized in every theme, nothing
   expect(heights.axisLabel).toBeGreaterThanOrEqual(20);
   expect(heights.counterCell).toBeGreaterThanOrEqual(20);
   expect(heights.viewHeading).toBeGreaterThanOrEqual(20);
-  expect(heights.prose).toBeCloseTo(25.92, 1); // the slide text keeps its size (1.35vw)
+  // The slide text keeps its size (1.35vw), shrunk by at most 15% on a slide taller than the screen.
+  expect(heights.prose).toBeGreaterThanOrEqual(0.85 * 25.92 - 0.01);
+  expect(heights.prose).toBeLessThanOrEqual(25.93);
 
   expect(await overflows(page)).toEqual([]);
   // The slide is the screen: nothing inside a column (a visually hidden label in the

@@ -140,3 +140,15 @@ describe('presenter slide text scrolling', () => {
     expect(slideScrollStep(30)).toBe(40);
   });
 });
+
+describe('presenter: a long slide shrinks its text to fit, not below MIN_FIT', () => {
+  it('gives the type scale at which the text fits, about the square root of the ratio, rounded down to 1%', async () => {
+    const { fitScale, MIN_FIT } = await import('../../web/src/lessons/slideScroll');
+    expect(fitScale(900, 968)).toBe(1);
+    expect(fitScale(970, 968)).toBe(1); // 2 px of slack for rounding
+    expect(fitScale(1100, 968)).toBe(0.93); // sqrt(0.88) = 0.938
+    expect(fitScale(1200, 968)).toBe(0.89);
+    expect(MIN_FIT).toBe(0.85);
+    expect(fitScale(2000, 968)).toBe(MIN_FIT); // too long even then: it scrolls
+  });
+});

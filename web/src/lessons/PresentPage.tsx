@@ -8,7 +8,7 @@ import { lessonHref, presentHref } from '../ui/route';
 import { useKeepFocus } from '../ui/keepFocus';
 import { useTheme, type ThemeChoice } from '../ui/theme';
 import { stepFocus, usePanelFocus } from './panelFocus';
-import { useSlideScroll } from './slideScroll';
+import { useSlideFit, useSlideScroll } from './slideScroll';
 import { formatUrlState } from '../ui/urlState';
 import { activeExperimentFor, experimentsOf, parseLessonAddress } from './activeExperiment';
 import { KeyHelp, PRESENTER_KEYS } from './KeyHelp';
@@ -188,6 +188,7 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
   useKeepFocus(bar); // Next on the last slide, Prev on the first
   // ↓ and ↑ scroll a slide's text taller than the screen; a cue says there is more.
   const textBox = useRef<HTMLElement>(null);
+  useSlideFit(textBox, step); // before the "more below" check measures it
   const { more, scroll } = useSlideScroll(textBox, step, reducedMotion);
   const textScroll = useRef(scroll);
   textScroll.current = scroll;

@@ -125,6 +125,19 @@ test('step back returns exactly the same numbers', async () => {
   expect(errors).toEqual([]);
 });
 
+test('a lesson mirroring its state into the address never writes it back over an address the reader went to', async () => {
+  // A link home clicked while the lesson was still settling did nothing: the lesson's next
+  // state change wrote its own address back before the route changed. Here the address
+  // changes without a hashchange (the route stays), then the lesson's step changes.
+  const { page, errors } = await openPage('/#/lesson/primary-keys?step=2');
+  await waitForPanel(page);
+  await page.evaluate(() => history.pushState(null, '', '#/'));
+  await page.getByRole('button', { name: 'Next →' }).first().dispatchEvent('click');
+  await page.waitForTimeout(800);
+  expect(await page.evaluate(() => location.hash)).toBe('#/');
+  expect(errors).toEqual([]);
+});
+
 test('a bad knob in the URL names the parameter and the page keeps working', async () => {
   const { page, errors } = await openPage('/#/lesson/primary-keys?step=4&k.workload.max_rows=lots&seed=-3');
   const msg = page.locator('.url-messages');

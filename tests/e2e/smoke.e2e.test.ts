@@ -18,16 +18,17 @@ test('Back to the home page opens it where it was left; a link to it opens it at
   const left = await page.evaluate(() => window.scrollY);
   await page.waitForTimeout(300); // as a reader pauses before picking a card
   await page.locator('a.lesson-card').nth(4).dispatchEvent('click');
-  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#\/lesson\//);
+  await expect.poll(() => page.evaluate(() => location.hash), { timeout: 10_000 }).toMatch(/^#\/lesson\//);
   await page.locator('.lesson-narrative').first().waitFor({ timeout: 15_000 });
   await page.goBack();
-  await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/');
-  await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 }).toBe(left);
+  await expect.poll(() => page.evaluate(() => location.hash), { timeout: 10_000 }).toBe('#/');
+  await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBe(left);
   // Forward to the lesson, then its header link home: a new visit, at the top.
   await page.goForward();
-  await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#\/lesson\//);
+  await expect.poll(() => page.evaluate(() => location.hash), { timeout: 10_000 }).toMatch(/^#\/lesson\//);
+  await page.locator('.lesson-narrative').first().waitFor({ timeout: 15_000 });
   await page.locator('.site-header a[href="#/"]').first().dispatchEvent('click');
-  await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/');
+  await expect.poll(() => page.evaluate(() => location.hash), { timeout: 10_000 }).toBe('#/');
   await page.locator('.playground-card').waitFor();
   await page.waitForTimeout(300);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);

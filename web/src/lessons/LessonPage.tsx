@@ -4,7 +4,7 @@
 
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { formatUrlState, type UrlState } from '../ui/urlState';
-import { embedHref, lessonHref, presentHref } from '../ui/route';
+import { embedHref, lessonHref, presentHref, replaceAddress } from '../ui/route';
 import { packQuery, siteBase } from '../ui/shareLink';
 import { activeExperimentFor, experimentsOf, parseLessonAddress } from './activeExperiment';
 import { ExperimentSlot, useExperimentSettings, useNewAddress } from './LessonExperiment';
@@ -120,7 +120,7 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
   useEffect(() => {
     const state: UrlState = { step: current > 0 ? current + 1 : undefined, seed, knobs: knobValues, x: shownX };
     const hash = lessonHref(lesson.meta.id, formatUrlState(state));
-    if (location.hash !== hash) history.replaceState(null, '', hash);
+    replaceAddress(hash);
   }, [current, seed, knobValues, lesson, parsed, shownX]);
   const id = lesson.meta.id;
   const shareLink = useCallback(

@@ -4,7 +4,7 @@
 // window that follows the slides (BroadcastChannel), F full screen, T theme, ? help.
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { lessonHref, presentHref } from '../ui/route';
+import { lessonHref, presentHref, replaceAddress } from '../ui/route';
 import { useKeepFocus } from '../ui/keepFocus';
 import { useTheme, type ThemeChoice } from '../ui/theme';
 import { stepFocus, usePanelFocus } from './panelFocus';
@@ -138,7 +138,7 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
   useEffect(() => {
     channel.current?.postMessage({ type: 'slide', step, count: n });
     const hash = presentHref(lesson.meta.id, formatUrlState({ step: step + 1, seed, knobs: knobValues, x: shownX }));
-    if (location.hash !== hash) history.replaceState(null, '', hash);
+    replaceAddress(hash);
     document.title = `${step + 1}/${n} ${lesson.steps[step]?.title ?? ''} · ${lesson.meta.title}`;
   }, [step, n, lesson, seed, knobValues, shownX]);
 

@@ -13,6 +13,7 @@ import { ScenarioForm } from './ScenarioForm';
 import { abLabels, sideLabel } from './abLabels';
 import { applyChanges, FROM_DEFAULTS, linkRunErrors, parsePlaygroundQuery, runningQuery, type PlaygroundLink } from './playgroundUrl';
 import { packQuery, siteBase } from './shareLink';
+import { replaceAddress } from './route';
 import { formatSeconds } from './urlState';
 import { useExpandedQuery } from '../lessons/useExpandedQuery';
 import { IgnoredSettings } from '../lessons/LessonGate';
@@ -227,7 +228,7 @@ export default function Playground({ query = '' }: { query?: string }) {
     const hash = `#/playground${q ? `?${await packQuery(q)}` : ''}`;
     setRunningHash(q ? hash : '');
     setLinkQuery(q ?? '');
-    if (location.hash !== hash) history.replaceState(null, '', hash);
+    replaceAddress(hash);
   };
 
   // The editor kept for the tab under the address of what runs (a run changes it).
@@ -235,8 +236,7 @@ export default function Playground({ query = '' }: { query?: string }) {
     if (linkRead && !draft.current && loadedStart.current === start) saveDraft({ hash: location.hash, start, texts, editing });
   }, [linkRead, start, texts, editing, runningHash, runs]);
 
-  // Another starting point replaces the texts on screen; edits to them can be had back
-  // (they were lost without a word).
+  // Another starting point replaces the texts on screen; edits to them can be had back.
   const [replaced, setReplaced] = useState<{ start: string; label: string; texts: typeof texts; base: typeof base; names: [string, string] } | null>(null);
   const edited = base !== null && (texts.A !== base.A || (texts.B !== null && texts.B !== (base.B ?? base.A)));
   const pickStart = (next: string) => {

@@ -48,3 +48,19 @@ export function presentHref(id: string, query = ''): string {
 export function embedHref(id: string, experiment: string, query = ''): string {
   return `#/embed/${id}/${experiment}${query}`;
 }
+
+/** The page a route shows, without its query ("lesson/primary-keys"). */
+function pageOf(r: Route): string {
+  return 'id' in r ? `${r.name}/${r.id}${r.name === 'embed' ? `/${r.experiment}` : ''}` : r.name;
+}
+
+/**
+ * Writes a page's own state into the address (replaceState, no history entry) while the
+ * address is still that page's. A page mirrors its state there as it changes; one doing
+ * so just after the reader clicked away (a link home while the lesson was still loading)
+ * wrote the lesson's address back over the new one, and the click did nothing.
+ */
+export function replaceAddress(hash: string): void {
+  if (location.hash === hash || pageOf(parseRoute(location.hash)) !== pageOf(parseRoute(hash))) return;
+  history.replaceState(null, '', hash);
+}

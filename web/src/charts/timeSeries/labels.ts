@@ -58,14 +58,7 @@ export function referenceLabelPlace(full: string, ry: number, plotWidth: number,
     { text, x: left, y: ry + 15, ...more },
   ].filter((c) => fits(c.y));
   if (candidates.length === 0) return { text, x: right, y: ry > 20 ? ry - 5 : ry + 15, ...more };
-  let best = candidates[0];
-  let bestN = pointsUnder(best, data);
-  for (const c of candidates.slice(1)) {
-    if (bestN === 0) break;
-    const n = pointsUnder(c, data);
-    if (n < bestN) [best, bestN] = [c, n];
-  }
-  return best;
+  return fewestUnder(candidates, data);
 }
 
 /**
@@ -87,6 +80,11 @@ export function limitLabelPlace(text: string, right: { x: number; y: number }, l
     { text, x: lx, y: left.y + 14 },
   ].filter((c) => fits(c.y));
   if (candidates.length === 0) return { text, x: rx, y: right.y - 4 };
+  return fewestUnder(candidates, data);
+}
+
+/** The first of `candidates` (at least one) that covers the fewest of `data`'s points. */
+function fewestUnder(candidates: ChartLabel[], data: { x: number; y: number }[]): ChartLabel {
   let best = candidates[0];
   let bestN = pointsUnder(best, data);
   for (const c of candidates.slice(1)) {

@@ -1,7 +1,7 @@
 // Home: one card per lesson (front matter title, summary, order, and the reader's progress
 // kept in this browser), plus the playground.
 
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { loadProgress, progressLine } from '../lessons/progress';
 import { loadLessonIndex } from '../lessons/registry';
 import type { LessonMeta } from '../lessons/types';
@@ -71,9 +71,14 @@ export default function Home() {
  * visit (a link to the home page) has no such state and starts at the top.
  */
 function useKeptScroll(ready: boolean) {
+  // Nothing is kept before the cards are there: a scroll event of the short page (at 0)
+  // would overwrite the position about to be restored.
+  const readyRef = useRef(ready);
+  readyRef.current = ready;
   useEffect(() => {
     let timer = 0;
     const keep = () => {
+      if (!readyRef.current) return;
       clearTimeout(timer);
       timer = window.setTimeout(() => history.replaceState({ ...(history.state as object | null), homeScroll: window.scrollY }, ''), 100);
     };

@@ -27,6 +27,8 @@ test('presenter: keys move between slides, Space plays, . steps, notes follow in
   expect(await page.locator('.slide-panel .player-bar').count()).toBe(0);
   await none.getByRole('button', { name: 'Show it now' }).click();
   await waitForPanel(page);
+  // The button leaves with its notice; focus went to the panel, not back to the page.
+  expect(await page.evaluate(() => document.activeElement?.className)).toBe('slide-panel');
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   // The projector theme applies here without becoming the reader's stored choice: after a
   // reload of the presenter, and in a lesson opened afterwards, the choice is still auto.

@@ -301,7 +301,7 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
             </p>
           ) : null}
         </section>
-        <aside className="slide-panel" aria-label="Experiment" ref={panelBox}>
+        <aside className="slide-panel" aria-label="Experiment" ref={panelBox} tabIndex={-1}>
           {first && !pinned && step < first.step ? (
             // Before the lesson's first experiment: none in the panel. Shown ahead, Space
             // started the next slide's run before the room had voted on its quiz.
@@ -309,7 +309,15 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
               <p>No experiment on this slide.</p>
               <p className="muted">
                 The first one, “{titles.get(first.experiment.id)}”, comes on slide {first.step + 1}.{' '}
-                <button type="button" className="linklike" onClick={() => setPinned(first.experiment.id)}>
+                <button
+                  type="button"
+                  className="linklike"
+                  onClick={() => {
+                    setPinned(first.experiment.id);
+                    // The button leaves with this notice: focus stays in the panel, not on the page.
+                    panelBox.current?.focus({ preventScroll: true });
+                  }}
+                >
                   Show it now
                 </button>
               </p>

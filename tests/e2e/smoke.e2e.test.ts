@@ -32,5 +32,11 @@ test('Back to the home page opens it where it was left; a link to it opens it at
   await page.locator('.playground-card').waitFor();
   await page.waitForTimeout(300);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // On the home page itself, its header links go back to the top (the address is the same).
+  for (const link of ['a.brand', 'nav a[href="#/"]']) {
+    await expect.poll(() => page.evaluate(() => (window.scrollTo(0, document.body.scrollHeight), window.scrollY))).toBeGreaterThan(500);
+    await page.locator(`.site-header ${link}`).dispatchEvent('click');
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBe(0);
+  }
   expect(errors).toEqual([]);
 });

@@ -50,6 +50,15 @@ function skipToMain(e: React.MouseEvent) {
   main.addEventListener('blur', () => main.removeAttribute('tabindex'), { once: true });
 }
 
+/** A header link to the page already shown goes back to its top, as a site's links do
+ * (the address does not change, so the browser did nothing). */
+function toTopIfHere(e: React.MouseEvent<HTMLAnchorElement>) {
+  if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+  if (e.currentTarget.getAttribute('href') !== (location.hash || '#/')) return;
+  e.preventDefault();
+  window.scrollTo(0, 0);
+}
+
 export function App() {
   const route = useRoute();
   const page = (() => {
@@ -97,12 +106,16 @@ export function App() {
         Skip to content
       </a>
       <header className="site-header">
-        <a className="brand" href="#/">
+        <a className="brand" href="#/" onClick={toTopIfHere}>
           InnoDB Lab
         </a>
         <nav>
-          <a href="#/">Lessons</a>
-          <a href="#/playground">Playground</a>
+          <a href="#/" onClick={toTopIfHere}>
+            Lessons
+          </a>
+          <a href="#/playground" onClick={toTopIfHere}>
+            Playground
+          </a>
         </nav>
         <ThemeSwitch />
       </header>

@@ -309,6 +309,12 @@ test('a bad playground scenario names the JSON path and keeps the running simula
     expect(await simTime(page), what).toBe(t);
     expect(await page.locator('.experiment-panel table').first().textContent(), what).toBe(tables);
   }
+  // Edited after the check, the list says it may be out of date (it stayed up as it was).
+  const problems = page.locator('.scenario-problem');
+  expect(await problems.innerText()).not.toContain('edited');
+  await editor.press('End');
+  await page.keyboard.type(' ');
+  await expect.poll(() => problems.innerText()).toContain('You have edited the text since this check: Run checks it again.');
   await screenshot('bad-playground-scenario', page, { fullPage: false });
   expect(await injected(page)).toEqual([]);
 

@@ -2,7 +2,7 @@
 // (or the form) refused, each with its path. The message comes into view when it
 // appears: under a Run button at the window's foot it showed as an 8 px red strip, and
 // the click seemed to do nothing.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FieldError } from '../engine/errors';
 import { leftOut } from './scenarioText';
 
@@ -23,7 +23,17 @@ export function RunProblems({ problem, fieldErrors, text, running }: Props) {
   useEffect(() => {
     if (refused) box.current?.scrollIntoView?.({ block: 'nearest' });
   }, [refused, problem, fieldErrors]);
-  const kept = running ? <p>The simulation on the right is unchanged.</p> : null;
+  // The text these problems were found in: once the reader edits it, the list may be out
+  // of date (it stayed up unchanged until the next Run), and says so.
+  const [checked, setChecked] = useState({ problem, fieldErrors, text });
+  if (checked.problem !== problem || checked.fieldErrors !== fieldErrors) setChecked({ problem, fieldErrors, text });
+  const edited = checked.problem === problem && checked.fieldErrors === fieldErrors && checked.text !== text;
+  const kept = (
+    <>
+      {edited ? <p className="problems-edited">You have edited the text since this check: Run checks it again.</p> : null}
+      {running ? <p>The simulation on the right is unchanged.</p> : null}
+    </>
+  );
   return (
     <div ref={box}>
       {problem ? (

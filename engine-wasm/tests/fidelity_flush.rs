@@ -18,6 +18,8 @@ use innodb_lab::sim_handle::SimHandle;
 struct Run {
     cols: Vec<&'static str>,
     rows: Vec<Vec<f64>>,
+    /// The run's flush counters at its end (INNODB_METRICS' buffer_flush_*).
+    flush: innodb_lab::redo::FlushCounters,
 }
 
 impl Run {
@@ -34,7 +36,11 @@ fn run(file: &str, patch: &dyn Fn(&mut serde_json::Value)) -> Run {
     let rows = (0..s.len())
         .map(|i| cols.iter().map(|c| s.get(i, c).unwrap_or(0.0)).collect())
         .collect();
-    Run { cols, rows }
+    Run {
+        cols,
+        rows,
+        flush: h.engine.flush.counters,
+    }
 }
 
 fn dump(r: &Run) {
@@ -163,6 +169,19 @@ fn flush_1_55_drops_happen_at_the_sync_point() {
     // an episode only there.
     // the lesson's q-55-drops quiz and its speaker notes
     let lesson = lesson_text(LESSON);
+    // The writers at the sync point wait for the batch a writer started at the async
+    // point (5.5 runs one batch at a time), so the pages count as async preflushes.
+    let c = &r.flush;
+    println!(
+        "FLUSH-1 counters: sync pages {}, async pages {}, sync waits {}",
+        c.buffer_flush_sync_total_pages,
+        c.buffer_flush_async_total_pages,
+        c.buffer_flush_sync_waits
+    );
+    assert!(c.buffer_flush_sync_waits > 0 && c.buffer_flush_async_total_pages > 0);
+    if c.buffer_flush_sync_total_pages == 0 {
+        quotes(&lesson, "`buffer_flush_sync_total_pages` stays at 0");
+    }
     let starts: Vec<String> = eps.iter().map(|e| format!("{} s", e[0] + 1)).collect();
     let (last, rest) = starts.split_last().expect("episodes");
     quotes(
@@ -249,10 +268,10 @@ fn flush_2_56_labs_no_drops_after_warm_up_age_below_async() {
         .collect();
     let (first, last) = (on[0], on[on.len() - 1]);
     let full = tps.iter().cloned().fold(0.0, f64::max);
-    let low = tps_all[first..=last]
-        .iter()
-        .cloned()
-        .fold(f64::MAX, f64::min);
+    let low_at = (first..=last)
+        .min_by(|&a, &b| tps_all[a].total_cmp(&tps_all[b]))
+        .expect("on the sync line");
+    let low = tps_all[low_at];
     let furious = (first..=last).filter(|&i| sync_flush[i] >= 1900.0).count();
     let back = (first..=last)
         .find(|&i| i > first && tps_all[i] >= 0.99 * full)
@@ -287,6 +306,18 @@ fn flush_2_56_labs_no_drops_after_warm_up_age_below_async() {
     quotes(
         &lesson,
         &format!("from {} s the writers run at full speed again", t[back]),
+    );
+    quotes(
+        &lesson,
+        &format!(
+            "The one early dip, lowest at {} s, is the warm-up",
+            t[low_at]
+        ),
+    );
+    // ... and the spikes quiz compares its own first dip with these runs'
+    quotes(
+        &lesson,
+        &format!(", at {} s in the earlier runs)", t[first]),
     );
     quotes(
         &lesson,
@@ -559,6 +590,22 @@ fn flush_4_spikes_with_limited_io_drop_only_during_spikes() {
         .map(|x| x.1)
         .fold(0.0, f64::max);
     let lesson = lesson_text(LESSON);
+    // the warm-up dip: the age's first climb to the sync point
+    let (t, age, sync) = (
+        r.col("t_s"),
+        r.col("modified_age_mb"),
+        r.col("sync_point_mb"),
+    );
+    let first = (0..t.len())
+        .find(|&i| age[i] >= 0.999 * sync[i])
+        .expect("the age reaches the sync point");
+    quotes(
+        &lesson,
+        &format!(
+            "first dips when its age reaches the sync point for the first time (at {} s here,",
+            t[first]
+        ),
+    );
     quotes(
         &lesson,
         &format!(
@@ -849,4 +896,26 @@ fn every_policy_keeps_the_redo_invariants() {
         );
         assert!(c["Com_commit"] > 0.0, "{name}: no transaction committed");
     }
+}
+
+/// The lesson's marks on the ring: 7/8, 15/16 and the limit as shares of the log's
+/// capacity (`log_calc_max_ages`, 2 × 48 MiB files), as the ring draws them.
+#[test]
+fn ring_marks_as_the_lesson_quotes_them() {
+    let l = innodb_lab::redo::Limits::classic(48 << 20, 2, 0);
+    let pct = |v: u64| (100.0 * v as f64 / l.capacity as f64).round();
+    let mib = |v: u64| v as f64 / (1u64 << 20) as f64;
+    quotes(
+        &lesson_text(LESSON),
+        &format!(
+            "async at {}%, sync at {}% and the limit at {}% ({:.1}, {:.1} and {:.1} of this lesson's {:.1} MiB)",
+            pct(l.max_modified_age_async),
+            pct(l.max_modified_age_sync),
+            pct(l.max_checkpoint_age),
+            mib(l.max_modified_age_async),
+            mib(l.max_modified_age_sync),
+            mib(l.max_checkpoint_age),
+            mib(l.capacity)
+        ),
+    );
 }

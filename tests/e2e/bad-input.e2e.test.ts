@@ -208,10 +208,10 @@ test('bad knob and seed input: message names the field and range, the simulation
   const typed: [string, string, RegExp][] = [
     ['above range', '999999999', /^Rows to insert must be from 500 to 20000, got 999999999; it stays at 5000\.$/],
     ['below range', '-5', /^Rows to insert must be from 500 to 20000, got -5; it stays at 5000\.$/],
-    ['empty', '', /^Rows to insert: enter a number from 500 to 20000, got nothing; it stays at 5000\.$/],
+    ['empty', '', /^Rows to insert: enter a number from 500 to 20000, got an empty field; it stays at 5000\.$/],
     // (the browser itself empties a number field holding 10 kB of digits: not a finite number)
-    ['10 kB', '9'.repeat(10_000), /^Rows to insert: enter a number from 500 to 20000, got (a 10000-character value|nothing|text that is not a number); it stays at 5000\.$/],
-    ['overflow', '1e400', /^Rows to insert: enter a number from 500 to 20000, got (“1e400”|nothing|text that is not a number); it stays at 5000\.$/],
+    ['10 kB', '9'.repeat(10_000), /^Rows to insert: enter a number from 500 to 20000, got (a 10000-character value|an empty field|text that is not a number); it stays at 5000\.$/],
+    ['overflow', '1e400', /^Rows to insert: enter a number from 500 to 20000, got (“1e400”|an empty field|text that is not a number); it stays at 5000\.$/],
   ];
   for (const [what, text, message] of typed) {
     await field.fill(text);
@@ -233,8 +233,8 @@ test('bad knob and seed input: message names the field and range, the simulation
     await field.fill('');
     await field.pressSequentially(text);
     await field.press('Enter');
-    // (Chromium keeps letters out of a number field: nothing; what gets in is not a number)
-    await expect.poll(() => problem.textContent(), { message: text }).toMatch(/^Rows to insert: enter a number from 500 to 20000, got (nothing|text that is not a number); it stays at 5000\.$/);
+    // (Chromium keeps letters out of a number field: an empty field; what gets in is not a number)
+    await expect.poll(() => problem.textContent(), { message: text }).toMatch(/^Rows to insert: enter a number from 500 to 20000, got (an empty field|text that is not a number); it stays at 5000\.$/);
     expect(await simTime(page), text).toBe(t);
   }
   await expect.poll(() => page.getByRole('slider', { name: 'Rows to insert' }).getAttribute('aria-valuetext')).toBe('5000');
@@ -247,7 +247,7 @@ test('bad knob and seed input: message names the field and range, the simulation
       await seed.pressSequentially(text);
     } else await seed.fill(text);
     await seed.press('Enter');
-    const got = text === '' ? 'nothing' : text === '1e' ? 'text that is not a number' : `“${text}”`;
+    const got = text === '' ? 'an empty field' : text === '1e' ? 'text that is not a number' : `“${text}”`;
     await expect.poll(() => page.locator('#knob-seed-error').textContent(), { message: text }).toBe(`Random seed: enter a whole number from 0 to 4294967295, got ${got}; it stays at 7.`);
     expect(await seed.inputValue(), text).toBe('7');
     expect(await simTime(page), text).toBe(t);

@@ -12,7 +12,7 @@ describe('knobTextProblem', () => {
   });
   it('names the knob, the range and the value kept', () => {
     expect(knobTextProblem(knob, '99', 3000)).toBe('Rows to insert must be from 500 to 20000, got 99; it stays at 3000.');
-    expect(knobTextProblem(knob, '', 3000)).toBe('Rows to insert: enter a number from 500 to 20000, got nothing; it stays at 3000.');
+    expect(knobTextProblem(knob, '', 3000)).toBe('Rows to insert: enter a number from 500 to 20000, got an empty field; it stays at 3000.');
     // A number field's value is empty for text that is not a number too; its validity tells them apart.
     expect(knobTextProblem(knob, '', 3000, true)).toBe('Rows to insert: enter a number from 500 to 20000, got text that is not a number; it stays at 3000.');
     expect(knobTextProblem(knob, 'abc', 3000)).toBe('Rows to insert: enter a number from 500 to 20000, got “abc”; it stays at 3000.');

@@ -10,15 +10,18 @@ export interface KnobTextSpec {
   max: number;
 }
 
-/** Why `text` cannot be the knob's value (null when it can), naming the knob and the range. */
 /**
  * What an empty number field was given: a number field's value is empty both when it
  * is left empty and when its text is not a number, which its `validity.badInput` tells
- * apart ("abc" in the seed read "got nothing").
+ * apart ("abc" in the seed read "got nothing"). Chromium keeps letters out of the field
+ * altogether, so there "abc" leaves it empty, and the message says so ("got nothing"
+ * read as if the typing had been lost).
  */
 export function typedNothing(badInput: boolean): string {
-  return badInput ? 'text that is not a number' : 'nothing';
+  return badInput ? 'text that is not a number' : 'an empty field';
 }
+
+/** Why `text` cannot be the knob's value (null when it can), naming the knob and the range. */
 
 export function knobTextProblem(knob: KnobTextSpec, text: string, current: number, badInput = false): string | null {
   const t = text.trim();

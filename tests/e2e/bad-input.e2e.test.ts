@@ -484,3 +484,27 @@ test('playground: a pair preset brings its own B, however Compare is ticked', as
   await expect.poll(async () => (await tree.textContent()) ?? '', { timeout: 20_000 }).toContain('B: Random VARCHAR(26) id · PRIMARY (test_random_PK)');
   expect(errors).toEqual([]);
 });
+
+test('playground: a single starting point after a pair runs alone, unless the reader ticked Compare', async () => {
+  // After a pair preset, every single starting point loaded as a pair of copies.
+  const { page, errors } = await openPage('/#/playground');
+  const editor = page.getByRole('textbox', { name: 'Scenario JSON' });
+  await expect.poll(async () => (await editor.inputValue()).length, { timeout: 20_000 }).toBeGreaterThan(10);
+  const compare = page.getByLabel('Compare with a second configuration (A/B)');
+  const pick = (id: string) => page.getByLabel('Start from').selectOption(id);
+  const tableOf = async () => (JSON.parse(await editor.inputValue()) as { table: { name: string } }).table.name;
+  await pick('lesson:primary-keys/seq-vs-random');
+  await expect.poll(() => compare.isChecked()).toBe(true);
+  await pick('file:pk-random.json');
+  await expect.poll(tableOf).toBe('test_random_PK');
+  expect(await compare.isChecked()).toBe(false);
+  expect(await page.getByRole('button', { name: 'Run this scenario', exact: true }).count()).toBe(1);
+  // Ticked by the reader, Compare stays for the next starting point, with B a copy of its A.
+  await compare.check();
+  await pick('file:pk-sequential.json');
+  await expect.poll(tableOf).toBe('test_sequential_PK');
+  expect(await compare.isChecked()).toBe(true);
+  await page.getByRole('button', { name: 'Edit B' }).click();
+  await expect.poll(tableOf).toBe('test_sequential_PK');
+  expect(errors).toEqual([]);
+});

@@ -22,6 +22,7 @@ import type { FieldError } from '../engine/errors';
 import { jsonProblem } from './scenarioText';
 import { RunProblems } from './RunProblems';
 import { EditNotice } from './EditNotice';
+import { StartPicker } from './StartPicker';
 import { CHARTS, viewsFor } from './playgroundPanel';
 import { loadDraft, sameTexts, saveDraft } from './playgroundDraft';
 import { ExperimentPanel, type PanelSim } from './ExperimentPanel';
@@ -38,6 +39,8 @@ export default function Playground({ query = '' }: { query?: string }) {
   const [base, setBase] = useState<{ A: string; B: string | null } | null>(null);
   // A link's changes, applied once its starting point has loaded; then it runs.
   const pending = useRef<PlaygroundLink | null>(null);
+  // Compare ticked by the reader (or a link to a single starting point), not by a pair preset.
+  const ownCompare = useRef(false);
   const [linkMessages, setLinkMessages] = useState<string[]>([]);
   const [linkRead, setLinkRead] = useState(false);
   // The address of what runs (its link), '' before a run.
@@ -126,13 +129,16 @@ export default function Playground({ query = '' }: { query?: string }) {
       draft.current = null;
       let shown: { A: string; B: string | null };
       if (link) {
+        ownCompare.current = link.ab && B === null;
         shown = { A: applyChanges(A, link.a), B: link.ab ? applyChanges(B ?? A, link.b) : null };
         setTexts(shown);
         void run({ texts: shown, names: labels, base: { A, B }, link });
       } else {
-        // A pair preset turns the comparison on with its own B; a single one keeps the choice.
+        // A pair preset turns the comparison on with its own B; a single one keeps the
+        // reader's own tick (B a copy of A), not a pair's: after a pair, every single
+        // starting point ran as a pair of copies.
         shown = { A, B };
-        setTexts((t) => ({ A, B: B !== null ? B : t.B === null ? null : A }));
+        setTexts((t) => ({ A, B: B !== null ? B : t.B !== null && ownCompare.current ? A : null }));
         if (!B) setEditing('A');
       }
       if (kept && !sameTexts(kept.texts, shown)) {
@@ -165,6 +171,7 @@ export default function Playground({ query = '' }: { query?: string }) {
   const setText = (v: string) => setTexts((t) => (editing === 'B' ? { ...t, B: v } : { ...t, A: v }));
   const compare = texts.B !== null;
   const setCompare = (on: boolean) => {
+    ownCompare.current = on;
     // A pair preset's own B (ticked after picking it, B was a copy of A under B's label).
     setTexts((t) => ({ ...t, B: on ? (t.B ?? base?.B ?? t.A) : null }));
     setEditing(on ? 'B' : 'A');
@@ -262,7 +269,6 @@ export default function Playground({ query = '' }: { query?: string }) {
     setRestored(null);
   };
 
-  const groups = [...new Set(presets.map((p) => p.group))];
   return (
     <div className="playground">
       <div className="playground-editor">
@@ -271,23 +277,7 @@ export default function Playground({ query = '' }: { query?: string }) {
         </p>
         <h1>Playground</h1>
         <IgnoredSettings className="url-messages" messages={linkMessages} onDismiss={() => setLinkMessages([])} />
-        <label>
-          Start from{' '}
-          <select value={start} onChange={(e) => pickStart(e.target.value)}>
-            <option value={DEFAULTS}>{DEFAULTS}</option>
-            {groups.map((g) => (
-              <optgroup key={g} label={g}>
-                {presets
-                  .filter((p) => p.group === g)
-                  .map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.label}
-                    </option>
-                  ))}
-              </optgroup>
-            ))}
-          </select>
-        </label>
+        <StartPicker value={start} defaultsLabel={DEFAULTS} presets={presets} onPick={pickStart} />
         {replaced ? <EditNotice className="replaced-edits" text={`Your edits to “${replaced.label}” were replaced by the new starting point.`} action="Undo" onAction={undoReplace} /> : null}
         {restored ? <EditNotice className="restored-edits" text="Your edits from before are back (kept for this tab); they have not been run yet." action="Discard them" onAction={discardRestored} /> : null}
         <div className="ab-controls">
@@ -342,7 +332,7 @@ export default function Playground({ query = '' }: { query?: string }) {
             onInitialTimeApplied={clearPendingT}
           />
         ) : (
-          <p className="muted">Pick a starting point, change settings, then press “Run this scenario{compare ? ' pair' : ''}”.</p>
+          <p className="muted">Pick a starting point, change settings, then press “Run this scenario{compare ? ' pair' : ''}”: it opens here at t = 0, ready to play.</p>
         )}
       </div>
     </div>

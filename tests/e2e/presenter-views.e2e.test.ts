@@ -200,6 +200,24 @@ test('presenter 1280×720: ↓ and ↑ scroll a slide text taller than the scree
   expect(await page.locator('.presenter-count').textContent()).toBe('2 / 11'); // still the same slide
   await page.keyboard.press('ArrowUp');
   await expect.poll(async () => (await box()).more).toBe(true);
+  // Shift+↓ and Shift+↑ scroll the panel (several screens of views), not the text.
+  const panel = page.locator('.slide-panel');
+  await panel.locator('.player-bar').waitFor();
+  // (once the text's smooth scroll has settled)
+  const settled = async () => {
+    const a = (await box()).top;
+    await page.waitForTimeout(150);
+    return a === (await box()).top;
+  };
+  await expect.poll(settled).toBe(true);
+  const textTop = (await box()).top;
+  const panelTop = () => panel.evaluate((e) => e.scrollTop);
+  const from = await panelTop();
+  await page.keyboard.press('Shift+ArrowDown');
+  await expect.poll(panelTop).toBeGreaterThan(from + 200);
+  expect((await box()).top).toBe(textTop);
+  await page.keyboard.press('Shift+ArrowUp');
+  await expect.poll(panelTop).toBe(from);
   // The next slide opens at its top.
   await page.keyboard.press('PageDown');
   await expect.poll(() => page.locator('.presenter-count').textContent()).toBe('3 / 11');

@@ -8,6 +8,7 @@ export const PRESENTER_KEYS: [string, string][] = [
   ['PgUp  ←', 'previous slide'],
   ['Home  End', 'first / last slide'],
   ['↓  ↑', 'scroll the slide text (a long step is taller than the screen)'],
+  ['Shift + ↓  ↑', 'scroll the experiment panel beside it'],
   ['Space', 'play / pause the simulation (stops a long jump in time; replays a finished run)'],
   ['.  ,', 'step the simulation forward / back (on a lesson page ← and → do this; here the arrows change slides)'],
   ['+  −', 'faster / slower'],

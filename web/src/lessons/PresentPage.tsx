@@ -8,7 +8,7 @@ import { lessonHref, presentHref, replaceAddress } from '../ui/route';
 import { useKeepFocus } from '../ui/keepFocus';
 import { useTheme, type ThemeChoice } from '../ui/theme';
 import { stepFocus, usePanelFocus } from './panelFocus';
-import { useSlideFit, useSlideScroll } from './slideScroll';
+import { useScrollKeys, useSlideFit, useSlideScroll } from './slideScroll';
 import { formatUrlState } from '../ui/urlState';
 import { activeExperimentFor, experimentsOf, parseLessonAddress } from './activeExperiment';
 import { KeyHelp, PRESENTER_KEYS } from './KeyHelp';
@@ -174,7 +174,8 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
         '?': () => setHelp((h) => !h),
         Escape: () => setHelp(false),
       };
-      const a = act[e.key];
+      // Shift+↓/↑: the panel, a column of views several screens long on a projector.
+      const a = e.shiftKey && (e.key === 'ArrowDown' || e.key === 'ArrowUp') ? () => panelScroll.current(e.key === 'ArrowDown' ? 1 : -1) : act[e.key];
       if (a) {
         e.preventDefault();
         a();
@@ -197,6 +198,9 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
   // The view this slide is about, scrolled to in the panel when the slide opens.
   const panelBox = useRef<HTMLElement>(null);
   usePanelFocus(panelBox, stepFocus(s), step, reducedMotion, shownTheme);
+  const scrollPanel = useScrollKeys(panelBox, reducedMotion);
+  const panelScroll = useRef(scrollPanel);
+  panelScroll.current = scrollPanel;
   const [runs, setRuns] = useState<Record<string, number>>({});
   // As on the lesson page: a run with changed knobs or seed checks no prediction.
   const [otherRuns, setOtherRuns] = useState<Record<string, string[]>>({});
@@ -327,7 +331,7 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
           )}
         </aside>
       </div>
-      <p className="presenter-hint muted">PgDn / → next · PgUp / ← previous · ↓ ↑ scroll the text · Space play · , . step the simulation · N notes · ? keys</p>
+      <p className="presenter-hint muted">PgDn / → next · PgUp / ← previous · ↓ ↑ scroll the text (Shift: the panel) · Space play · , . step the simulation · N notes · ? keys</p>
     </div>
   );
 }

@@ -92,10 +92,19 @@ export function useSlideScroll(ref: RefObject<HTMLElement | null>, step: number,
       el.removeEventListener('scroll', check);
     };
   }, [ref, step]);
+  return { more, scroll: useScrollKeys(ref, reducedMotion) };
+}
+
+/**
+ * `scroll(dir)` for keys that scroll `ref` by most of what it shows: the slide text's
+ * ↓/↑, and Shift+↓/↑ for the presenter's panel (a column of views several screens long
+ * that only a mouse could scroll).
+ */
+export function useScrollKeys(ref: RefObject<HTMLElement | null>, reducedMotion: boolean) {
   // Where a smooth scroll under way is going: presses in quick succession add up from
   // there (scrollBy from a position mid-way lost most of each press).
   const aim = useRef<{ top: number; timer: number } | null>(null);
-  const scroll = useCallback(
+  return useCallback(
     (dir: 1 | -1) => {
       const el = ref.current;
       if (!el) return;
@@ -107,5 +116,4 @@ export function useSlideScroll(ref: RefObject<HTMLElement | null>, step: number,
     },
     [ref, reducedMotion],
   );
-  return { more, scroll };
 }

@@ -228,5 +228,14 @@ test('presenter 1280×720: ↓ and ↑ scroll a slide text taller than the scree
   await page.locator('.slide-text h1', { hasText: "The DBA's knobs" }).waitFor();
   expect(await page.locator('.presenter-bar').evaluate((e) => e.getBoundingClientRect().height)).toBeLessThan(70);
   expect(await page.locator('.presenter-title').getAttribute('title')).toBe('Redo, checkpoints and adaptive flushing: why throughput falls off a cliff');
+  // The key help fits its Close button on a 720 px screen (at its foot, it was cut off).
+  await page.keyboard.press('?');
+  const close = page.locator('dialog.key-help').getByRole('button', { name: 'Close' });
+  await close.waitFor();
+  const r = await close.evaluate((e) => e.getBoundingClientRect().toJSON() as DOMRect);
+  expect(r.top).toBeGreaterThanOrEqual(0);
+  expect(r.bottom).toBeLessThanOrEqual(720);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.locator('dialog.key-help').count()).toBe(0);
   expect(errors).toEqual([]);
 });

@@ -8,7 +8,7 @@ export const PRESENTER_KEYS: [string, string][] = [
   ['PgUp  ←', 'previous slide'],
   ['Home  End', 'first / last slide'],
   ['↓  ↑', 'scroll the slide text (a long step is taller than the screen)'],
-  ['Shift + ↓  ↑', 'scroll the experiment panel beside it'],
+  ['Shift+↓  Shift+↑', 'scroll the experiment panel beside it'],
   ['Space', 'play / pause the simulation (stops a long jump in time; replays a finished run)'],
   ['.  ,', 'step the simulation forward / back (on a lesson page ← and → do this; here the arrows change slides)'],
   ['+  −', 'faster / slower'],
@@ -40,7 +40,7 @@ export function KeyHelp({ keys, onClose }: { keys: [string, string][]; onClose: 
     if (!d) return;
     const back = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!d.open) d.showModal();
-    // It opens at its heading: focusing Close, at its foot, scrolled a tall one past it.
+    // It opens at its heading (Close, focused, sits beside it).
     d.scrollTop = 0;
     const onCancel = (e: Event) => {
       e.preventDefault();
@@ -55,7 +55,13 @@ export function KeyHelp({ keys, onClose }: { keys: [string, string][]; onClose: 
   }, []);
   return (
     <dialog className="key-help" aria-label="Keyboard shortcuts" ref={ref}>
-      <h2>Keyboard shortcuts</h2>
+      {/* Close beside the heading: at the foot, a projector's 720 px cut it off under the list. */}
+      <div className="key-help-head">
+        <h2>Keyboard shortcuts</h2>
+        <button type="button" onClick={onClose} autoFocus>
+          Close
+        </button>
+      </div>
       <dl>
         {keys.map(([k, what]) => (
           <div key={k}>
@@ -68,9 +74,6 @@ export function KeyHelp({ keys, onClose }: { keys: [string, string][]; onClose: 
           </div>
         ))}
       </dl>
-      <button type="button" onClick={onClose} autoFocus>
-        Close
-      </button>
     </dialog>
   );
 }

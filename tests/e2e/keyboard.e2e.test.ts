@@ -77,6 +77,27 @@ test('Tab walks every control in document order with a visible focus ring', asyn
   expect((await panelTabbables(page)).filter((l) => !reached.has(l))).toEqual([]);
 });
 
+test('Enter on a lesson card opens the lesson with focus at its content, and back home the same', async () => {
+  // Focus stayed on <body>: the next Tab went to the first link of the page.
+  const { page, errors } = await openPage('/#/');
+  const card = page.locator('a.lesson-card').first();
+  await card.waitFor({ timeout: 15_000 });
+  await card.focus();
+  await page.keyboard.press('Enter');
+  await page.locator('.lesson-narrative').first().waitFor({ timeout: 15_000 });
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+  await page.keyboard.press('Tab');
+  const f = await focused(page);
+  expect(await page.evaluate(() => !!document.activeElement?.closest('#main'))).toBe(true);
+  expect(f?.label).not.toBe('a Skip to content');
+  // A link in the page back home: focus again at the new page's content.
+  await page.getByRole('link', { name: '← All lessons' }).focus();
+  await page.keyboard.press('Enter');
+  await page.locator('a.lesson-card').first().waitFor();
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+  expect(errors).toEqual([]);
+});
+
 test('"Go to the experiment" moves focus into the panel, and every control works from the keyboard', async () => {
   const { page } = await openPage('/#/lesson/primary-keys?step=2');
   await waitForPanel(page);

@@ -1,7 +1,7 @@
 // The app shell: header, theme switch, and the hash router. Pages are lazy chunks so the
 // first download stays small (the lesson page brings markdown-it, views bring d3).
 
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ErrorBoundary } from './ui/ErrorBoundary';
 import { NotFound } from './ui/NotFound';
 import { EXPERIMENT_ID_RULE, LESSON_ID_RE, LESSON_ID_RULE, parseRoute, type Route } from './ui/route';
@@ -40,14 +40,35 @@ function ThemeSwitch() {
 }
 
 /** Moves focus to <main> without making it a click target (a focusable <main> scrolls
- * to the top when clicked). The hash stays the route. */
-function skipToMain(e: React.MouseEvent) {
-  e.preventDefault();
+ * to the top when clicked). */
+function focusMain(preventScroll: boolean) {
   const main = document.getElementById('main');
   if (!main) return;
   main.setAttribute('tabindex', '-1');
-  main.focus();
+  main.focus({ preventScroll });
   main.addEventListener('blur', () => main.removeAttribute('tabindex'), { once: true });
+}
+
+/** The skip link: the hash stays the route. */
+function skipToMain(e: React.MouseEvent) {
+  e.preventDefault();
+  focusMain(false);
+}
+
+/**
+ * After a route change, focus that was in the old page (now gone, so on <body>) goes to
+ * the new page's <main>, as a page load would start there: Enter on a lesson card left
+ * it on <body>, and the next Tab went to the page's first link.
+ */
+function useFocusOnRoute(key: string) {
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (document.activeElement === document.body || document.activeElement === null) focusMain(true);
+  }, [key]);
 }
 
 /** A header link to the page already shown goes back to its top, as a site's links do
@@ -61,6 +82,7 @@ function toTopIfHere(e: React.MouseEvent<HTMLAnchorElement>) {
 
 export function App() {
   const route = useRoute();
+  useFocusOnRoute(`${route.name}/${'id' in route ? route.id : ''}`);
   const page = (() => {
     switch (route.name) {
       case 'home':

@@ -62,7 +62,7 @@ describe('AHI-6: Aurora writer vs reader, secondary-key selects', () => {
     expect(lesson).toContain(
       `About ${pct(ratio - 1, 1)} in the simulation: ${grouped(writer.qps, 100)} against ${grouped(reader.qps, 100)} queries a second (${w.toFixed(1)} against ${r.toFixed(1)} µs per query).`,
     );
-    expect(lesson).toContain(`reference: { value: ${Math.round(2 * w)}, label: "article: ~2x the writer's latency on the reader (2 × our writer's ${w.toFixed(1)} µs)" }`);
+    expect(lesson).toContain(`reference: { value: ${Math.round(2 * w)}, label: "article: reader ≈ 2 × writer (2 × our writer's ${w.toFixed(1)} µs)" }`);
     expect(lesson).toContain(`| \`WHERE k = ?\` | sysbench's (a third miss) | ${ratio.toFixed(3)}x |`);
     expect(lesson).toContain(`a single-row \`WHERE k = ?\` select runs only ${pct(ratio - 1, 1)} faster`);
     // the writer with its AHI off runs as the reader (B of that step)
@@ -125,7 +125,7 @@ describe('AHI-6, the fidelity scenario: k IN (10 existing values)', () => {
     expect(lesson).toContain(
       `${ratio.toFixed(2)}x: ${grouped(writer.qps, 100)} against ${grouped(reader.qps, 100)} queries a second (${Math.round(w)} against ${Math.round(r)} µs per query).`,
     );
-    expect(lesson).toContain(`reference: { value: ${2 * Math.round(w)}, label: "article: ~2x the writer's latency on the reader (2 × our writer's ${Math.round(w)} µs)" }`);
+    expect(lesson).toContain(`reference: { value: ${2 * Math.round(w)}, label: "article: reader ≈ 2 × writer (2 × our writer's ${Math.round(w)} µs)" }`);
     expect(lesson).toContain(`| \`WHERE k IN (10 values)\` | existing | ${ratio.toFixed(2)}x |`);
     expect(lesson).toContain(`an IN list of ten existing values ${ratio.toFixed(1)}x`);
   });

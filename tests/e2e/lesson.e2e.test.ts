@@ -280,6 +280,23 @@ test('on a 360 px phone a finished run keeps its scrubber on screen, the badge o
   expect(errors).toEqual([]);
 });
 
+test('on a phone Next → brings the step heading right under the step bar, and the cards keep their height', async () => {
+  // The card of the experiment leaving the panel grew a line ("Show in the panel") as the
+  // scroll began, and the step stopped 51 px short, the previous step's last line above it.
+  const { page, errors } = await openPage('/#/lesson/aurora-reader?step=6', { viewport: { width: 390, height: 844 }, touch: true });
+  await waitForPanel(page);
+  const cards = () => page.locator('.experiment-card').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().height)));
+  const before = await cards();
+  await page.getByRole('button', { name: 'Next →' }).dispatchEvent('click');
+  await expect.poll(() => page.locator('.step-nav .step-count').textContent()).toMatch(/^Step 7 of /);
+  const top = () => page.locator('.step').nth(6).evaluate((e) => Math.round(e.getBoundingClientRect().top));
+  const navBottom = await page.locator('.step-nav').evaluate((e) => e.getBoundingClientRect().bottom);
+  await expect.poll(top, { timeout: 10_000 }).toBeLessThanOrEqual(Math.ceil(navBottom));
+  expect(await top()).toBeGreaterThanOrEqual(Math.floor(navBottom) - 3);
+  expect(await cards()).toEqual(before);
+  expect(errors).toEqual([]);
+});
+
 test('a finished A/B run stops where the later side ran out, at any speed, and each side says when it did', async () => {
   const ends: string[] = [];
   for (const speed of ['max', '30']) {

@@ -71,9 +71,9 @@ export function Narrative({ lesson, current, setRef, goTo, activeId, ran, runs, 
                   <div key={j} className={`experiment-card${b.experiment.id === activeId ? ' is-active' : ''}`}>
                     <span className="kicker">Experiment</span> <strong>{knobText(b.experiment.title, b.experiment)}</strong>
                     {b.experiment.id === activeId ? (
-                      <span className="muted"> — in the panel</span>
+                      <span className="muted card-state"> — in the panel</span>
                     ) : (
-                      <button type="button" className="linklike" onClick={() => onShowExperiment(b.experiment.id)}>
+                      <button type="button" className="linklike card-state" onClick={() => onShowExperiment(b.experiment.id)}>
                         Show in the panel
                         {/* Named apart for a screen reader's list of buttons (every card has one). */}
                         <span className="visually-hidden">: {knobText(b.experiment.title, b.experiment)}</span>

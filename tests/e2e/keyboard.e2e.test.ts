@@ -80,7 +80,7 @@ test('Tab walks every control in document order with a visible focus ring', asyn
 test('Enter on a lesson card opens the lesson with focus at its content, and back home the same', async () => {
   // Focus stayed on <body>: the next Tab went to the first link of the page.
   const { page, errors } = await openPage('/#/');
-  const card = page.locator('a.lesson-card').first();
+  const card = page.locator('a.lesson-card[href^="#/lesson/"]').first(); // (the playground's card shows first)
   await card.waitFor({ timeout: 15_000 });
   await card.focus();
   await page.keyboard.press('Enter');
@@ -93,7 +93,7 @@ test('Enter on a lesson card opens the lesson with focus at its content, and bac
   // A link in the page back home: focus again at the new page's content.
   await page.getByRole('link', { name: '← All lessons' }).focus();
   await page.keyboard.press('Enter');
-  await page.locator('a.lesson-card').first().waitFor();
+  await card.waitFor();
   expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
   expect(errors).toEqual([]);
 });

@@ -204,6 +204,17 @@ test('presenter: "Present this lesson" and Exit keep the seed and knobs (a teach
   await expect.poll(() => page.locator('.presenter-count').textContent()).toBe('5 / 11');
   const exit = page.getByRole('link', { name: '✕ Exit' });
   expect(await exit.getAttribute('href')).toBe('#/lesson/primary-keys?step=5&seed=7&k.workload.max_rows=50000');
+  // Exit after a run: the lesson opens at the time the slide's run had reached (it was back at 0).
+  await waitForPanel(page);
+  await page.keyboard.press(' ');
+  await expect.poll(() => simTime(page), { timeout: 20_000 }).not.toBe('0 µs');
+  await page.keyboard.press(' ');
+  const t = await settledTime(page);
+  expect(t).not.toBe('0 µs');
+  await exit.dispatchEvent('click');
+  await page.locator('.lesson-narrative').first().waitFor();
+  expect(await page.locator('.step-nav .step-count').textContent()).toBe('Step 5 of 11');
+  await expect.poll(() => settledTime(page), { timeout: 30_000 }).toBe(t);
 });
 
 test('presenter: a slide\'s second experiment is shown from its card; links in and out of presenter mode keep it', async () => {

@@ -197,6 +197,7 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
   const s = lesson.steps[step];
   // The view this slide is about, scrolled to in the panel when the slide opens.
   const panelBox = useRef<HTMLElement>(null);
+  const panelTime = useRef(0);
   usePanelFocus(panelBox, stepFocus(s), step, reducedMotion, shownTheme);
   const scrollPanel = useScrollKeys(panelBox, reducedMotion);
   const panelScroll = useRef(scrollPanel);
@@ -212,13 +213,16 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
   }, []);
   // The shown experiment's title with the knob values it runs with.
   const titles = new Map(placed.map((p) => [p.experiment.id, knobText(p.experiment.title, p.experiment, p.experiment.id === active?.id ? knobValues : undefined)]));
+  const exitHref = (timeNs: number) => lessonHref(lesson.meta.id, formatUrlState({ step: step > 0 ? step + 1 : undefined, seed, knobs: knobValues, x: shownX, t: timeNs > 0 ? timeNs / 1e9 : undefined }));
   const sweeps = new Set(placed.filter((p) => p.experiment.sweep).map((p) => p.experiment.id));
   const first = placed[0];
+  const noExperiment = first && !pinned && step < first.step;
 
   return (
     <div className="presenter">
       <header className="presenter-bar">
-        <a href={lessonHref(lesson.meta.id, formatUrlState({ step: step > 0 ? step + 1 : undefined, seed, knobs: knobValues, x: shownX }))} className="presenter-exit">
+        {/* The lesson at this slide, and its run at the time the panel shows (it opened at 0). */}
+        <a href={exitHref(0)} className="presenter-exit" onClick={(e) => (e.currentTarget.href = exitHref(noExperiment ? 0 : panelTime.current))}>
           ✕ Exit
         </a>
         <span className="presenter-title" title={lesson.meta.title}>
@@ -306,7 +310,7 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
           ) : null}
         </section>
         <aside className="slide-panel" aria-label="Experiment" ref={panelBox} tabIndex={-1}>
-          {first && !pinned && step < first.step ? (
+          {noExperiment ? (
             // Before the lesson's first experiment: none in the panel. Shown ahead, Space
             // started the next slide's run before the room had voted on its quiz.
             <div className="slide-no-experiment">
@@ -327,7 +331,7 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
               </p>
             </div>
           ) : (
-            <ExperimentSlot experiment={active} {...settings} onDone={onDone} panel={{ arrowKeys: false, noTools: true }} />
+            <ExperimentSlot experiment={active} {...settings} onDone={onDone} panel={{ arrowKeys: false, noTools: true, timeRef: panelTime }} />
           )}
         </aside>
       </div>

@@ -59,6 +59,8 @@ export interface ExperimentPanelProps {
   onInitialTimeApplied?: () => void;
   /** Told, when the panel goes (the reader moved to another experiment), where its run was. */
   onLeave?: (timeNs: number, done: boolean) => void;
+  /** Kept at the run's simulated time (ns), for a link made outside the panel (presenter's Exit). */
+  timeRef?: { current: number };
   /** Builds a link to the current state (shows "Copy link"). */
   shareLink?: (timeNs: number) => Promise<string>;
   /** What the copied link holds (Copy link's title); a lesson's by default. */
@@ -157,6 +159,7 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
   // Where the run is, for onLeave when the panel unmounts.
   const leaving = useRef({ timeNs: 0, done: false, onLeave: props.onLeave });
   leaving.current = { timeNs: player.timeNs, done: player.done, onLeave: props.onLeave };
+  if (props.timeRef) props.timeRef.current = player.timeNs;
   useEffect(() => {
     const at = leaving;
     return () => at.current.onLeave?.(at.current.timeNs, at.current.done);

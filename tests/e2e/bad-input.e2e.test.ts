@@ -485,6 +485,26 @@ test('playground: a pair preset brings its own B, however Compare is ticked', as
   expect(errors).toEqual([]);
 });
 
+test('playground: a refused pair says the text was edited after an edit to A or B, not after a switch between them', async () => {
+  const { page, errors } = await openPage('/#/playground');
+  const editor = page.getByRole('textbox', { name: 'Scenario JSON' });
+  await expect.poll(async () => (await editor.inputValue()).length, { timeout: 20_000 }).toBeGreaterThan(10);
+  await page.getByLabel('Start from').selectOption('lesson:primary-keys/seq-vs-random');
+  await page.getByRole('button', { name: 'Edit B' }).click();
+  await expect.poll(async () => (await editor.inputValue()).includes('test_random_PK')).toBe(true);
+  await editor.fill((await editor.inputValue()).replace(/"threads": \d+/, '"threads": -3'));
+  await page.getByRole('button', { name: 'Run this scenario pair' }).click();
+  const box = page.locator('.scenario-problem');
+  await expect.poll(async () => ((await box.count()) ? await box.innerText() : ''), { timeout: 20_000 }).toMatch(/B: workload\.threads: must be an integer from 1 to 4096, got -3/);
+  await page.getByRole('button', { name: 'Edit A' }).click();
+  await page.waitForTimeout(200);
+  expect(await box.innerText()).not.toContain('You have edited the text');
+  await editor.press('End');
+  await page.keyboard.type(' ');
+  await expect.poll(() => box.innerText()).toContain('You have edited the text since this check: Run checks it again.');
+  expect(errors).toEqual([]);
+});
+
 test('playground: a single starting point after a pair runs alone, unless the reader ticked Compare', async () => {
   // After a pair preset, every single starting point loaded as a pair of copies.
   const { page, errors } = await openPage('/#/playground');

@@ -311,7 +311,7 @@ export default function Playground({ query = '' }: { query?: string }) {
             Run this scenario{compare ? ' pair' : ''}
           </button>
         </div>
-        <RunProblems problem={problem} fieldErrors={fieldErrors} text={texts[editing] ?? ''} running={running !== null} />
+        <RunProblems problem={problem} fieldErrors={fieldErrors} text={texts[editing] ?? ''} checks={`${texts.A}\u0000${texts.B ?? ''}`} running={running !== null} />
       </div>
       <div className="playground-panel">
         {running ? (

@@ -13,11 +13,14 @@ interface Props {
   fieldErrors: FieldError[];
   /** The scenario text the fields are in (a field it leaves out gets a hint). */
   text: string;
+  /** Every text a run checks (A and B): an edit to any of them dates the list, a switch
+   *  between them does not. */
+  checks: string;
   /** A simulation is on screen (it is kept). */
   running: boolean;
 }
 
-export function RunProblems({ problem, fieldErrors, text, running }: Props) {
+export function RunProblems({ problem, fieldErrors, text, checks, running }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const refused = problem !== null || fieldErrors.length > 0;
   useEffect(() => {
@@ -25,9 +28,9 @@ export function RunProblems({ problem, fieldErrors, text, running }: Props) {
   }, [refused, problem, fieldErrors]);
   // The text these problems were found in: once the reader edits it, the list may be out
   // of date (it stayed up unchanged until the next Run), and says so.
-  const [checked, setChecked] = useState({ problem, fieldErrors, text });
-  if (checked.problem !== problem || checked.fieldErrors !== fieldErrors) setChecked({ problem, fieldErrors, text });
-  const edited = checked.problem === problem && checked.fieldErrors === fieldErrors && checked.text !== text;
+  const [checked, setChecked] = useState({ problem, fieldErrors, checks });
+  if (checked.problem !== problem || checked.fieldErrors !== fieldErrors) setChecked({ problem, fieldErrors, checks });
+  const edited = checked.problem === problem && checked.fieldErrors === fieldErrors && checked.checks !== checks;
   const kept = (
     <>
       {edited ? <p className="problems-edited">You have edited the text since this check: Run checks it again.</p> : null}

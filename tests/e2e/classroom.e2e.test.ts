@@ -240,9 +240,13 @@ test('presenter: a slide\'s second experiment is shown from its card; links in a
   await page.evaluate(() => (location.hash = '#/present/aurora-reader?step=7'));
   await expect.poll(() => page.locator('.presenter-count').textContent(), { timeout: 20_000 }).toBe('7 / 12');
   const card = page.locator('.slide-experiment', { hasText: 'Existing k values: the writer (AHI on) against the reader (AHI off)' });
-  await card.getByRole('button', { name: /Show in the panel/ }).dispatchEvent('click');
+  // From the keyboard: the button leaves with its text, so focus goes to the panel it
+  // fills (it dropped to <body>, and the next Tab started at the top bar).
+  await card.getByRole('button', { name: /Show in the panel/ }).focus();
+  await page.keyboard.press('Enter');
   await expect.poll(() => title.textContent(), { timeout: 30_000 }).toBe('Existing k values: the writer (AHI on) against the reader (AHI off)');
   await expect.poll(() => card.textContent()).toContain('— in the panel');
+  expect(await page.evaluate(() => document.activeElement?.className)).toBe('slide-panel');
   await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/present/aurora-reader?step=7&x=aurora-existing-ab');
   await page.keyboard.press('PageUp');
   await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/present/aurora-reader?step=6');

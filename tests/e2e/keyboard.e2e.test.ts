@@ -61,9 +61,13 @@ test('Tab walks every control in document order with a visible focus ring', asyn
     await page.waitForFunction(() => !document.querySelector('.player-bar button.play')?.hasAttribute('data-loading'));
     await page.keyboard.press('Tab');
     const f = await focused(page);
-    if (!f || (walk.length > 0 && f.label === walk[0].label)) break; // wrapped around
-    walk.push(f);
+    // Past the page's last control, focus leaves the page (<body> here) and comes back to its first.
+    if (f && walk.length > 0 && f.label === walk[0].label) break; // wrapped around
+    walk.push(f ?? { label: '(the page: focus dropped to <body>)', inPanel: false, order: Infinity, ring: true });
   }
+  // Focus dropped mid-page (a focused control removed under it) sends the next Tab back to the top.
+  if (walk.at(-1)?.order === Infinity) walk.pop();
+  expect(walk.filter((w) => w.order === Infinity).length, 'focus never drops to <body> before the last control').toBe(0);
   const labels = walk.map((w) => w.label);
   expect(labels.slice(0, 5)).toEqual(['a Skip to content', 'a InnoDB Lab', 'a Lessons', 'a Playground', 'select Colour theme']);
   for (const want of [/^button Next →$/, /^input\[radio\] /, /^button Reveal the answer$/, /^a Go to the experiment ↓: Sequential ids/, /^button Reset to start$/, /^button Play$/, /^button Step forward$/, /^select /, /^input\[range\] Rows to insert/, /^input\[number\] Rows to insert value$/, /^input\[number\] Random seed$/]) {
@@ -75,6 +79,28 @@ test('Tab walks every control in document order with a visible focus ring', asyn
   // Every control of the panel (as it is now) was reached.
   const reached = new Set(walk.filter((w) => w.inPanel).map((w) => w.label));
   expect((await panelTabbables(page)).filter((l) => !reached.has(l))).toEqual([]);
+});
+
+test('a card keeps the focus when Tab makes its step current and its experiment comes to the panel', async () => {
+  // The card's "Show in the panel" button was replaced by a text once its experiment was
+  // shown: focused, it took the focus with it to <body>, and the next Tab started again
+  // at the top of the page.
+  const { page, errors } = await openPage('/#/lesson/primary-keys?step=3');
+  await waitForPanel(page);
+  const card = page.locator('.experiment-card', { hasText: 'Sequential vs random' }).first();
+  const button = card.locator('button.card-state');
+  await expect.poll(() => button.textContent()).toMatch(/^Show in the panel/);
+  // Enter on it: the experiment comes, the button stays focused and says so.
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => button.textContent(), { timeout: 10_000 }).toMatch(/^— in the panel: Sequential vs random/);
+  expect(await button.getAttribute('aria-disabled')).toBe('true');
+  expect((await focused(page))?.label).toMatch(/^button — in the panel/);
+  // Enter again does nothing; Tab goes on to the card's link.
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  expect((await focused(page))?.label).toMatch(/^a Go to the experiment ↓: Sequential/);
+  expect(errors).toEqual([]);
 });
 
 test('Enter on a lesson card opens the lesson with focus at its content, and back home the same', async () => {

@@ -70,15 +70,19 @@ export function Narrative({ lesson, current, setRef, goTo, activeId, ran, runs, 
                 return (
                   <div key={j} className={`experiment-card${b.experiment.id === activeId ? ' is-active' : ''}`}>
                     <span className="kicker">Experiment</span> <strong>{knobText(b.experiment.title, b.experiment)}</strong>
-                    {b.experiment.id === activeId ? (
-                      <span className="muted card-state"> — in the panel</span>
-                    ) : (
-                      <button type="button" className="linklike card-state" onClick={() => onShowExperiment(b.experiment.id)}>
-                        Show in the panel
-                        {/* Named apart for a screen reader's list of buttons (every card has one). */}
-                        <span className="visually-hidden">: {knobText(b.experiment.title, b.experiment)}</span>
-                      </button>
-                    )}
+                    {/* One button in both states: it stays where the keyboard's focus is when its
+                        experiment reaches the panel (by this button, or by a Tab that made its step
+                        the current one), so the next Tab goes on from the card, not from the page's top. */}
+                    <button
+                      type="button"
+                      className="linklike card-state"
+                      aria-disabled={b.experiment.id === activeId || undefined}
+                      onClick={() => b.experiment.id !== activeId && onShowExperiment(b.experiment.id)}
+                    >
+                      {b.experiment.id === activeId ? '— in the panel' : 'Show in the panel'}
+                      {/* Named apart for a screen reader's list of buttons (every card has one). */}
+                      <span className="visually-hidden">: {knobText(b.experiment.title, b.experiment)}</span>
+                    </button>
                     <a className="to-panel" href="#experiment-panel" onClick={(e) => (e.preventDefault(), onShowExperiment(b.experiment.id))}>
                       Go to the experiment ↓<span className="visually-hidden">: {knobText(b.experiment.title, b.experiment)}</span>
                     </a>

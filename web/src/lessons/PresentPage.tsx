@@ -294,7 +294,15 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
                   ) : (
                     <>
                       {' '}
-                      <button type="button" className="linklike" onClick={() => setPinned(b.experiment.id)}>
+                      <button
+                        type="button"
+                        className="linklike"
+                        onClick={() => {
+                          setPinned(b.experiment.id);
+                          // The button leaves (the card then says "in the panel"): focus goes to the panel it fills.
+                          panelBox.current?.focus({ preventScroll: true });
+                        }}
+                      >
                         Show in the panel →<span className="visually-hidden">: {knobText(b.experiment.title, b.experiment)}</span>
                       </button>
                     </>

@@ -258,12 +258,15 @@ test('while a knob rebuilds the simulation, the player bar shows where the new r
   expect(errors).toEqual([]);
 });
 
-test('on a 360 px phone a finished run keeps its scrubber on screen, the badge on a line above it', async () => {
+test('on a 360 px phone a finished run keeps its scrubber on screen and in place, the badge above it', async () => {
   // "run complete" beside the scrubber pushed it past the screen's right edge (a blue sliver left).
   const { page, errors } = await openPage('/#/lesson/primary-keys?step=4', { viewport: { width: 360, height: 800 }, touch: true });
   await waitForPanel(page);
   const bar = page.locator('.player-bar').first();
   const barHeight = await bar.evaluate((e) => e.getBoundingClientRect().height);
+  // The scrubber stays where the thumb is when the badge comes (it moved 10 px down).
+  const scrubberTop = () => bar.evaluate((e) => (e.querySelector('.scrubber')?.getBoundingClientRect().top ?? NaN) - e.getBoundingClientRect().top);
+  const topBefore = await scrubberTop();
   await page.locator('.player-bar select').first().selectOption('max');
   await play(page);
   const badge = page.locator('.player-bar .badge', { hasText: 'complete' }).first();
@@ -275,6 +278,8 @@ test('on a 360 px phone a finished run keeps its scrubber on screen, the badge o
   expect(sc.x + sc.width).toBeLessThanOrEqual(barBox.x + barBox.width);
   expect(b.x + b.width).toBeLessThanOrEqual(barBox.x + barBox.width);
   expect(b.y + b.height).toBeLessThanOrEqual(sc.y + 1); // above the scrubber, not beside it
+  expect(b.y).toBeGreaterThanOrEqual(barBox.y); // within the bar
+  expect(await scrubberTop()).toBe(topBefore);
   expect(await bar.evaluate((e) => e.getBoundingClientRect().height)).toBe(barHeight);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
   expect(errors).toEqual([]);

@@ -133,6 +133,24 @@ test('bad URL parameters: each named with what is allowed, nothing rendered, scr
   await pause(page);
 });
 
+test('on a phone the notice of ignored settings stays compact, its Dismiss beside the heading', async () => {
+  // It covered a fifth of the screen in large type, over the playground form's own
+  // message about the same field, with Dismiss at its foot.
+  const { page, errors } = await openPage('/#/playground?a.server.innodb_buffer_pool_pages=abc', { viewport: { width: 390, height: 844 }, touch: true });
+  const box = page.locator('.url-messages');
+  await box.waitFor({ timeout: 15_000 });
+  expect(await box.innerText()).toContain('"a.server.innodb_buffer_pool_pages" must be an integer from 64 to 1048576, got a string');
+  const [b, dismiss] = await Promise.all([box.boundingBox(), box.getByRole('button', { name: 'Dismiss' }).boundingBox()]);
+  if (!b || !dismiss) throw new Error('no notice or no Dismiss');
+  expect(b.height).toBeLessThanOrEqual(844 * 0.3);
+  expect(dismiss.y - b.y).toBeLessThan(40); // on the heading's line, not under the list
+  expect(b.x).toBeGreaterThanOrEqual(0);
+  expect(b.x + b.width).toBeLessThanOrEqual(390);
+  await box.getByRole('button', { name: 'Dismiss' }).dispatchEvent('click');
+  await expect.poll(() => box.count()).toBe(0);
+  expect(errors).toEqual([]);
+});
+
 test('a link time past the run\'s end opens at the end and says so', async () => {
   // The sequential slow-motion run ends when its 3,000 rows are in (27.9 ms).
   const { page, errors } = await openPage('/#/lesson/primary-keys?step=2&t=50');

@@ -66,15 +66,18 @@ export function IgnoredSettings({ messages, onDismiss, className = '' }: { messa
   if (!messages.length) return null;
   return (
     <div ref={box} className={`notice notice-warn ${className}`.trim()} role="status">
-      <strong>Some settings in the address were ignored:</strong>
+      {/* Dismiss at the top, beside the heading: on a phone a long list scrolls inside the box. */}
+      <div className="notice-head">
+        <strong>Some settings in the address were ignored:</strong>
+        <button type="button" className="linklike" onClick={onDismiss}>
+          Dismiss
+        </button>
+      </div>
       <ul>
         {messages.map((m, i) => (
           <li key={i}>{m}</li>
         ))}
       </ul>
-      <button type="button" className="linklike" onClick={onDismiss}>
-        Dismiss
-      </button>
     </div>
   );
 }

@@ -182,6 +182,33 @@ test('a lesson page keeps its views at their own sizes (no zoom)', async () => {
   expect(sizes).toEqual({ zoom: 1, font: '13px', h3: '15.2px' });
 });
 
+test('a lesson page in the projector theme zooms its views with its larger type (they stayed at 13 px beside 20 px text)', async () => {
+  const { page, errors } = await openPage('/#/lesson/primary-keys?step=4', { viewport: { width: 1280, height: 800 } });
+  await waitForPanel(page);
+  await page.getByRole('combobox', { name: 'Colour theme' }).selectOption('projector');
+  await stepForward(page, 2);
+  const label = page.locator('.lesson-panel .chart-row svg text').first();
+  await label.waitFor();
+  const shown = () =>
+    page.evaluate(() => {
+      const l = document.querySelector('.lesson-panel .chart-row svg text')!;
+      const panel = document.querySelector<HTMLElement>('.lesson-panel')!;
+      const wide = [...document.querySelectorAll<HTMLElement>('.lesson-panel .view-row')].filter((r) => r.scrollWidth > r.clientWidth).map((r) => r.getAttribute('aria-label'));
+      return { zoom: Math.round((l.currentCSSZoom ?? 1) * 100) / 100, px: Math.round(parseFloat(getComputedStyle(l).fontSize) * (l.currentCSSZoom ?? 1) * 10) / 10, wide, panelFits: panel.scrollWidth <= panel.clientWidth, pageFits: document.documentElement.scrollWidth <= innerWidth };
+    });
+  await expect.poll(async () => (await shown()).zoom).toBe(1.3);
+  expect(await shown()).toEqual({ zoom: 1.3, px: 16.9, wide: [], panelFits: true, pageFits: true });
+  // A 1024 px projector: a little less, so an A/B pair's columns keep their lines.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await expect.poll(async () => (await shown()).zoom).toBe(1.15);
+  expect((await shown()).wide).toEqual([]);
+  expect((await shown()).pageFits).toBe(true);
+  // Back to the light theme: the views' own sizes.
+  await page.getByRole('combobox', { name: 'Colour theme' }).selectOption('light');
+  await expect.poll(async () => (await shown()).zoom).toBe(1);
+  expect(errors).toEqual([]);
+});
+
 test('presenter 1280×720: ↓ and ↑ scroll a slide text taller than the screen, a cue says there is more, a new slide starts at its top', async () => {
   const { page, errors } = await openPage('/#/present/primary-keys?step=2', { viewport: { width: 1280, height: 720 } });
   const text = page.locator('.slide-text');

@@ -39,6 +39,23 @@ test('adaptive-flushing lesson: 5.5 and 5.6-labs panels advance; ring, flush lis
   expect(errors).toEqual([]);
 });
 
+test('the flush list\'s async and sync labels sit above its bars, not over the oldest (tallest) ones', async () => {
+  // At t = 30 s of the spikes run the oldest bins are the tallest, right under the marks.
+  const { page, errors } = await openPage('/#/lesson/adaptive-flushing?step=8&t=30');
+  const list = page.locator('svg[aria-label^="Flush list"]').first();
+  await expect.poll(() => page.locator('.sim-time output').first().textContent(), { timeout: 120_000 }).toBe('30.000 s');
+  await list.locator('text', { hasText: /^sync$/ }).waitFor();
+  const boxes = await list.evaluate((svg) => {
+    const labels = [...svg.querySelectorAll('text')].filter((t) => t.textContent === 'async' || t.textContent === 'sync').map((t) => t.getBoundingClientRect());
+    const bars = [...svg.querySelectorAll('rect')].map((r) => r.getBoundingClientRect()).filter((r) => r.height > 0);
+    return { labelsBottom: Math.max(...labels.map((r) => r.bottom)), barsTop: Math.min(...bars.map((r) => r.top)), labels: labels.length, tallest: Math.max(...bars.map((r) => r.height)) };
+  });
+  expect(boxes.labels).toBe(2);
+  expect(boxes.tallest).toBeGreaterThan(60); // the fullest bin spans the bar area
+  expect(boxes.labelsBottom).toBeLessThanOrEqual(boxes.barsTop);
+  expect(errors).toEqual([]);
+});
+
 test('the DBA\'s knobs step runs adaptive flushing ON and OFF side by side, the knobs on both', async () => {
   // It was one side with an innodb_adaptive_flushing checkbox: the text compared "both
   // runs", but the chart kept only the latest, and the label still said io_capacity 2000

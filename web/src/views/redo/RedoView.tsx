@@ -56,6 +56,9 @@ function Ring({ s, size }: { s: RedoState; size: number }) {
   );
 }
 
+/** Room above the flush list's bars for the two mark labels (one line each). */
+const BAND = 30;
+
 function FlushList({ s, reducedMotion }: { s: RedoState; reducedMotion?: boolean }) {
   const pal = usePalette();
   const [ref, width] = useWidth<HTMLDivElement>();
@@ -66,27 +69,31 @@ function FlushList({ s, reducedMotion }: { s: RedoState; reducedMotion?: boolean
   const summary = `Flush list: ${formatCount(m.total)} dirty pages by age, youngest left, oldest right; axis up to ${formatBytes(m.axisMaxBytes)} of age.`;
   return (
     <div ref={ref} style={{ width: '100%', minWidth: 0 }}>
-      <svg width={m.width} height={height + 22} role="img" aria-label={summary} style={{ display: 'block' }}>
-        {m.bars.map((b, i) => (
-          <g key={i}>
-            <rect x={b.x} y={b.y} width={b.width} height={b.height} fill={b.pastSync ? pal.redo.ageHigh : pal.frame.dirty} opacity={b.pastSync ? 1 : 0.9} />
-            {b.flushed > 0 && !reducedMotion && <rect x={b.x} y={Math.max(0, b.y - 4)} width={b.width} height={4} fill={pal.split} />}
-          </g>
-        ))}
+      {/* The marks' labels have a band of their own above the bars: written over the
+          oldest bins, which are the tallest when the age nears the marks, they hid them. */}
+      <svg width={m.width} height={BAND + height + 22} role="img" aria-label={summary} style={{ display: 'block' }}>
+        <g transform={`translate(0, ${BAND})`}>
+          {m.bars.map((b, i) => (
+            <g key={i}>
+              <rect x={b.x} y={b.y} width={b.width} height={b.height} fill={b.pastSync ? pal.redo.ageHigh : pal.frame.dirty} opacity={b.pastSync ? 1 : 0.9} />
+              {b.flushed > 0 && !reducedMotion && <rect x={b.x} y={Math.max(0, b.y - 4)} width={b.width} height={4} fill={pal.split} />}
+            </g>
+          ))}
+        </g>
         {m.marks.map((k, i) => (
           <g key={k.key} fontSize={LABEL_FONT} fill={pal.ink}>
-            <line x1={k.x} x2={k.x} y1={0} y2={height} stroke={pal.ink} strokeDasharray="3 3" />
+            <line x1={k.x} x2={k.x} y1={0} y2={BAND + height} stroke={pal.ink} strokeDasharray="3 3" />
             {/* One line per mark: async and sync sit close together on the age axis. */}
             <text x={k.x - 3} y={12 + 14 * i} textAnchor="end" stroke={pal.background} strokeWidth={3} paintOrder="stroke">
               {k.label}
             </text>
           </g>
         ))}
-        <line x1={0} x2={m.width} y1={height} y2={height} stroke={pal.inkMuted} />
-        <text x={0} y={height + 16} fontSize={LABEL_FONT} fill={pal.inkMuted}>
+        <line x1={0} x2={m.width} y1={BAND + height} y2={BAND + height} stroke={pal.inkMuted} />
+        <text x={0} y={BAND + height + 16} fontSize={LABEL_FONT} fill={pal.inkMuted}>
           young
         </text>
-        <text x={m.width} y={height + 16} fontSize={LABEL_FONT} fill={pal.inkMuted} textAnchor="end">
+        <text x={m.width} y={BAND + height + 16} fontSize={LABEL_FONT} fill={pal.inkMuted} textAnchor="end">
           old: {formatBytes(m.axisMaxBytes)} of age →
         </text>
       </svg>

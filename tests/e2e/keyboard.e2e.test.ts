@@ -82,24 +82,32 @@ test('Tab walks every control in document order with a visible focus ring', asyn
 });
 
 test('a card keeps the focus when Tab makes its step current and its experiment comes to the panel', async () => {
-  // The card's "Show in the panel" button was replaced by a text once its experiment was
-  // shown: focused, it took the focus with it to <body>, and the next Tab started again
-  // at the top of the page.
+  // Tab onto the next step's card scrolls that step in, which can make it the current step
+  // and bring its experiment to the panel. The card's "Show in the panel" button was then
+  // replaced by a text: focused, it took the focus with it to <body>, and the next Tab
+  // started again at the top of the page.
   const { page, errors } = await openPage('/#/lesson/primary-keys?step=3');
   await waitForPanel(page);
   const card = page.locator('.experiment-card', { hasText: 'Sequential vs random' }).first();
   const button = card.locator('button.card-state');
   await expect.poll(() => button.textContent()).toMatch(/^Show in the panel/);
-  // Enter on it: the experiment comes, the button stays focused and says so.
+  // Focus on the card's button, then its step comes up as the page scrolls (Tab's own
+  // scroll to the button did it, or the reader's wheel).
   await button.focus();
-  await page.keyboard.press('Enter');
+  await page.locator('section.step', { hasText: 'Same rows, two sizes' }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
   await expect.poll(() => button.textContent(), { timeout: 10_000 }).toMatch(/^— in the panel: Sequential vs random/);
   expect(await button.getAttribute('aria-disabled')).toBe('true');
   expect((await focused(page))?.label).toMatch(/^button — in the panel/);
-  // Enter again does nothing; Tab goes on to the card's link.
+  // Enter on it does nothing; Tab goes on to the card's link.
   await page.keyboard.press('Enter');
   await page.keyboard.press('Tab');
   expect((await focused(page))?.label).toMatch(/^a Go to the experiment ↓: Sequential/);
+  // Enter on another card's "Show in the panel": its experiment comes, and focus goes to the panel.
+  const other = page.locator('.experiment-card', { hasText: 'How full is idx_number' }).first().locator('button.card-state');
+  await other.focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => other.textContent(), { timeout: 10_000 }).toMatch(/^— in the panel/);
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('experiment-panel');
   expect(errors).toEqual([]);
 });
 

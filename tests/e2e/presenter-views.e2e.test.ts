@@ -201,7 +201,8 @@ test('a lesson page in the projector theme zooms its views with its larger type 
   // A 1024 px projector: a little less, so an A/B pair's columns keep their lines.
   await page.setViewportSize({ width: 1024, height: 768 });
   await expect.poll(async () => (await shown()).zoom).toBe(1.15);
-  expect((await shown()).wide).toEqual([]);
+  // (The views lay themselves out again at the new width within a frame or two.)
+  await expect.poll(async () => (await shown()).wide, { timeout: 5_000 }).toEqual([]);
   expect((await shown()).pageFits).toBe(true);
   // Back to the light theme: the views' own sizes.
   await page.getByRole('combobox', { name: 'Colour theme' }).selectOption('light');

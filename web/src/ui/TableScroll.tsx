@@ -36,7 +36,9 @@ export function TableScroll({ children }: { children: ReactNode }) {
   }, []);
   return (
     <>
-      <div ref={ref} className="table-scroll">
+      {/* Columns hidden to the side: the keyboard can reach the scroller and scroll it (WCAG's
+          scrollable-region-focusable); otherwise it is not a stop of its own. */}
+      <div ref={ref} className="table-scroll" tabIndex={hint ? 0 : undefined} role={hint ? 'region' : undefined} aria-label={hint ? 'Table, scrolls sideways' : undefined}>
         {children}
       </div>
       {hint ? (

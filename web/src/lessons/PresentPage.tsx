@@ -200,6 +200,13 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
   const panelTime = useRef(0);
   usePanelFocus(panelBox, stepFocus(s), step, reducedMotion, shownTheme);
   const scrollPanel = useScrollKeys(panelBox, reducedMotion);
+  // A button that shows an experiment leaves as it does ("Show it now" with its notice, a
+  // card's "Show in the panel →" for its "in the panel"): focus goes to the panel it fills,
+  // not to the page.
+  const showInPanel = (id: string) => {
+    setPinned(id);
+    panelBox.current?.focus({ preventScroll: true });
+  };
   const panelScroll = useRef(scrollPanel);
   panelScroll.current = scrollPanel;
   const [runs, setRuns] = useState<Record<string, number>>({});
@@ -294,15 +301,7 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
                   ) : (
                     <>
                       {' '}
-                      <button
-                        type="button"
-                        className="linklike"
-                        onClick={() => {
-                          setPinned(b.experiment.id);
-                          // The button leaves (the card then says "in the panel"): focus goes to the panel it fills.
-                          panelBox.current?.focus({ preventScroll: true });
-                        }}
-                      >
+                      <button type="button" className="linklike" onClick={() => showInPanel(b.experiment.id)}>
                         Show in the panel →<span className="visually-hidden">: {knobText(b.experiment.title, b.experiment)}</span>
                       </button>
                     </>
@@ -325,15 +324,7 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
               <p>No experiment on this slide.</p>
               <p className="muted">
                 The first one, “{titles.get(first.experiment.id)}”, comes on slide {first.step + 1}.{' '}
-                <button
-                  type="button"
-                  className="linklike"
-                  onClick={() => {
-                    setPinned(first.experiment.id);
-                    // The button leaves with this notice: focus stays in the panel, not on the page.
-                    panelBox.current?.focus({ preventScroll: true });
-                  }}
-                >
+                <button type="button" className="linklike" onClick={() => showInPanel(first.experiment.id)}>
                   Show it now
                 </button>
               </p>

@@ -89,6 +89,8 @@ export async function stepForward(page: Page, n: number): Promise<void> {
       { timeout: 20_000 },
     );
   }
+  // The views draw from the same frame, on the next animation frames at the latest.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
 /** Plays for `ms` of wall time and pauses; returns the counter before and after. */

@@ -256,14 +256,12 @@ test('fixed rate, slow motion: once the MySQL arena is full, single prunes are m
   // Step frame by frame until a small frame brings a prune (the arena is full by now; the
   // first frame after the jump carries the whole jump's events, counted, not marked).
   // At 0.002× a step is 0.5 ms, a few queries: at the lesson's 0.02× it is 5 ms, ~40
-  // events, and one step in ~40 was quiet enough, so a view read a frame late (the clock
-  // is drawn first) could miss it (CI, 2026-12-07).
+  // events, and only ~1 step in 40 was quiet enough (CI missed it once, 2026-12-07).
   await page.locator('.player-bar select').first().selectOption('0.002');
   let text = '';
   const slowPrune = (t: string) => /\d+ pruned \(✕\)/.test(t) && !/too many this frame/.test(t);
   for (let i = 0; i < 40 && !slowPrune(text); i++) {
     await stepForward(page, 1);
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     text = (await mysql.textContent()) ?? '';
   }
   expect(slowPrune(text), text).toBe(true);

@@ -210,6 +210,26 @@ test('a lesson page in the projector theme zooms its views with its larger type 
   expect(errors).toEqual([]);
 });
 
+test('projector theme: a knob with a long name keeps its number box on its row (the name wraps after an underscore)', async () => {
+  const { page, errors } = await openPage('/#/lesson/ahi-latch-contention?step=4', { viewport: { width: 1280, height: 800 } });
+  await page.getByRole('combobox', { name: 'Colour theme' }).selectOption('projector');
+  const knob = page.locator('.knob', { has: page.getByLabel('innodb_adaptive_hash_index_parts', { exact: true }) });
+  await knob.waitFor();
+  const rows = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('.knobs .knob')].map((k) => {
+        const top = (sel: string) => Math.round(k.querySelector(sel)?.getBoundingClientRect().top ?? -1);
+        const range = k.querySelector('input[type=range]');
+        const label = k.querySelector('label')!;
+        return { name: label.textContent, numberBesideRange: range ? Math.abs(top('input[type=range]') + range.getBoundingClientRect().height / 2 - (top('.knob-number') + k.querySelector('.knob-number')!.getBoundingClientRect().height / 2)) < 4 : true, labelFits: label.scrollWidth <= label.clientWidth + 1 };
+      }),
+    );
+  const all = await rows();
+  expect(all.map((r) => r.name)).toEqual(['Client threads (threads)', 'innodb_adaptive_hash_index_parts', 'Random seed']);
+  expect(all.every((r) => r.numberBesideRange && r.labelFits), JSON.stringify(all)).toBe(true);
+  expect(errors).toEqual([]);
+});
+
 test('presenter 1280×720: ↓ and ↑ scroll a slide text taller than the screen, a cue says there is more, a new slide starts at its top', async () => {
   const { page, errors } = await openPage('/#/present/primary-keys?step=2', { viewport: { width: 1280, height: 720 } });
   const text = page.locator('.slide-text');

@@ -210,7 +210,7 @@ test('a lesson page in the projector theme zooms its views with its larger type 
   expect(errors).toEqual([]);
 });
 
-test('projector theme: a knob with a long name keeps its number box on its row (the name wraps after an underscore)', async () => {
+test('projector theme: a knob with a long name keeps its number box on its row (the name wraps after an underscore); the key help dims the page more', async () => {
   const { page, errors } = await openPage('/#/lesson/ahi-latch-contention?step=4', { viewport: { width: 1280, height: 800 } });
   await page.getByRole('combobox', { name: 'Colour theme' }).selectOption('projector');
   const knob = page.locator('.knob', { has: page.getByLabel('innodb_adaptive_hash_index_parts', { exact: true }) });
@@ -227,6 +227,11 @@ test('projector theme: a knob with a long name keeps its number box on its row (
   const all = await rows();
   expect(all.map((r) => r.name)).toEqual(['Client threads (threads)', 'innodb_adaptive_hash_index_parts', 'Random seed']);
   expect(all.every((r) => r.numberBesideRange && r.labelFits), JSON.stringify(all)).toBe(true);
+  // The key help dims the page enough to read as dimmed on a projector (30% looked undimmed).
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('?');
+  await page.locator('dialog.key-help').waitFor();
+  expect(await page.locator('dialog.key-help').evaluate((d) => getComputedStyle(d, '::backdrop').backgroundColor)).toBe('rgba(0, 0, 0, 0.55)');
   expect(errors).toEqual([]);
 });
 

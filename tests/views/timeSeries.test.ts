@@ -221,6 +221,23 @@ describe('line labels', () => {
     // With no data near them, the labels stay at the right end (the test above).
     expect(limitLabelPlace('async', { x: 300, y: 60 }, { x: 0, y: 60 }, 200, [])).toEqual({ text: 'async', x: 298, y: 56 });
   });
+  it('lifts a limit label over data that zigzags around its line at both ends (adaptive-flushing step 10: "requested (last loop)" sat on the pages flushed)', () => {
+    // The pages flushed swing 300 pages/s above and below what the last loop requested, along the whole run.
+    const rows = Array.from({ length: 121 }, (_, t) => [t, 1250 + (t % 2 ? 300 : -300), 1250]);
+    const S = { label: 'A', columns: ['t_s', 'flushed', 'requested'], rows };
+    const m = layoutTimeSeries({ series: [S], column: 'flushed', unit: 'pages/s', limits: [{ column: 'requested', label: 'requested (last loop)' }] }, 640, 220);
+    const pts = rows.map((r) => ({ x: (r[0] / 120) * m.plotWidth, y: m.plotHeight * (1 - r[1] / m.yDomain[1]) }));
+    const [label] = m.labels;
+    expect(pointsUnder(label, pts)).toBe(0);
+    // Over the zigzag's tops (1,550 pages/s), not below its bottoms, and at the right end.
+    const top = m.plotHeight * (1 - 1550 / m.yDomain[1]);
+    expect(label.y).toBeLessThan(top);
+    expect(label.y).toBeGreaterThan(top - 15);
+    expect(label.x).toBeCloseTo(m.plotWidth - 2, 6);
+    // Not just under or over its line, where the zigzag's steep segments cross the label.
+    const line = m.limitLines[0].labelAt!;
+    expect(label.y).toBeLessThan(line.y - 4 - 15);
+  });
   it('leaves a label that clashes with nothing where it was, and moves the next by whole lines', () => {
     const placed = placeLabels(
       [

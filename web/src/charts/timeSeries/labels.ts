@@ -63,22 +63,33 @@ export function referenceLabelPlace(full: string, ry: number, plotWidth: number,
 
 /**
  * Where a threshold line's label goes ("async", "sync", "requested"): above its line at
- * the line's right end, else at its left end, else below the line at either end,
- * wherever it covers the fewest data points, in that order on a tie. Always at the right
- * end, "async" sat on the modified-age curve, which runs along the async line at the
- * right end of the chart (on a phone, over the label's whole width).
+ * the line's right end, else at its left end, else below the line at either end, else
+ * just above the highest data point under the label at either end, wherever it covers
+ * the fewest data points, in that order on a tie. Always at the right end, "async" sat
+ * on the modified-age curve, which runs along the async line at the right end of the
+ * chart (on a phone, over the label's whole width). A line the data zigzags around
+ * ("requested (last loop)" beside the pages flushed) has data above and below it at
+ * both ends: the label then rises over the zigzag.
  */
 export function limitLabelPlace(text: string, right: { x: number; y: number }, left: { x: number; y: number }, plotHeight: number, data: { x: number; y: number }[]): ChartLabel {
   const w = text.length * LABEL_CHAR;
   const rx = right.x - 2;
   const lx = Math.min(rx, left.x + 2 + w);
   const fits = (y: number) => y - 11 >= -4 && y + 3 <= plotHeight + 4;
+  // The baseline that puts the label's box (to 3 px below the baseline) 3 px over the
+  // highest point within its width (and the 2 px either side pointsUnder counts).
+  const overData = (x: number) => {
+    const ys = data.filter((p) => p.x >= x - w - 2 && p.x <= x + 2).map((p) => p.y);
+    return ys.length ? Math.min(...ys) - 8 : NaN;
+  };
   const candidates = [
     { text, x: rx, y: right.y - 4 },
     { text, x: lx, y: left.y - 4 },
     { text, x: rx, y: right.y + 14 },
     { text, x: lx, y: left.y + 14 },
-  ].filter((c) => fits(c.y));
+    { text, x: rx, y: overData(rx) },
+    { text, x: lx, y: overData(lx) },
+  ].filter((c) => Number.isFinite(c.y) && fits(c.y));
   if (candidates.length === 0) return { text, x: rx, y: right.y - 4 };
   return fewestUnder(candidates, data);
 }

@@ -37,6 +37,9 @@ export interface Highlight {
 }
 
 /** Another column of the same series drawn as a thin dotted line (e.g. a threshold). */
+/** The most px between two points of a drawn line that labels keep clear of (a label is 14 px high). */
+const DRAWN_STEP = 6;
+
 export interface LimitSpec {
   column: string;
   label: string;
@@ -260,14 +263,19 @@ export function layoutTimeSeries(input: TimeSeriesInput, width: number, height: 
     });
   });
 
-  // The data as drawn, for the reference and limit labels to keep clear of: points and segment midpoints.
+  // The data as drawn, for the reference and limit labels to keep clear of: the points,
+  // and along each segment a point every DRAWN_STEP px at most. (With only the midpoints,
+  // the steep segments of a zigzag crossed a label's box between two of them.)
   const drawn = ref || limitLines.some((l) => l.labelAt)
     ? pts.flatMap((p) =>
         p.flatMap((q, j) => {
           if (!Number.isFinite(q[0]) || !Number.isFinite(q[1])) return [];
           const at = { x: x(q[0]), y: y(q[1]) };
           const n = p[j + 1];
-          return n && Number.isFinite(n[0]) && Number.isFinite(n[1]) ? [at, { x: (at.x + x(n[0])) / 2, y: (at.y + y(n[1])) / 2 }] : [at];
+          if (!n || !Number.isFinite(n[0]) || !Number.isFinite(n[1])) return [at];
+          const to = { x: x(n[0]), y: y(n[1]) };
+          const k = Math.max(2, Math.ceil(Math.hypot(to.x - at.x, to.y - at.y) / DRAWN_STEP));
+          return [at, ...Array.from({ length: k - 1 }, (_, i) => ({ x: at.x + ((to.x - at.x) * (i + 1)) / k, y: at.y + ((to.y - at.y) * (i + 1)) / k }))];
         }),
       )
     : [];

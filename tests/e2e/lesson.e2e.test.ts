@@ -100,18 +100,16 @@ test('step back returns exactly the same numbers', async () => {
     await fwd.click();
     await page.waitForTimeout(300);
   }
-  const t1 = await simTime(page);
+  // (Fixed waits of 400 and 800 ms read a step still on its way on a loaded machine.)
+  const t1 = await settledTime(page);
   const n1 = await counter(page, 'Innodb_buffer_pool_read_requests');
   const lines1 = await treeLines();
-  await fwd.click();
-  await page.waitForTimeout(400);
-  const t2 = await simTime(page);
-  expect(t2).not.toBe(t1);
+  await stepForward(page, 1);
+  expect(await simTime(page)).not.toBe(t1);
   await page.getByRole('button', { name: 'Step back' }).first().click();
-  await page.waitForTimeout(800);
-  expect(await simTime(page)).toBe(t1);
-  expect(await counter(page, 'Innodb_buffer_pool_read_requests')).toEqual(n1);
-  expect(await treeLines()).toEqual(lines1);
+  await expect.poll(() => simTime(page), { timeout: 10_000 }).toBe(t1);
+  await expect.poll(() => counter(page, 'Innodb_buffer_pool_read_requests'), { timeout: 5_000 }).toEqual(n1);
+  await expect.poll(treeLines, { timeout: 5_000 }).toEqual(lines1);
   // Two steps on, one back (the reader's → → ←): the lines as they were at that time.
   const seen = new Map<string, string[]>();
   for (let i = 0; i < 2; i++) {
@@ -119,9 +117,8 @@ test('step back returns exactly the same numbers', async () => {
     seen.set(await simTime(page), await treeLines());
   }
   await page.getByRole('button', { name: 'Step back' }).first().click();
-  await expect.poll(() => simTime(page)).toBe([...seen.keys()][0]);
-  await page.waitForTimeout(400);
-  expect(await treeLines()).toEqual([...seen.values()][0]);
+  await expect.poll(() => simTime(page), { timeout: 10_000 }).toBe([...seen.keys()][0]);
+  await expect.poll(treeLines, { timeout: 5_000 }).toEqual([...seen.values()][0]);
   expect(errors).toEqual([]);
 });
 
@@ -147,9 +144,7 @@ test('a bad knob in the URL names the parameter and the page keeps working', asy
   expect(text).toContain('seed');
   await page.waitForSelector('th[scope=row]:has-text("index_page_splits")', { timeout: 20_000 });
   await play(page);
-  await page.waitForTimeout(1500);
-  const splits = await counter(page, 'index_page_splits');
-  expect(splits[0]).toBeGreaterThan(0);
+  await expect.poll(async () => (await counter(page, 'index_page_splits'))[0], { timeout: 20_000 }).toBeGreaterThan(0);
   await screenshot('lesson-bad-url');
   expect(errors).toEqual([]);
 });

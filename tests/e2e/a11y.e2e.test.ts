@@ -121,7 +121,7 @@ test('a phone-sized lesson page (panel below the text) has no serious or critica
 test('on a touch screen every button and field of the panel is at least 44 px high (a finger, not a mouse pointer)', async () => {
   const { page } = await openPage('/#/lesson/primary-keys?step=2', { viewport: { width: 390, height: 844 }, touch: true });
   await waitForPanel(page);
-  const small = await page.$$eval('.lesson-panel :is(button:not(.linklike), select, input[type="number"])', (els) =>
+  const small = await page.$$eval('.lesson-panel :is(button:not(.linklike), select, input[type="number"], input[type="range"], summary)', (els) =>
     els
       .map((e) => ({ name: e.getAttribute('aria-label') ?? e.textContent?.trim() ?? e.tagName, r: e.getBoundingClientRect() }))
       .filter((x) => x.r.width > 0 && (x.r.height < 43.5 || x.r.width < 43.5))
@@ -129,7 +129,8 @@ test('on a touch screen every button and field of the panel is at least 44 px hi
   );
   expect(small).toEqual([]);
   // The text's link-like controls on lines of their own too (they were 25 px).
-  const smallText = await page.$$eval('.lesson-narrative :is(.quiz-actions button.linklike, .experiment-card button.linklike, .to-panel), .back-to-text', (els) =>
+  // A quiz's answers (31 px), and the page's links on lines of their own (19–25 px).
+  const smallText = await page.$$eval('.lesson-narrative :is(.quiz-actions button.linklike, .experiment-card button.linklike, .to-panel, .quiz-choice, .crumbs a, .lesson-modes a), .back-to-text, .site-header a', (els) =>
     els
       .map((e) => ({ name: e.textContent?.trim().slice(0, 30), r: e.getBoundingClientRect() }))
       .filter((x) => x.r.width > 0 && x.r.height < 43.5)
@@ -137,6 +138,8 @@ test('on a touch screen every button and field of the panel is at least 44 px hi
   );
   expect(smallText).toEqual([]);
   expect(await page.locator('.lesson-narrative .to-panel').count()).toBeGreaterThan(0);
+  expect(await page.locator('.lesson-narrative .quiz-choice').count()).toBeGreaterThan(0);
+  expect(await page.locator('.lesson-panel :is(input[type="range"], summary)').count()).toBeGreaterThan(1);
   // With a mouse the same controls stay compact.
   const desk = await openPage('/#/lesson/primary-keys?step=2', { viewport: { width: 390, height: 844 } });
   await waitForPanel(desk.page);

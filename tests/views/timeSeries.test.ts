@@ -221,22 +221,41 @@ describe('line labels', () => {
     // With no data near them, the labels stay at the right end (the test above).
     expect(limitLabelPlace('async', { x: 300, y: 60 }, { x: 0, y: 60 }, 200, [])).toEqual({ text: 'async', x: 298, y: 56 });
   });
+  it('labels A\'s and B\'s limit lines at their ends when they start together (adaptive-flushing step 7: both went to the shared start, one pushed far from its line)', () => {
+    // Both sides' requested lines start at 600 over no data; they end apart (A ~1,500, B ~300) in it.
+    const cols3 = ['t_s', 'flushed', 'requested'];
+    const A3 = { label: 'A', columns: cols3, rows: Array.from({ length: 121 }, (_, t) => [t, t < 20 ? 0 : 1200 + (t % 2 ? 300 : -300), t < 20 ? 600 + t * 50 : 1500]) };
+    const B3 = { label: 'B', columns: cols3, rows: Array.from({ length: 121 }, (_, t) => [t, t < 20 ? 0 : t % 10 ? 250 : 2900, t < 20 ? 600 + t * 50 : 300]) };
+    const m = layoutTimeSeries({ series: [A3, B3], column: 'flushed', unit: 'pages/s', limits: [{ column: 'requested', label: 'requested' }] }, 640, 220);
+    expect(m.labels.map((l) => l.text)).toEqual(['requested (A)', 'requested (B)']);
+    for (const [i, l] of m.labels.entries()) {
+      expect(l.x).toBeCloseTo(m.plotWidth - 2, 6);
+      // beside its own line's end: within two label lines of it
+      expect(Math.abs(l.y - m.limitLines[i].labelAt!.y)).toBeLessThanOrEqual(2 * 15 + 14);
+    }
+  });
   it('lifts a limit label over data that zigzags around its line at both ends (adaptive-flushing step 10: "requested (last loop)" sat on the pages flushed)', () => {
-    // The pages flushed swing 300 pages/s above and below what the last loop requested, along the whole run.
-    const rows = Array.from({ length: 121 }, (_, t) => [t, 1250 + (t % 2 ? 300 : -300), 1250]);
+    // The pages flushed swing 150 pages/s above and below what the last loop requested, along the whole run.
+    const rows = Array.from({ length: 121 }, (_, t) => [t, t === 25 ? 3000 : 1250 + (t % 2 ? 150 : -150), 1250]); // (a spike at 25 s, as in the run: the axis goes to 3,000)
     const S = { label: 'A', columns: ['t_s', 'flushed', 'requested'], rows };
     const m = layoutTimeSeries({ series: [S], column: 'flushed', unit: 'pages/s', limits: [{ column: 'requested', label: 'requested (last loop)' }] }, 640, 220);
     const pts = rows.map((r) => ({ x: (r[0] / 120) * m.plotWidth, y: m.plotHeight * (1 - r[1] / m.yDomain[1]) }));
     const [label] = m.labels;
     expect(pointsUnder(label, pts)).toBe(0);
-    // Over the zigzag's tops (1,550 pages/s), not below its bottoms, and at the right end.
-    const top = m.plotHeight * (1 - 1550 / m.yDomain[1]);
+    // Over the zigzag's tops (1,400 pages/s), not below its bottoms, and at the right end.
+    const top = m.plotHeight * (1 - 1400 / m.yDomain[1]);
     expect(label.y).toBeLessThan(top);
     expect(label.y).toBeGreaterThan(top - 15);
     expect(label.x).toBeCloseTo(m.plotWidth - 2, 6);
     // Not just under or over its line, where the zigzag's steep segments cross the label.
     const line = m.limitLines[0].labelAt!;
-    expect(label.y).toBeLessThan(line.y - 4 - 15);
+    expect(label.y).toBeLessThan(line.y - 4);
+    // A spike far above the line under the label's width: the label does not fly up to it
+    // (two label lines at most), where it read as no line's label (adaptive-flushing step 7).
+    const spiky = rows.map((r) => (r[0] >= 110 ? [r[0], r[0] % 2 ? 2500 : 0, 1250] : r));
+    const m2 = layoutTimeSeries({ series: [{ ...S, rows: spiky }], column: 'flushed', unit: 'pages/s', limits: [{ column: 'requested', label: 'requested (last loop)' }] }, 640, 220);
+    const line2 = m2.limitLines[0].labelAt!;
+    expect(Math.abs(m2.labels[0].y - line2.y)).toBeLessThanOrEqual(2 * 15 + 14);
   });
   it('leaves a label that clashes with nothing where it was, and moves the next by whole lines', () => {
     const placed = placeLabels(

@@ -11,7 +11,7 @@ export interface ChartLabel {
 }
 
 /** A label's line height, and the width of one of its characters (13 px type, px). */
-const LABEL_LINE = 15;
+export const LABEL_LINE = 15;
 export const LABEL_CHAR = 7.6;
 
 function labelBox(l: ChartLabel) {
@@ -71,25 +71,31 @@ export function referenceLabelPlace(full: string, ry: number, plotWidth: number,
  * ("requested (last loop)" beside the pages flushed) has data above and below it at
  * both ends: the label then rises over the zigzag.
  */
-export function limitLabelPlace(text: string, right: { x: number; y: number }, left: { x: number; y: number }, plotHeight: number, data: { x: number; y: number }[]): ChartLabel {
+export function limitLabelPlace(text: string, right: { x: number; y: number }, left: { x: number; y: number } | undefined, plotHeight: number, data: { x: number; y: number }[]): ChartLabel {
   const w = text.length * LABEL_CHAR;
   const rx = right.x - 2;
+  // No left end given: the right end only (its letter names a line the others' start shares).
+  const atLeft = left !== undefined;
+  left ??= right;
   const lx = Math.min(rx, left.x + 2 + w);
   const fits = (y: number) => y - 11 >= -4 && y + 3 <= plotHeight + 4;
   // The baseline that puts the label's box (to 3 px below the baseline) 3 px over the
-  // highest point within its width (and the 2 px either side pointsUnder counts).
-  const overData = (x: number) => {
+  // highest point within its width (and the 2 px either side pointsUnder counts); only
+  // near its line (two label lines at most above where it sits above the line): further
+  // up, over a spike, it read as no line's label (adaptive-flushing step 7, A and B).
+  const overData = (x: number, lineY: number) => {
     const ys = data.filter((p) => p.x >= x - w - 2 && p.x <= x + 2).map((p) => p.y);
-    return ys.length ? Math.min(...ys) - 8 : NaN;
+    const y = ys.length ? Math.min(...ys) - 8 : NaN;
+    return lineY - 4 - y <= 2 * LABEL_LINE ? y : NaN;
   };
   const candidates = [
     { text, x: rx, y: right.y - 4 },
     { text, x: lx, y: left.y - 4 },
     { text, x: rx, y: right.y + 14 },
     { text, x: lx, y: left.y + 14 },
-    { text, x: rx, y: overData(rx) },
-    { text, x: lx, y: overData(lx) },
-  ].filter((c) => Number.isFinite(c.y) && fits(c.y));
+    { text, x: rx, y: overData(rx, right.y) },
+    { text, x: lx, y: overData(lx, left.y) },
+  ].filter((c, i) => (atLeft || i % 2 === 0) && Number.isFinite(c.y) && fits(c.y));
   if (candidates.length === 0) return { text, x: rx, y: right.y - 4 };
   return fewestUnder(candidates, data);
 }

@@ -4,7 +4,7 @@ import { line, max, scaleLinear } from 'd3';
 import { formatSimTime } from '../../player/speed';
 import { PERCENT_UNIT, formatWithUnit } from '../common/format';
 import { referenceFits, tickFormat, xExtent, yExtent } from './axes';
-import { LABEL_CHAR, limitLabelPlace, placeLabels, referenceLabelPlace, type ChartLabel } from './labels';
+import { LABEL_CHAR, LABEL_LINE, limitLabelPlace, placeLabels, referenceLabelPlace, type ChartLabel } from './labels';
 
 export { referenceFits, tickFormat, xExtent, yExtent };
 
@@ -253,13 +253,18 @@ export function layoutTimeSeries(input: TimeSeriesInput, width: number, height: 
     const finite = (q: [number, number]) => Number.isFinite(q[0]) && Number.isFinite(q[1]);
     const ends = series.map((_, i) => limitPts[li][i].findLast(finite));
     const apart = ends.some((e) => e && ends[0] && Math.abs(y(e[1]) - y(ends[0][1])) >= 1);
+    // A side's label may go to its line's start only where the starts are apart too: at a
+    // start the lines share, "requested (A)" and "(B)" sat on one spot, one pushed lines
+    // away from both (adaptive-flushing step 7).
+    const starts = series.map((_, i) => limitPts[li][i].find(finite));
+    const startsApart = !apart || starts.every((a, i) => a && starts.every((b, j) => i === j || (b && Math.abs(y(a[1]) - y(b[1])) >= LABEL_LINE)));
     series.forEach((s, i) => {
       const end = ends[i];
       if (!end) return;
       const label = apart ? `${l.label} (${String.fromCharCode(65 + i)})` : l.label;
-      const start = limitPts[li][i].find(finite) ?? end;
+      const start = starts[i] ?? end;
       const at = (q: [number, number]) => ({ x: x(q[0]), y: y(q[1]) });
-      limitLines.push({ label, color: colorOf(s, i), d: path(limitPts[li][i]) ?? '', ...(i === 0 || apart ? { labelAt: at(end), startAt: at(start) } : {}) });
+      limitLines.push({ label, color: colorOf(s, i), d: path(limitPts[li][i]) ?? '', ...(i === 0 || apart ? { labelAt: at(end), startAt: startsApart ? at(start) : undefined } : {}) });
     });
   });
 
@@ -293,7 +298,7 @@ export function layoutTimeSeries(input: TimeSeriesInput, width: number, height: 
     [
       ...finishAt.map((f) => f.at),
       ...(ref ? [referenceLabelPlace(ref.label, ref.y, plotWidth, plotHeight, drawn)] : []),
-      ...limitLines.flatMap((l) => (l.labelAt ? [limitLabelPlace(l.label, l.labelAt, l.startAt ?? l.labelAt, plotHeight, drawn)] : [])),
+      ...limitLines.flatMap((l) => (l.labelAt ? [limitLabelPlace(l.label, l.labelAt, l.startAt, plotHeight, drawn)] : [])),
     ],
     plotHeight,
   );

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import type { Locator } from 'playwright-core';
 import { baseURL, cpuThrottle, expect, openPage, screenshot, test } from './harness';
-import { counter, pause, play, playFor, settledTime, simTime, stepForward, tablesText, waitForPanel } from './panel';
+import { counter, pause, play, playFor, runToEnd, settledTime, simTime, stepForward, tablesText, waitForPanel } from './panel';
 
 test('home → lesson → play: splits rise on both A/B panels', async () => {
   const { page, errors } = await openPage('/');
@@ -278,6 +278,25 @@ test('on a 360 px phone a finished run keeps its scrubber on screen and in place
   expect(await scrubberTop()).toBe(topBefore);
   expect(await bar.evaluate((e) => e.getBoundingClientRect().height)).toBe(barHeight);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
+  expect(errors).toEqual([]);
+});
+
+test('a 400 px embed with a mouse: the finished run\'s badge sits over the scrubber, clear of the buttons and of "?"', async () => {
+  // Its 36 px row left no room above the thumb: the badge covered the Replay button's foot
+  // and, as wide as the row, the "?" button.
+  const { page, errors } = await openPage('/#/embed/primary-keys/seq-slowmo', { viewport: { width: 400, height: 600 } });
+  await waitForPanel(page);
+  await runToEnd(page);
+  const placed = await page.locator('.player-bar').first().evaluate((bar) => {
+    const b = bar.querySelector('.badge')!.getBoundingClientRect();
+    const sc = bar.querySelector('.scrubber')!.getBoundingClientRect();
+    const hit = [...bar.querySelectorAll('button, select')].filter((x) => {
+      const r = x.getBoundingClientRect();
+      return r.width > 0 && r.left < b.right && b.left < r.right && r.top < b.bottom && b.top < r.bottom;
+    });
+    return { covers: hit.map((x) => x.getAttribute('aria-label') ?? x.textContent), withinScrubber: b.left >= sc.left - 3 && b.right <= sc.right + 3, aboveThumb: b.bottom <= sc.top + sc.height / 2 - 7 };
+  });
+  expect(placed).toEqual({ covers: [], withinScrubber: true, aboveThumb: true });
   expect(errors).toEqual([]);
 });
 

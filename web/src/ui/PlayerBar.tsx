@@ -165,41 +165,45 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs }:
           appears shortens the scrubber instead of pushing the row onto a line of its own
           (in the clock's span, "run complete" moved every view below down 43 px). */}
       <span className="scrub-row">
-        {badges.map((b) => (
-          <span key={b.key} className="badge" title={b.title} style={b.hidden ? { visibility: 'hidden' } : undefined} aria-hidden={b.hidden || undefined}>
-            <span className="badge-text">{b.text}</span>
-            <span className="badge-short">{b.short}</span>
-          </span>
-        ))}
-        <input
-          className="scrubber"
-          type="range"
-          min={0}
-          max={SCRUB_TICKS}
-          step={1}
-          value={held ?? tick}
-          // Where the clock is, on the same scale (the value can be ahead of it: asked for, on the way).
-          data-clock={tick}
-          disabled={disabled || max <= 1}
-          onPointerDown={() => {
-            dragging.current = true;
-            setHeld(tick);
-            setFrozen(live);
-          }}
-          onPointerUp={release}
-          onPointerCancel={release}
-          onBlur={() => {
-            release();
-            setHeld(null);
-          }}
-          onChange={(e) => {
-            const v = Number(e.target.value);
-            setHeld(v);
-            p.seek(scrubToNs(v, max));
-          }}
-          aria-label="Simulated time (scrub)"
-          aria-valuetext={`${formatSimTime(p.timeNs)}${endNs ? ` of ${formatSimTime(endNs)}` : ''}`}
-        />
+        {/* The badges and the scrubber, without the "?" button: a badge placed over the
+            scrubber spans the scrubber's width only (it ran over the button). */}
+        <span className="scrub-track">
+          {badges.map((b) => (
+            <span key={b.key} className="badge" title={b.title} style={b.hidden ? { visibility: 'hidden' } : undefined} aria-hidden={b.hidden || undefined}>
+              <span className="badge-text">{b.text}</span>
+              <span className="badge-short">{b.short}</span>
+            </span>
+          ))}
+          <input
+            className="scrubber"
+            type="range"
+            min={0}
+            max={SCRUB_TICKS}
+            step={1}
+            value={held ?? tick}
+            // Where the clock is, on the same scale (the value can be ahead of it: asked for, on the way).
+            data-clock={tick}
+            disabled={disabled || max <= 1}
+            onPointerDown={() => {
+              dragging.current = true;
+              setHeld(tick);
+              setFrozen(live);
+            }}
+            onPointerUp={release}
+            onPointerCancel={release}
+            onBlur={() => {
+              release();
+              setHeld(null);
+            }}
+            onChange={(e) => {
+              const v = Number(e.target.value);
+              setHeld(v);
+              p.seek(scrubToNs(v, max));
+            }}
+            aria-label="Simulated time (scrub)"
+            aria-valuetext={`${formatSimTime(p.timeNs)}${endNs ? ` of ${formatSimTime(endNs)}` : ''}`}
+          />
+        </span>
         {onHelp ? (
           <button type="button" className="key-help-button" onClick={onHelp} aria-label="Keyboard shortcuts" aria-keyshortcuts="?" title="Keyboard shortcuts (?)">
             ?

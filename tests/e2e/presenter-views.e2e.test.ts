@@ -210,6 +210,17 @@ test('a lesson page in the projector theme zooms its views with its larger type 
   expect(errors).toEqual([]);
 });
 
+test('presenter 1920×1080: a sweep\'s table of rates fits the slide\'s panel (zoomed as the other views, it ran 200 px past it)', async () => {
+  const { page, errors } = await openPage('/#/present/query-cache?step=6', { viewport: { width: 1920, height: 1080 } });
+  const table = page.locator('.slide-panel .sweep table').first();
+  await table.waitFor({ timeout: 20_000 });
+  const fit = () => table.evaluate((t) => ({ table: Math.round(t.getBoundingClientRect().width), box: Math.round(t.closest('.table-scroll')!.getBoundingClientRect().width), zoom: Math.round((t.currentCSSZoom ?? 1) * 100) / 100 }));
+  await expect.poll(async () => (await fit()).zoom).toBeGreaterThan(1.2); // still larger than on a lesson page
+  const f = await fit();
+  expect(f.table, JSON.stringify(f)).toBeLessThanOrEqual(f.box);
+  expect(errors).toEqual([]);
+});
+
 test('projector theme: a knob with a long name keeps its number box on its row (the name wraps after an underscore); the key help dims the page more', async () => {
   const { page, errors } = await openPage('/#/lesson/ahi-latch-contention?step=4', { viewport: { width: 1280, height: 800 } });
   await page.getByRole('combobox', { name: 'Colour theme' }).selectOption('projector');

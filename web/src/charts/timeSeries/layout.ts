@@ -36,10 +36,10 @@ export interface Highlight {
   t1: number;
 }
 
-/** Another column of the same series drawn as a thin dotted line (e.g. a threshold). */
 /** The most px between two points of a drawn line that labels keep clear of (a label is 14 px high). */
 const DRAWN_STEP = 6;
 
+/** Another column of the same series drawn as a thin dotted line (e.g. a threshold). */
 export interface LimitSpec {
   column: string;
   label: string;

@@ -54,6 +54,18 @@ test('live step: MySQL queues on the query cache lock, Aurora has none; the thre
   const laneTops = await threads.locator('.view-col canvas').evaluateAll((cs) => cs.map((c) => Math.round(c.getBoundingClientRect().top)));
   expect(laneTops).toHaveLength(2);
   expect(laneTops[0]).toBe(laneTops[1]);
+  // Hatched states are hatched on the lanes as on their swatches: MySQL's lanes (mostly
+  // cross-hatched, queued on the lock) and Aurora's (mostly waiting for a CPU) carry
+  // stripes of the page's white, which 1 px lanes with no gaps have nowhere else.
+  const white = await threads.locator('.view-col canvas').evaluateAll((cs) =>
+    cs.map((c) => {
+      const d = (c as HTMLCanvasElement).getContext('2d')!.getImageData(0, 0, (c as HTMLCanvasElement).width, (c as HTMLCanvasElement).height).data;
+      let n = 0;
+      for (let i = 0; i < d.length; i += 4) if (d[i] === 255 && d[i + 1] === 255 && d[i + 2] === 255) n++;
+      return n / (d.length / 4);
+    }),
+  );
+  for (const share of white) expect(share).toBeGreaterThan(0.1);
   // the strip is drawn (a canvas with its sentence) on both sides
   expect(await qc.locator('canvas[aria-label^="Query cache memory"]').count()).toBe(2);
   await page.evaluate(() => document.querySelector('section.view-row[aria-label="Query cache"]')?.scrollIntoView());

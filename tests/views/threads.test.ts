@@ -3,7 +3,7 @@
 // pixels, and the counts sentence of the accessible summary.
 import { describe, expect, it } from 'vitest';
 import { column, columnJumped, columnSought, columnTime, createRing, pushStates } from '../../web/src/views/threads/ring';
-import { blankColumns, blankStretch, columnSpans, countsSentence, laneLayout, laneState, paintLanes, stateCounts, timeSpans } from '../../web/src/views/threads/layout';
+import { blankColumns, blankStretch, columnSpans, countsSentence, hatchMask, laneLayout, laneState, paintLanes, stateCounts, timeSpans } from '../../web/src/views/threads/layout';
 
 const u8 = (...v: number[]) => Uint8Array.from(v);
 const cols = (r: ReturnType<typeof createRing>) => Array.from({ length: r.length }, (_, i) => [columnTime(r, i), ...column(r, i)]);
@@ -109,6 +109,22 @@ describe('paintLanes', () => {
     const again = paintLanes(pushStates(r, 1, u8(1, 5), 3), laneLayout(2), rgb, px);
     expect(again).toBe(px);
     expect(at(1, 0)).toEqual([0, 0, 0, 0]);
+  });
+});
+
+describe('hatchMask', () => {
+  it('masks the states the legend hatches, the query cache lock apart (cross-hatched)', () => {
+    // frames.ts bytes: 0 idle, 1 running, 2 waiting for a CPU, 3 waiting for IO, 4 spinning, 5 asleep, 6 query cache lock
+    const alpha = (m: number[][]) => m.map((c) => c[3]);
+    expect(alpha(hatchMask(false))).toEqual([255, 0, 255, 0, 0, 255, 0]);
+    expect(alpha(hatchMask(true))).toEqual([0, 0, 0, 0, 0, 0, 255]);
+  });
+  it('painted as a mask: opaque where a lane shows a hatched state', () => {
+    const r = pushStates(null, 1, u8(1, 5, 6, 0), 2);
+    const px = paintLanes(r, laneLayout(4), hatchMask(false));
+    expect([0, 1, 2, 3].map((y) => px[y * 2 * 4 + 3])).toEqual([0, 255, 0, 255]);
+    const cross = paintLanes(r, laneLayout(4), hatchMask(true));
+    expect([0, 1, 2, 3].map((y) => cross[y * 2 * 4 + 3])).toEqual([0, 0, 255, 0]);
   });
 });
 

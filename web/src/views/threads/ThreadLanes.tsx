@@ -11,7 +11,7 @@ import { formatCount } from '../../charts/common/format';
 import { prepareCanvas, useWidth } from '../../charts/common/hooks';
 import { figureStyle, legendStyle, mutedStyle, swatchStyle } from '../../charts/common/styles';
 import { THREAD_STATES, threadStateColor } from '../../charts/common/threadStates';
-import { blankColumns, blankStretch, countsSentence, laneLayout, paintLanes, SAMPLE_PX, stateCounts, timeSpans } from './layout';
+import { blankColumns, blankStretch, countsSentence, hatchMask, laneLayout, paintLanes, SAMPLE_PX, stateCounts, timeSpans } from './layout';
 import { columnJumped, columnSought, columnTime, DEFAULT_RING_COLUMNS, pushStates, type StateRing } from './ring';
 
 export interface ThreadLanesProps {
@@ -33,6 +33,28 @@ function stateRgb(p: Palette): [number, number, number][] {
   const out: [number, number, number][] = [];
   for (const s of THREAD_STATES) out[s.byte] = rgbOf(threadStateColor(p, s.key));
   return out;
+}
+
+const MASKS = [hatchMask(false), hatchMask(true)] as const;
+
+/**
+ * The legend swatches' stripes as a canvas pattern, in `color` (the page background):
+ * 2 px diagonals every 6 px like "\\", and for `cross` 1 px lines both ways every 4 px,
+ * so a hatched state reads hatched on the lanes as on its swatch.
+ */
+function stripes(ctx: CanvasRenderingContext2D, color: string, cross: boolean): CanvasPattern | null {
+  const n = cross ? 4 : 6;
+  const tile = document.createElement('canvas');
+  tile.width = tile.height = n;
+  const t = tile.getContext('2d');
+  if (!t) return null;
+  t.fillStyle = color;
+  for (let y = 0; y < n; y++)
+    for (let x = 0; x < n; x++) {
+      const on = cross ? (x + y) % n === n - 1 || (x - y + n) % n === n - 1 : (x - y + n) % n < 2;
+      if (on) t.fillRect(x, y, 1, 1);
+    }
+  return ctx.createPattern(tile, 'repeat');
 }
 
 const seconds = (ns: number) => `${(ns / 1e9).toFixed(3)} s`;
@@ -59,8 +81,10 @@ export function ThreadLanes({ frame, label, columns = DEFAULT_RING_COLUMNS, maxH
   const states = frame.threadStates ?? EMPTY;
   // The ring lives across frames; pushing the same frame twice is harmless (idempotent).
   const ringRef = useRef<StateRing | null>(null);
-  const pixels = useRef<Uint8ClampedArray | null>(null);
-  const offscreen = useRef<HTMLCanvasElement | null>(null);
+  const pixels = useRef<(Uint8ClampedArray | undefined)[]>([]);
+  const offscreen = useRef<(HTMLCanvasElement | undefined)[]>([]);
+  const overlay = useRef<HTMLCanvasElement | null>(null);
+  const patterns = useRef<{ key: string[]; p: (CanvasPattern | null)[] }>({ key: [], p: [] });
   const ring = useMemo(() => {
     ringRef.current = pushStates(ringRef.current, frame.timeNs, states, columns, frame.jumped === true, frame.sought === true);
     return { r: ringRef.current, length: ringRef.current.length };
@@ -78,23 +102,60 @@ export function ThreadLanes({ frame, label, columns = DEFAULT_RING_COLUMNS, maxH
     ctx.fillRect(0, 0, w, lanes.height);
     const { r } = ring;
     if (r.length === 0) return;
-    // One offscreen image per lane count, repainted each frame (1 px per frame × lane).
-    const px = paintLanes(r, lanes, stateRgb(pal), pixels.current ?? undefined);
-    pixels.current = px;
-    offscreen.current ??= document.createElement('canvas');
-    const off = offscreen.current;
-    if (off.width !== r.capacity) off.width = r.capacity;
-    if (off.height !== lanes.rows) off.height = lanes.rows;
-    const octx = off.getContext('2d');
-    if (!octx) return;
-    octx.putImageData(new ImageData(px as Uint8ClampedArray<ArrayBuffer>, r.capacity, lanes.rows), 0, 0);
-    ctx.imageSmoothingEnabled = false;
+    // Offscreen images, 1 px per frame × lane, repainted each frame: the colours, then
+    // masks of the hatched and the cross-hatched states.
     const { spans, blank } = blanks(r, w);
-    for (let i = 0; i < r.length; i++) {
-      // A stretch nobody watched stays blank; a line at its end shows where the jump stopped.
-      const keep = blank[i] ? SAMPLE_PX : spans.w[i];
-      ctx.drawImage(off, i, 0, 1, lanes.rows, spans.x[i] + spans.w[i] - keep, 0, keep, lanes.height);
-    }
+    const image = (k: number, rgba: readonly (readonly number[])[]): HTMLCanvasElement | null => {
+      const px = paintLanes(r, lanes, rgba, pixels.current[k] ?? undefined);
+      pixels.current[k] = px;
+      const off = (offscreen.current[k] ??= document.createElement('canvas'));
+      if (off.width !== r.capacity) off.width = r.capacity;
+      if (off.height !== lanes.rows) off.height = lanes.rows;
+      const octx = off.getContext('2d');
+      if (!octx) return null;
+      octx.putImageData(new ImageData(px as Uint8ClampedArray<ArrayBuffer>, r.capacity, lanes.rows), 0, 0);
+      return off;
+    };
+    const columnsOf = (target: CanvasRenderingContext2D, off: HTMLCanvasElement) => {
+      target.imageSmoothingEnabled = false;
+      for (let i = 0; i < r.length; i++) {
+        // A stretch nobody watched stays blank; a line at its end shows where the jump stopped.
+        const keep = blank[i] ? SAMPLE_PX : spans.w[i];
+        target.drawImage(off, i, 0, 1, lanes.rows, spans.x[i] + spans.w[i] - keep, 0, keep, lanes.height);
+      }
+    };
+    const colours = image(0, stateRgb(pal));
+    if (!colours) return;
+    columnsOf(ctx, colours);
+    // Stripes of the background over the hatched states, as their legend swatches have:
+    // each mask drawn as the lanes, kept where the stripes are, laid on top.
+    const layer = (overlay.current ??= document.createElement('canvas'));
+    if (layer.width !== canvas.width) layer.width = canvas.width;
+    if (layer.height !== canvas.height) layer.height = canvas.height;
+    const lctx = layer.getContext('2d');
+    if (!lctx) return;
+    MASKS.forEach((mask, k) => {
+      const off = image(k + 1, mask);
+      const key = `${pal.background} ${k}`;
+      if (patterns.current.key[k] !== key) {
+        patterns.current.key[k] = key;
+        patterns.current.p[k] = stripes(lctx, pal.background, k === 1);
+      }
+      const pattern = patterns.current.p[k];
+      if (!off || !pattern) return;
+      lctx.setTransform(1, 0, 0, 1, 0, 0);
+      lctx.clearRect(0, 0, layer.width, layer.height);
+      lctx.setTransform(ctx.getTransform());
+      columnsOf(lctx, off);
+      lctx.globalCompositeOperation = 'source-in';
+      lctx.fillStyle = pattern;
+      lctx.fillRect(0, 0, w, lanes.height);
+      lctx.globalCompositeOperation = 'source-over';
+      ctx.save();
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.drawImage(layer, 0, 0);
+      ctx.restore();
+    });
     if (lanes.gap) {
       ctx.fillStyle = pal.background;
       for (let y = 1; y < lanes.rows; y++) ctx.fillRect(0, y * lanes.rowHeight - 1, w, 1);

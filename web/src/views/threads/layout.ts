@@ -47,12 +47,21 @@ export function laneState(states: Uint8Array, row: number, threadsPerRow: number
   return best;
 }
 
+/** [`paintLanes`]'s colours for a mask: opaque for the states drawn hatched (`cross`
+ *  false) or cross-hatched (true), as their legend swatches are; transparent for the rest. */
+export function hatchMask(cross: boolean): number[][] {
+  const out: number[][] = [];
+  for (const s of THREAD_STATES) out[s.byte] = [0, 0, 0, s.hatch && (s.cross === true) === cross ? 255 : 0];
+  return out;
+}
+
 /**
  * RGBA bytes of a `ring.capacity` × `lanes.rows` image: column x < ring.length is the
  * x-th oldest frame, row y a lane; the rest stays transparent. `rgb[state]` is the colour
- * of each state byte. Paints into `out` when it has the right size (no garbage per frame).
+ * of each state byte, with an optional alpha (255 without one: a mask of some states
+ * gives the others 0). Paints into `out` when it has the right size (no garbage per frame).
  */
-export function paintLanes(ring: StateRing, lanes: LaneLayout, rgb: [number, number, number][], out?: Uint8ClampedArray): Uint8ClampedArray {
+export function paintLanes(ring: StateRing, lanes: LaneLayout, rgb: readonly (readonly number[])[], out?: Uint8ClampedArray): Uint8ClampedArray {
   const w = ring.capacity;
   const size = w * lanes.rows * 4;
   const px = out && out.length === size ? out : new Uint8ClampedArray(size);
@@ -65,7 +74,7 @@ export function paintLanes(ring: StateRing, lanes: LaneLayout, rgb: [number, num
       px[o] = col[0];
       px[o + 1] = col[1];
       px[o + 2] = col[2];
-      px[o + 3] = 255;
+      px[o + 3] = col[3] ?? 255;
     }
   }
   return px;

@@ -132,6 +132,26 @@ test('Enter on a lesson card opens the lesson with focus at its content, and bac
   expect(errors).toEqual([]);
 });
 
+test('a link to a step: the first Tab (the skip link) leaves the reader on that step', async () => {
+  // The skip link sat at the top of the document: focused by the first Tab, it scrolled the
+  // page back to step 1 and the address lost its ?step=2 (QA).
+  const { page, errors } = await openPage('/#/lesson/primary-keys?step=2');
+  await waitForPanel(page);
+  const step = page.locator('.step-nav .step-count');
+  await expect.poll(() => step.textContent()).toBe('Step 2 of 11');
+  const y = await page.evaluate(() => scrollY);
+  expect(y).toBeGreaterThan(200);
+  await page.keyboard.press('Tab');
+  expect((await focused(page))?.label).toBe('a Skip to content');
+  const box = await page.locator('.skip-link').boundingBox();
+  expect(box?.y, 'shown in the viewport').toBeGreaterThanOrEqual(0);
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => scrollY)).toBe(y);
+  expect(await step.textContent()).toBe('Step 2 of 11');
+  expect(await page.evaluate(() => location.hash)).toContain('step=2');
+  expect(errors).toEqual([]);
+});
+
 test('"Go to the experiment" moves focus into the panel, and every control works from the keyboard', async () => {
   const { page } = await openPage('/#/lesson/primary-keys?step=2');
   await waitForPanel(page);

@@ -317,6 +317,42 @@ test('on a phone Next → brings the step heading right under the step bar, and 
   expect(errors).toEqual([]);
 });
 
+test('a tablet turned while its reader watches the panel under the text keeps the step and the run', async () => {
+  // Upright (one column) the panel sits after the whole lesson; turned, with the panel now
+  // beside the text, the same scroll position lay in step 8, whose experiment replaced
+  // the run on screen at t = 0 (QA). Now the step's text comes up beside the same run.
+  const { page, errors } = await openPage('/#/lesson/adaptive-flushing?step=5', { viewport: { width: 768, height: 1024 }, touch: true });
+  await page.locator('.experiment-panel').first().waitFor({ timeout: 30_000 });
+  const stepCount = page.locator('.step-nav .step-count');
+  const title = () => page.locator('.experiment-panel h2').first().textContent();
+  await expect.poll(title, { timeout: 30_000 }).toBe('MySQL 5.5 under a read-write load');
+  await expect.poll(() => simTime(page), { timeout: 30_000 }).toBe('0 µs');
+  // "Go to the experiment" (again while the text above still grows: its views load lazily)
+  const goToPanel = async () => {
+    await page.locator('.step.is-current a', { hasText: 'Go to the experiment' }).first().dispatchEvent('click');
+    await page.waitForTimeout(500);
+    return page.locator('#experiment-panel').evaluate((e) => Math.round(e.getBoundingClientRect().top));
+  };
+  await expect.poll(goToPanel, { timeout: 15_000 }).toBeLessThan(10);
+  await stepForward(page, 2);
+  const t = await simTime(page);
+  expect(t).not.toBe('0 µs');
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.waitForTimeout(800);
+  expect(await stepCount.textContent()).toBe('Step 5 of 12');
+  expect(await title()).toBe('MySQL 5.5 under a read-write load');
+  expect(await simTime(page)).toBe(t);
+  // the step's heading is in view beside the panel
+  const heading = await page.locator('.step').nth(4).locator('h2').first().boundingBox();
+  expect(heading && heading.y > 0 && heading.y < 300, `heading at ${heading?.y}`).toBe(true);
+  // and upright again: still step 5 and the same run
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await page.waitForTimeout(800);
+  expect(await stepCount.textContent()).toBe('Step 5 of 12');
+  expect(await simTime(page)).toBe(t);
+  expect(errors).toEqual([]);
+});
+
 test('a finished A/B run stops where the later side ran out, at any speed, and each side says when it did', async () => {
   const ends: string[] = [];
   for (const speed of ['max', '30']) {

@@ -22,10 +22,15 @@ export function useCurrentStep(count: number, initial: number) {
     // Where the reading line crosses the current step, as a share of its height (null
     // when the line is past the narrative's end).
     let anchor: number | null = null;
+    // Reading the panel under the text (one column, past the narrative's end): the
+    // panel's top in the viewport, kept through a width change as the step's line is.
+    let panelTop: number | null = null;
     const line = () => window.innerHeight * 0.35;
+    const panelBox = () => document.getElementById('experiment-panel')?.getBoundingClientRect();
     const note = (i: number) => {
       const r = refs.current[i]?.getBoundingClientRect();
       anchor = r && r.height > 0 ? Math.min(Math.max((line() - r.top) / r.height, 0), 0.999) : null;
+      panelTop = null;
     };
     const measure = () => {
       raf = 0;
@@ -42,9 +47,10 @@ export function useCurrentStep(count: number, initial: number) {
       if (lastEl && last && last.bottom < line()) {
         anchor = null;
         // One column (the panel under the text) when the panel starts left of the text's right edge.
-        const panel = document.getElementById('experiment-panel')?.getBoundingClientRect();
+        const panel = panelBox();
         const besideText = panel !== undefined && panel.left >= last.right - 1;
         if (besideText) setCurrent(count - 1);
+        panelTop = !besideText && panel ? panel.top : null;
         return;
       }
       let idx = 0;
@@ -56,10 +62,24 @@ export function useCurrentStep(count: number, initial: number) {
       setCurrent(idx);
       note(idx);
     };
-    /** After a width change: scroll the current step back under the line. */
+    /** After a width change: scroll the current step back under the line; a reader of
+     *  the panel under the text (a phone, a tablet upright) keeps the panel where it
+     *  was, or with the panel now beside the text (the tablet turned), gets the current
+     *  step's text beside it: either way the step, and so the panel's run, stays. */
     const reanchor = () => {
       raf = 0;
       const el = refs.current[currentRef.current];
+      const panel = panelBox();
+      if (anchor === null && panelTop !== null && el && panel) {
+        const besideText = panel.left >= el.getBoundingClientRect().right - 1;
+        if (!besideText) return window.scrollBy(0, panel.top - panelTop);
+        // The step's heading at the top, as Next puts it (the scroll there measures nothing).
+        scrolling.current = true;
+        el.scrollIntoView({ block: 'start' });
+        note(currentRef.current);
+        window.setTimeout(() => (scrolling.current = false), 100);
+        return;
+      }
       if (anchor === null || !el) return measure();
       const r = el.getBoundingClientRect();
       window.scrollBy(0, r.top + anchor * r.height - line());

@@ -147,6 +147,24 @@ test('on a touch screen every button and field of the panel is at least 44 px hi
   expect(h).toBeLessThan(40);
 });
 
+test('a toggle knob on a touch screen: a 44 px row, and a tap on its ON/OFF toggles it as a tap on the box does', async () => {
+  // The box was 19 px, and a tap on the big "ON" beside it did nothing (QA, a tablet).
+  const { page, errors } = await openPage('/#/lesson/adaptive-hash-index?step=7', { viewport: { width: 768, height: 1024 }, touch: true });
+  const box = page.getByRole('checkbox', { name: 'innodb_adaptive_hash_index', exact: true });
+  await box.waitFor({ timeout: 30_000 });
+  expect(await box.isChecked()).toBe(true);
+  const row = page.locator('.knob-toggle .knob-switch').first();
+  await row.scrollIntoViewIfNeeded();
+  expect((await row.boundingBox())!.height).toBeGreaterThanOrEqual(43.5);
+  const word = page.locator('.knob-toggle .knob-state').first();
+  expect(await word.textContent()).toBe('ON');
+  const w = (await word.boundingBox())!;
+  await page.touchscreen.tap(w.x + w.width / 2, w.y + w.height / 2);
+  await expect.poll(() => box.isChecked()).toBe(false);
+  expect(await word.textContent()).toBe('OFF');
+  expect(errors).toEqual([]);
+});
+
 test('live regions speak when something happens, not on every frame of a run', async () => {
   const { page } = await openPage('/#/lesson/primary-keys?step=2');
   await waitForPanel(page);

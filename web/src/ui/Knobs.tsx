@@ -81,18 +81,20 @@ function KnobFields({ knobs, values, onChange, seed, onSeed, folded, onReset, re
   );
 }
 
-/** A toggle knob: a checkbox that commits at once (1 = on). */
+/** A toggle knob: a checkbox that commits at once (1 = on). The box and its ON/OFF
+ *  are one label, so a tap on the word toggles it too (it did nothing), and the row
+ *  is a finger's height on a touch screen. */
 function Toggle({ knob, value, onCommit }: { knob: KnobSpec; value: number; onCommit: (v: number) => void }) {
   const id = `knob-${knob.path.replace(/\W/g, '-')}`;
   return (
     <div className="knob knob-toggle">
       <label htmlFor={id}>{underscoreBreaks(knob.label)}</label>
-      <span className="knob-switch">
+      <label className="knob-switch">
         <input id={id} type="checkbox" checked={value === 1} onChange={(e) => onCommit(e.target.checked ? 1 : 0)} />
-      </span>
-      <span className="knob-state" aria-hidden="true">
-        {value === 1 ? 'ON' : 'OFF'}
-      </span>
+        <span className="knob-state" aria-hidden="true">
+          {value === 1 ? 'ON' : 'OFF'}
+        </span>
+      </label>
     </div>
   );
 }

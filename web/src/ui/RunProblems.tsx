@@ -11,13 +11,20 @@ interface Props {
   problem: string | null;
   /** The fields refused, by path. */
   fieldErrors: FieldError[];
-  /** The scenario text the fields are in (a field it leaves out gets a hint). */
+  /** The scenario text the fields are in (a field it left out when checked gets a hint). */
   text: string;
   /** Every text a run checks (A and B): an edit to any of them dates the list, a switch
    *  between them does not. */
   checks: string;
   /** A simulation is on screen (it is kept). */
   running: boolean;
+}
+
+/** A refused field the checked text left out (so the engine checked its default): the
+ *  text as it was checked, not as edited since (a line deleted after the check is not
+ *  "left out"), and never an unknown field (one the text has, which has no default). */
+function defaulted(checkedText: string, e: FieldError): boolean {
+  return !e.message.startsWith('unknown field') && leftOut(checkedText, e.path);
 }
 
 export function RunProblems({ problem, fieldErrors, text, checks, running }: Props) {
@@ -28,8 +35,8 @@ export function RunProblems({ problem, fieldErrors, text, checks, running }: Pro
   }, [refused, problem, fieldErrors]);
   // The text these problems were found in: once the reader edits it, the list may be out
   // of date (it stayed up unchanged until the next Run), and says so.
-  const [checked, setChecked] = useState({ problem, fieldErrors, checks });
-  if (checked.problem !== problem || checked.fieldErrors !== fieldErrors) setChecked({ problem, fieldErrors, checks });
+  const [checked, setChecked] = useState({ problem, fieldErrors, checks, text });
+  if (checked.problem !== problem || checked.fieldErrors !== fieldErrors) setChecked({ problem, fieldErrors, checks, text });
   const edited = checked.problem === problem && checked.fieldErrors === fieldErrors && checked.checks !== checks;
   const kept = (
     <>
@@ -52,7 +59,7 @@ export function RunProblems({ problem, fieldErrors, text, checks, running }: Pro
             {fieldErrors.map((e, i) => (
               <li key={i}>
                 <code>{e.path || '(the whole scenario)'}</code>: {e.message}
-                {leftOut(text, e.path) ? ' (Your scenario leaves this field out, so it has its default; set it.)' : null}
+                {defaulted(checked.text, e) ? ' (Your scenario leaves this field out, so it has its default; set it.)' : null}
               </li>
             ))}
           </ul>

@@ -95,9 +95,9 @@ test('a card keeps the focus when Tab makes its step current and its experiment 
   // scroll to the button did it, or the reader's wheel).
   await button.focus();
   await page.locator('section.step', { hasText: 'Same rows, two sizes' }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
-  await expect.poll(() => button.textContent(), { timeout: 10_000 }).toMatch(/^— in the panel: Sequential vs random/);
+  await expect.poll(() => button.textContent(), { timeout: 10_000 }).toMatch(/^Shown in the panel: Sequential vs random/);
   expect(await button.getAttribute('aria-disabled')).toBe('true');
-  expect((await focused(page))?.label).toMatch(/^button — in the panel/);
+  expect((await focused(page))?.label).toMatch(/^button Shown in the panel/);
   // Enter on it does nothing; Tab goes on to the card's link.
   await page.keyboard.press('Enter');
   await page.keyboard.press('Tab');
@@ -106,7 +106,7 @@ test('a card keeps the focus when Tab makes its step current and its experiment 
   const other = page.locator('.experiment-card', { hasText: 'How full is idx_number' }).first().locator('button.card-state');
   await other.focus();
   await page.keyboard.press('Enter');
-  await expect.poll(() => other.textContent(), { timeout: 10_000 }).toMatch(/^— in the panel/);
+  await expect.poll(() => other.textContent(), { timeout: 10_000 }).toMatch(/^Shown in the panel/);
   expect(await page.evaluate(() => document.activeElement?.id)).toBe('experiment-panel');
   expect(errors).toEqual([]);
 });

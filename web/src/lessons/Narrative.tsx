@@ -79,7 +79,7 @@ export function Narrative({ lesson, current, setRef, goTo, activeId, ran, runs, 
                       aria-disabled={b.experiment.id === activeId || undefined}
                       onClick={() => b.experiment.id !== activeId && onShowExperiment(b.experiment.id)}
                     >
-                      {b.experiment.id === activeId ? '— in the panel' : 'Show in the panel'}
+                      {b.experiment.id === activeId ? 'Shown in the panel' : 'Show in the panel'}
                       {/* Named apart for a screen reader's list of buttons (every card has one). */}
                       <span className="visually-hidden">: {knobText(b.experiment.title, b.experiment)}</span>
                     </button>

@@ -829,7 +829,7 @@ test('offline cache: after one visit, the site reloads and runs a lesson with th
     serviceWorkers: 'allow',
     // With the network off the worker's network-first page load fails before it falls
     // back to the cache; the browser may report that attempt.
-    allowErrors: [/ERR_INTERNET_DISCONNECTED/],
+    allowErrors: [/ERR_INTERNET_DISCONNECTED/, /\/nope\/index\.html/],
   });
   const status = page.locator('.offline-status');
   await expect.poll(() => status.textContent(), { timeout: 30_000 }).toMatch(/^Saved in this browser/);
@@ -847,6 +847,16 @@ test('offline cache: after one visit, the site reloads and runs a lesson with th
   await stepForward(page, 2);
   expect((await counter(page, 'Innodb_rows_inserted'))[0]).toBeGreaterThan(before[0] ?? 0);
   await screenshot('offline-lesson', page, { fullPage: false });
+  // An address in the site's folder that is not its page: a "no page here" with the way
+  // home, as a server would say; it was the site's index.html, whose assets resolved
+  // against the wrong folder, so the page blamed a file:// opening (QA).
+  const stray = await page.goto(`${scope}nope/index.html`);
+  expect(stray?.status()).toBe(404);
+  expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('No page at this address');
+  expect(await page.getByRole('link', { name: scope }).getAttribute('href')).toBe(scope);
+  // The site's own page by its file name, with a query, still comes from the cache.
+  await page.goto(`${scope}index.html?from=offline#/`);
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Watch InnoDB think');
   await context.setOffline(false);
 });
 

@@ -14,7 +14,8 @@
 //   scope except the one before this: a tab opened before an update still asks for that
 //   build's files, which the server no longer has.
 // - fetch: pages (navigations) go to the network first, so a new deploy shows up when
-//   online, and fall back to the cached index.html; every other file of the site comes
+//   online, and fall back to the cached index.html (the site's own address; any other
+//   gets a "no page here" with a link home); every other file of the site comes
 //   from the caches first (asset names carry a content hash, so they never change).
 //   Other origins and non-GET requests are not touched (the site makes none).
 //
@@ -29,6 +30,26 @@ const FILES = SW_FILES;
 const PREFIX = `innodb-lab ${self.registration.scope} `;
 const CACHE = PREFIX + VERSION;
 const INDEX = new URL('index.html', self.registration.scope).href;
+
+/** The site's page: its scope's folder or index.html there (the routes are in the hash).
+ *  Another path would get index.html with its ./assets/ resolved against the wrong
+ *  folder: a page that never starts and blames a file:// opening. */
+function isSitePage(url) {
+  const path = new URL(url).pathname;
+  const home = new URL(self.registration.scope).pathname;
+  return path === home || path === `${home}index.html`;
+}
+
+/** Offline, an address in the scope that is not the site's page: what a server says. */
+function notHere() {
+  const home = self.registration.scope;
+  const html =
+    '<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<link rel="icon" href="data:,"><title>Not found: InnoDB Lab</title><body style="font: 18px/1.5 system-ui, sans-serif; margin: 2rem; max-width: 40rem">' +
+    '<h1>No page at this address</h1><p>This copy of InnoDB Lab works offline, but only at its own address. ' +
+    `Its lessons are at <a href="${home}">${home}</a>.</p></body></html>`;
+  return new Response(html, { status: 404, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+}
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -60,10 +81,12 @@ self.addEventListener('fetch', (event) => {
   if (req.mode === 'navigate') {
     event.respondWith(
       fetch(req).catch(() =>
-        caches
-          .open(CACHE)
-          .then((cache) => cache.match(INDEX))
-          .then((hit) => hit ?? Response.error()),
+        isSitePage(req.url)
+          ? caches
+              .open(CACHE)
+              .then((cache) => cache.match(INDEX))
+              .then((hit) => hit ?? Response.error())
+          : notHere(),
       ),
     );
     return;

@@ -289,6 +289,11 @@ test('bad knob and seed input: message names the field and range, the simulation
   await page.getByRole('slider', { name: 'Rows to insert' }).focus();
   await page.keyboard.press('ArrowRight');
   await expect.poll(() => problem.count()).toBe(0);
+  // A whole number written as a number field allows it ("1e3", as the knobs take it).
+  await seed.fill('1e3');
+  await seed.press('Enter');
+  await expect.poll(() => page.evaluate(() => location.hash)).toContain('seed=1000');
+  expect(await page.locator('#knob-seed-error').count()).toBe(0);
 });
 
 test('a bad playground scenario names the JSON path and keeps the running simulation', async () => {

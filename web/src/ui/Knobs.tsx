@@ -209,8 +209,9 @@ function SeedField({ seed, onSeed }: { seed: number | undefined; onSeed: (s: num
   const commit = (badInput: boolean) => {
     if (!typed) return;
     setTyped(false);
-    const v = Number(text);
-    if (!/^\d{1,10}$/.test(text.trim()) || v > 4294967295) {
+    // Any whole number the field allows ("1e3" too, as the knobs take it), in range.
+    const v = text.trim() === '' ? NaN : Number(text);
+    if (!Number.isInteger(v) || v < 0 || v > 4294967295) {
       setProblem(`Random seed: enter a whole number from 0 to 4294967295, got ${text.trim() === '' ? typedNothing(badInput) : `“${text.trim()}”`}; ${seed === undefined ? 'the lesson’s seed is kept' : `it stays at ${seed}`}.`);
       setText(seed === undefined ? '' : String(seed));
     } else {

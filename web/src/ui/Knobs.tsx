@@ -3,7 +3,7 @@
 // A value is committed (and the simulation re-created) on release / Enter / blur.
 
 import { useEffect, useState } from 'react';
-import { underscoreBreaks } from '../charts/common/Breakable';
+import { LONG_NAME, underscoreBreaks } from '../charts/common/Breakable';
 import type { KnobSpec } from '../lessons/types';
 import { knobTextProblem, typedNothing } from './knobText';
 import { sliderToValue, snap, SLIDER_MAX, stepKnob, valueToSlider } from './knobScale';
@@ -88,7 +88,7 @@ function Toggle({ knob, value, onCommit }: { knob: KnobSpec; value: number; onCo
   const id = `knob-${knob.path.replace(/\W/g, '-')}`;
   return (
     <div className="knob knob-toggle">
-      <label htmlFor={id}>{underscoreBreaks(knob.label)}</label>
+      <label htmlFor={id}>{underscoreBreaks(knob.label, LONG_NAME)}</label>
       <label className="knob-switch">
         <input id={id} type="checkbox" checked={value === 1} onChange={(e) => onCommit(e.target.checked ? 1 : 0)} />
         <span className="knob-state" aria-hidden="true">
@@ -139,7 +139,7 @@ function Knob({ knob, value, onCommit }: { knob: KnobSpec; value: number; onComm
   return (
     <div className="knob">
       <label htmlFor={id}>
-        {underscoreBreaks(knob.label)}
+        {underscoreBreaks(knob.label, LONG_NAME)}
         {knob.unit ? <span className="muted"> ({knob.unit})</span> : null}
       </label>
       <input

@@ -53,7 +53,7 @@ pub struct SimHandle {
     /// The scenario text, to rebuild the start state on reset (deterministic, so no
     /// second copy of the engine is kept).
     scenario_json: String,
-    snapshots: VecMap<u32, (Engine, Vec<Command>, Vec<u64>)>,
+    snapshots: VecMap<u32, (Engine, Vec<Command>)>,
     next_snapshot: u32,
     commands: Vec<Command>,
     split_seen: Vec<u64>,
@@ -94,14 +94,8 @@ impl SimHandle {
     pub fn snapshot(&mut self) -> u32 {
         let id = self.next_snapshot;
         self.next_snapshot += 1;
-        self.snapshots.insert(
-            id,
-            (
-                self.engine.clone(),
-                self.commands.clone(),
-                self.split_seen.clone(),
-            ),
-        );
+        self.snapshots
+            .insert(id, (self.engine.clone(), self.commands.clone()));
         id
     }
 
@@ -109,10 +103,15 @@ impl SimHandle {
     #[inline] // compiled in api/ with Engine::clone, for size (see Engine::new)
     pub fn restore(&mut self, id: u32) -> Result<(), EngineError> {
         match self.snapshots.get(id) {
-            Some((e, c, s)) => {
+            // The splits last reported stay as the last frame saw them, not as when the
+            // snapshot was taken: a step back then flags no leaf (nothing split between
+            // the frame shown and an earlier time), and the frames stepped forward from
+            // there flag what split in each step, as when they were first stepped to.
+            // (Restored with the snapshot, a step back flagged everything since the
+            // snapshot, and stepping forward again did not give the same numbers.)
+            Some((e, c)) => {
                 self.engine = e.clone();
                 self.commands = c.clone();
-                self.split_seen = s.clone();
                 Ok(())
             }
             None => Err(EngineError::state(

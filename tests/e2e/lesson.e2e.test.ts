@@ -93,8 +93,9 @@ test('step back returns exactly the same numbers', async () => {
   const fwd = page.getByRole('button', { name: 'Step forward' }).first();
   // The trees' header lines (fill, pool, splits by kind and the last one's kind) come back too:
   // stepping back to a time seen before lost "last: to_right". (The leaves marked as changed
-  // "since the last update" are those of the step shown last, so not compared.)
-  const treeLines = async () => (await page.locator('figure [data-align="stats"]').allInnerTexts()).map((l) => l.replace(/ · [\d,]+ (leaf|leaves) changed by a split since the last update/, ''));
+  // "since the last update" depend on the frame before, so are compared apart, below.)
+  const rawLines = () => page.locator('figure [data-align="stats"]').allInnerTexts();
+  const treeLines = async () => (await rawLines()).map((l) => l.replace(/ · [\d,]+ (leaf|leaves) changed by a split since the last update/, ''));
   for (let i = 0; i < 3 || !(await treeLines()).join(' ').includes('last:'); i++) {
     if (i >= 30) throw new Error(`no split after 30 steps: ${(await treeLines()).join(' | ')}`);
     await fwd.click();
@@ -116,9 +117,17 @@ test('step back returns exactly the same numbers', async () => {
     await stepForward(page, 1);
     seen.set(await simTime(page), await treeLines());
   }
+  const marked = await rawLines();
+  expect(marked.join(' '), 'random ids split leaves in every step').toMatch(/changed by a split since the last update/);
   await page.getByRole('button', { name: 'Step back' }).first().click();
   await expect.poll(() => simTime(page), { timeout: 10_000 }).toBe([...seen.keys()][0]);
   await expect.poll(treeLines, { timeout: 5_000 }).toEqual([...seen.values()][0]);
+  // A step back marks no leaf: nothing split between the frame shown and an earlier time.
+  expect((await rawLines()).join(' ')).not.toMatch(/changed by a split/);
+  // → again: the same leaves marked as when that step was first taken (the marks came
+  // from where the step back's snapshot was taken: 2 leaves became 5; QA).
+  await stepForward(page, 1);
+  await expect.poll(rawLines, { timeout: 5_000 }).toEqual(marked);
   expect(errors).toEqual([]);
 });
 

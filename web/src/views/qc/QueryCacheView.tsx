@@ -4,7 +4,7 @@
 // motion, counted when many; static with reduced motion), and the one global lock:
 // who holds it and the queue of threads waiting for it. Aurora's conceptual cache has
 // no arena and no global lock, and says so.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { Frame } from '../../engine/frames';
 import type { Palette } from '../../ui/palette';
 import { usePalette } from '../../ui/theme';
@@ -23,6 +23,9 @@ export interface QueryCacheViewProps {
 const ROW_H = 16;
 const ROW_GAP = 5;
 const FLASH_MS = 900;
+
+/** A legend chip for the strip's marks (an outline around a block, a ✕ on a prune). */
+const markSwatch: CSSProperties = { display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: 14, height: 12, marginRight: 5, verticalAlign: '-1px', boxSizing: 'border-box', fontSize: 9, fontWeight: 700, lineHeight: 1 };
 
 function kindColor(p: Palette, k: ArenaKind): string {
   switch (k) {
@@ -299,7 +302,15 @@ export function QueryCacheView({ frame, label, reducedMotion }: QueryCacheViewPr
               <span style={swatch(pal, 'fragment')} />
               fragment: free block under 4 KiB (pale, dark edge and top)
             </li>
-            <li>✕ pruned · outline: just stored</li>
+            {/* The marks as the strip draws them: colour and outline, not words alone. */}
+            <li>
+              <span style={{ ...markSwatch, border: `2px dashed ${pal.thread.sleeping}` }}>✕</span>
+              pruned
+            </li>
+            <li>
+              <span style={{ ...markSwatch, border: `2px solid ${pal.split}` }} />
+              just stored
+            </li>
             <li>
               <span style={swatchStyle(pal, pal.thread.qcLock, true, true)} />
               one thread waiting for the query cache lock

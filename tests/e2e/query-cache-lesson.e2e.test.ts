@@ -66,6 +66,11 @@ test('live step: MySQL queues on the query cache lock, Aurora has none; the thre
     }),
   );
   for (const share of white) expect(share).toBeGreaterThan(0.1);
+  // the legend draws the strip's two marks as the strip does (it named them in words only)
+  const marks = await qc.locator('.view-col').first().locator('li').evaluateAll((lis) =>
+    lis.filter((li) => /^(✕)?(pruned|just stored)$/.test(li.textContent ?? '')).map((li) => `${li.textContent}: ${getComputedStyle(li.querySelector('span')!).borderTopStyle}`),
+  );
+  expect(marks).toEqual(['✕pruned: dashed', 'just stored: solid']);
   // the strip is drawn (a canvas with its sentence) on both sides
   expect(await qc.locator('canvas[aria-label^="Query cache memory"]').count()).toBe(2);
   await page.evaluate(() => document.querySelector('section.view-row[aria-label="Query cache"]')?.scrollIntoView());

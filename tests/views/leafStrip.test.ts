@@ -1,7 +1,7 @@
 // Leaf strip binning (one column per leaf, or per pixel with mean/max), picking,
 // split flash rules, and the records bar of one page.
 import { describe, expect, it } from 'vitest';
-import { binLeaves, columnAtX, LastSplits, lastSplitKind, leafAtX, leafCounts, recentSplits, showHashedRow, splitKindsLine, STRIP_ROWS, stripRows } from '../../web/src/views/btree/strip';
+import { binLeaves, columnAtX, LastSplits, lastSplitKind, leafAtX, leafCounts, recentSplits, showHashedRow, splitKindsLine, splitNews, STRIP_ROWS, stripRows } from '../../web/src/views/btree/strip';
 import type { TraceEvent } from '../../web/src/engine/frames';
 import { FLASH_MS, flashAlpha, shouldFlash, SLOW_MOTION_MAX_SPLITS } from '../../web/src/views/btree/splitFlash';
 import { PAGE_USABLE_BYTES, recordTotals, recordsBar, recordsCaption } from '../../web/src/views/btree/records';
@@ -139,5 +139,18 @@ describe('split kinds in the tree header', () => {
     expect(l.at(0, 500, null)).toBeNull();
     expect(l.at(0, 0, null)).toBeNull();
     expect(l.at(5, 1144, null)).toBeNull(); // a new run reaching 5 splits in a frame it skipped: unknown, not the old run's
+  });
+});
+
+describe('splitNews (the tree header line of leaves marked as split)', () => {
+  it('says how long a stretch the marks cover: a step, or a frame of play', () => {
+    expect(splitNews(6, 313_300_000, 288_300_000)).toBe(' · 6 leaves changed by a split in the last 25.0 ms');
+    expect(splitNews(1, 313_300_000, 312_900_000)).toBe(' · 1 leaf changed by a split in the last 400 µs');
+    expect(splitNews(1_200, 5e9, 3e9)).toBe(' · 1,200 leaves changed by a split in the last 2.000 s');
+  });
+  it('nothing without marks; the old words when the frame does not say where it started', () => {
+    expect(splitNews(0, 313_300_000, 288_300_000)).toBe('');
+    expect(splitNews(2, 313_300_000, undefined)).toBe(' · 2 leaves changed by a split since the last update');
+    expect(splitNews(2, 313_300_000, 313_300_000)).toBe(' · 2 leaves changed by a split since the last update');
   });
 });

@@ -27,6 +27,30 @@ describe('SimHost on the real engine: split flags', () => {
     expect(f.summary.indexes[0].leafPages).toBeGreaterThan(splitsBefore.leafPages);
     expect(f.leafState[0].filter((b) => (b & LEAF_SPLIT_RECENT) !== 0).length).toBe(0);
   });
+
+  it('each frame says where its split flags start: the frame before, a seek\'s own time, and kept by a restore', () => {
+    const h = new SimHost(engine as unknown as EngineModule);
+    h.handle('create', { scenarios: [lessonScenario('pk-random.json', { 'workload.max_rows': 60000 })] });
+    const since = () => {
+      const f = h.handle('frame', {}).frames[0];
+      return [f.splitsSinceNs, f.timeNs];
+    };
+    expect(since()).toEqual([0, 0]);
+    h.handle('runTo', { tNs: 0.025e9 });
+    expect(since()).toEqual([0, 0.025e9]);
+    const { token } = h.handle('snapshot', {});
+    h.handle('runTo', { tNs: 0.05e9 });
+    expect(since()).toEqual([0.025e9, 0.05e9]);
+    h.handle('runTo', { tNs: 0.08e9, seek: true });
+    expect(since()).toEqual([0.08e9, 0.08e9]);
+    // a step back: restore the snapshot (25 ms), replay to 50 ms; the flags start at the
+    // frame shown last (80 ms), later than the frame: none flagged
+    h.handle('restore', { token });
+    h.handle('runTo', { tNs: 0.05e9 });
+    const f = h.handle('frame', {}).frames[0];
+    expect([f.splitsSinceNs, f.timeNs]).toEqual([0.08e9, 0.05e9]);
+    expect(f.leafState[0].filter((b) => (b & LEAF_SPLIT_RECENT) !== 0).length).toBe(0);
+  });
 });
 
 describe('SimHost on the real engine: frames after a go-to', () => {

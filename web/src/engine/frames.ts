@@ -244,6 +244,9 @@ export interface Frame {
   indexes: IndexInfo[];
   leafFill: Uint8Array[]; // per index
   leafState: Uint8Array[]; // per index
+  /** Simulated time of the frame before (the engine's one before, however many were
+   *  shown): leafState's split bits flag what split since then. */
+  splitsSinceNs?: number;
   upper: Uint32Array[]; // per index
   pool: Uint8Array;
   series: SeriesBlock; // new rows since the previous frame

@@ -25,6 +25,8 @@ interface SimSlot {
   qcKind: QcKind;
   /** query_cache_type = OFF: the cache is configured but no statement uses it. */
   qcOff: boolean;
+  /** Simulated time of the last leaf_state() calls: where the next frame's split flags start. */
+  splitsSeenNs: number;
 }
 
 /** The scenario's query cache: its kind, and whether query_cache_type switches it off. */
@@ -55,6 +57,7 @@ function own<T extends Uint8Array | Uint32Array>(a: T): T {
 /** leaf_state() flags splits since its previous call: call it once to forget them. */
 function markSplitsSeen(s: SimSlot): void {
   for (const i of s.indexes) s.sim.leaf_state(i.id);
+  s.splitsSeenNs = s.sim.time_ns();
 }
 
 type Handlers = { [K in CommandName]: (args: Commands[K]['args']) => Commands[K]['result'] };
@@ -133,6 +136,7 @@ export class SimHost {
             lastStatus: null,
             qcKind: qc.kind,
             qcOff: qc.off,
+            splitsSeenNs: 0,
           });
           // Splits of the prepare phase are not news.
           markSplitsSeen(slots[slots.length - 1]);
@@ -331,6 +335,7 @@ export class SimHost {
       indexes: s.indexes,
       leafFill: ids.map((i) => own(sim.leaf_fill(i))),
       leafState: ids.map((i) => own(sim.leaf_state(i))),
+      splitsSinceNs: s.splitsSeenNs,
       upper: ids.map((i) => own(sim.tree_upper(i))),
       pool: own(sim.pool_frames()),
       series,
@@ -342,6 +347,7 @@ export class SimHost {
       qcBlocks: s.qcKind === 'none' ? new Uint32Array(0) : own(sim.qc_blocks()),
       qcLock: s.qcKind === 'none' ? NO_LOCK : (JSON.parse(sim.qc_lock_json()) as QcLock),
     };
+    s.splitsSeenNs = frame.timeNs;
     if (statusText !== undefined) frame.statusText = statusText;
     const redo = sim.redo_json ? (JSON.parse(sim.redo_json()) as RedoState | null) : null;
     if (redo) frame.redo = redo;

@@ -12,7 +12,7 @@ import { RecordsPanel } from './RecordsPanel';
 import { UpperTree } from './UpperTree';
 import { clampRange, decodeUpper, treeHeight, zoomRangeFor, type LeafRange } from './layout';
 import type { PageRecords } from './records';
-import { LastSplits, lastSplitKind, leafCounts, showHashedRow, splitKindsLine } from './strip';
+import { LastSplits, lastSplitKind, leafCounts, showHashedRow, splitKindsLine, splitNews } from './strip';
 import { meanFill } from '../../charts/fillHistogram/layout';
 
 export interface BTreeViewProps {
@@ -90,7 +90,7 @@ export function BTreeView({ frame, index = 0, onZoom, records, reducedMotion, la
         <span>
           mean fill {formatPercent(mean)} · {formatCount(counts.resident)} in pool · {formatCount(counts.dirty)} dirty
           {hashedRow && ` · ${formatCount(counts.hashed)} ${noun(counts.hashed, 'page')} hashed`}
-          {counts.split > 0 && ` · ${formatCount(counts.split)} ${noun(counts.split, 'leaf', 'leaves')} changed by a split since the last update`}
+          {splitNews(counts.split, frame.timeNs, frame.splitsSinceNs)}
         </span>
         {kinds && (
           <span>
@@ -156,7 +156,7 @@ export function BTreeView({ frame, index = 0, onZoom, records, reducedMotion, la
             4th row: hashed by the AHI
           </li>
         )}
-        <li>▼ changed by a split since the last update</li>
+        <li>▼ changed by a split since the frame before</li>
       </ul>
       {selected !== null && <RecordsPanel leaf={selected} records={records} onClose={() => setSelected(null)} />}
     </figure>

@@ -36,7 +36,7 @@ function describe(c: StripColumns, col: number): string {
   const n = col + 1 < c.columns ? c.firstLeaf[col + 1] - a : Math.round(c.leavesPerColumn);
   if (n <= 1) {
     const flags = [c.resident[col] ? 'in the buffer pool' : 'on disk only', c.dirty[col] ? 'dirty' : '', c.hashed[col] ? 'hashed by the AHI' : ''];
-    if (c.split[col]) flags.push('changed by a split since the last update');
+    if (c.split[col]) flags.push('changed by a split since the frame before');
     // Whole percent: the strip keeps fill in 1/255 steps (93.7% here, 93.6% in the leaf's records panel).
     return `leaf #${formatCount(a)} · fill ${Math.round(c.meanFill[col] * 100)}% · ${flags.filter(Boolean).join(' · ')}`;
   }

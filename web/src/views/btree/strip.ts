@@ -2,7 +2,8 @@
 // per leaf, or per pixel when leaves outnumber pixels (mean and max fill, pool and AHI
 // shares), and the strip's rows (the AHI row only once the AHI has hashed pages).
 import { LEAF_DIRTY, LEAF_HASHED, LEAF_RESIDENT, LEAF_SPLIT_RECENT, type TraceEvent } from '../../engine/frames';
-import { formatCount } from '../../charts/common/format';
+import { formatCount, noun } from '../../charts/common/format';
+import { formatSimTime } from '../../player/speed';
 import type { LeafRange } from './layout';
 
 /** Column-wise view model of the strip; arrays are indexed by column. */
@@ -108,6 +109,19 @@ export function leafCounts(state: Uint8Array): { resident: number; dirty: number
 export interface StripBand {
   y: number;
   h: number;
+}
+
+/**
+ * " · 6 leaves changed by a split in the last 25.0 ms" for the tree's stats line: the
+ * stretch the marks cover is the frame before to this one, as long as a step when
+ * stepping and a sliver of a frame when playing, so the same time can show 3 leaves
+ * after play and 6 after a step; saying how long tells them apart. Empty without marks;
+ * "since the last update" when the frame does not say where it started.
+ */
+export function splitNews(split: number, timeNs: number, sinceNs: number | undefined): string {
+  if (split <= 0) return '';
+  const when = sinceNs !== undefined && sinceNs < timeNs ? `in the last ${formatSimTime(timeNs - sinceNs)}` : 'since the last update';
+  return ` · ${formatCount(split)} ${noun(split, 'leaf', 'leaves')} changed by a split ${when}`;
 }
 
 /** Vertical bands of the strip canvas: split markers, fill, in-pool row, dirty row[, AHI row]. */

@@ -126,7 +126,8 @@ describe('exports', () => {
     expect(csvNumber(0.25)).toBe('0.25');
     expect(csvNumber(-2.5000001)).toBe('-2.5');
     expect(csvNumber(-0.0000001)).toBe('0');
-    expect(csvNumber(NaN)).toBe('NaN');
+    expect(csvNumber(NaN)).toBe('');
+    expect(seriesCsv([{ columns: ['t_s', 'qps', 'bp_hit_rate'], rows: [[24, 0, NaN]] }], ['A'])).toBe('t_s,qps,bp_hit_rate\n24,0,\n');
   });
 });
 

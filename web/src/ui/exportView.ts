@@ -93,6 +93,38 @@ function textElement(el: Element, x: number, y: number, text: string): string {
   return `<text x="${x.toFixed(1)}" y="${(y + size).toFixed(1)}" fill="${esc(cs.color)}" font-family="${esc(cs.fontFamily)}" font-size="${size}" font-weight="${esc(cs.fontWeight)}" xml:space="preserve">${esc(text)}</text>`;
 }
 
+/**
+ * Text kept for screen readers only, however it is hidden: a 1 px clipped box (the
+ * counters' descriptions; laid out at the box's width, their text lines were drawn one
+ * word per line over the counter names).
+ */
+function screenReaderOnly(el: Element, style: CSSStyleDeclaration): boolean {
+  if (style.position !== 'absolute' || style.overflow !== 'hidden') return false;
+  const r = el.getBoundingClientRect();
+  return r.width <= 1 && r.height <= 1;
+}
+
+/**
+ * The part of an inline <svg> (`w` × `h` CSS px) that the page shows: its box, grown to
+ * its content's bounds when it overflows visibly; in its own user units, which are CSS px
+ * when it has no viewBox (one with a viewBox keeps its box).
+ */
+function overflowBox(el: SVGSVGElement, w: number, h: number): { x: number; y: number; w: number; h: number } {
+  const own = { x: 0, y: 0, w, h };
+  if (el.hasAttribute('viewBox') || getComputedStyle(el).overflow !== 'visible') return own;
+  let b: DOMRect;
+  try {
+    b = el.getBBox();
+  } catch {
+    return own;
+  }
+  const x0 = Math.min(0, Math.floor(b.x - 2));
+  const y0 = Math.min(0, Math.floor(b.y - 2));
+  const x1 = Math.max(w, Math.ceil(b.x + b.width + 2));
+  const y1 = Math.max(h, Math.ceil(b.y + b.height + 2));
+  return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
+}
+
 /** One section of the panel as a standalone SVG document (width and height in CSS px). */
 export function sectionToSvg(section: HTMLElement): { svg: string; width: number; height: number } {
   const box = section.getBoundingClientRect();
@@ -117,10 +149,14 @@ export function sectionToSvg(section: HTMLElement): { svg: string; width: number
       // to this page (no style parsing under the page's Content-Security-Policy).
       const clone = inert.importNode(el, true) as SVGSVGElement;
       inlineStyles(el, clone);
-      clone.setAttribute('x', r.x.toFixed(1));
-      clone.setAttribute('y', r.y.toFixed(1));
-      clone.setAttribute('width', r.w.toFixed(1));
-      clone.setAttribute('height', r.h.toFixed(1));
+      // Content drawn past the box on the page (overflow: visible, as the redo ring's mark
+      // labels) is kept: the box grows to it (its labels were cut to "asyn", "lim").
+      const o = overflowBox(el as SVGSVGElement, r.w, r.h);
+      clone.setAttribute('x', (r.x + o.x).toFixed(1));
+      clone.setAttribute('y', (r.y + o.y).toFixed(1));
+      clone.setAttribute('width', o.w.toFixed(1));
+      clone.setAttribute('height', o.h.toFixed(1));
+      if (o.x < 0 || o.y < 0 || o.w > r.w || o.h > r.h) clone.setAttribute('viewBox', `${o.x.toFixed(1)} ${o.y.toFixed(1)} ${o.w.toFixed(1)} ${o.h.toFixed(1)}`);
       clone.removeAttribute('role');
       parts.push(new XMLSerializer().serializeToString(clone));
       return;
@@ -147,7 +183,7 @@ export function sectionToSvg(section: HTMLElement): { svg: string; width: number
       return;
     }
     const style = getComputedStyle(el);
-    if (style.display === 'none' || style.visibility === 'hidden' || el.classList.contains('visually-hidden')) return;
+    if (style.display === 'none' || style.visibility === 'hidden' || el.classList.contains('visually-hidden') || screenReaderOnly(el, style)) return;
     const painted = boxElement(el, at(el), `bg${++boxes}`);
     if (painted) parts.push(painted);
     // Text nodes where they are drawn, line by line; elements in document order.
@@ -187,10 +223,12 @@ export const CSV_DIGITS = 6;
 /**
  * A series value as a CSV cell: rounded to {@link CSV_DIGITS} digits with trailing zeros
  * dropped (MB columns are byte counts over 2^20 and would print 16 decimals); whole
- * numbers and NaN (no sample) print as they are.
+ * numbers print as they are, and NaN (no sample: a hit ratio with no lookups) as an
+ * empty cell, which a spreadsheet reads as missing ("NaN" it read as text).
  */
 export function csvNumber(v: number): string {
-  if (!Number.isFinite(v) || Number.isInteger(v)) return String(v);
+  if (!Number.isFinite(v)) return '';
+  if (Number.isInteger(v)) return String(v);
   const a = Math.abs(v);
   const whole = a < 1 ? 0 : String(Math.trunc(a)).length;
   const fixed = a.toFixed(Math.max(0, CSV_DIGITS - whole));

@@ -79,7 +79,7 @@ export function MetricsTable({ frames: given, frame, label, caption = 'Counters'
             <tr key={r.name} title={r.help} data-counter={r.name}>
               <th scope="row" style={{ ...cell, textAlign: 'left', fontWeight: 400 }}>
                 <Breakable name={r.name} />
-                <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>: {r.help}</span>
+                <span className="visually-hidden">: {r.help}</span>
               </th>
               {r.cells.map((c, i) => (
                 <td key={i} style={{ ...cell, ...numStyle }}>

@@ -340,6 +340,11 @@ test('playground: the address holds what runs; a reload or a copied link opens a
   // A run the reader starts opens at t = 0, not at the link's time.
   await fresh.page.getByRole('button', { name: 'Run this scenario pair' }).click();
   await expect.poll(() => simTime(fresh.page), { timeout: 30_000 }).toBe('0 µs');
+  // A link that changes only A opens with A's text in the editor (it opened B's, so the
+  // change shared was not on screen; QA).
+  const onlyA = await openPage('/#/playground?from=file%3Apk-random.json&ab=1&a.workload.threads=6');
+  const onlyAEditor = onlyA.page.getByRole('textbox', { name: 'Scenario JSON' });
+  await expect.poll(async () => ((await onlyAEditor.inputValue()).length > 10 ? (JSON.parse(await onlyAEditor.inputValue()) as { workload: { threads: number } }).workload.threads : 0), { timeout: 30_000 }).toBe(6);
 
   // Bad parameters: each named with what is allowed; the page opens the defaults and runs.
   const bad = await openPage('/#/playground?from=file:nope.json&rows=-5&a.seed=7');

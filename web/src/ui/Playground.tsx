@@ -109,7 +109,8 @@ export default function Playground({ query = '' }: { query?: string }) {
     pending.current = link;
     setPendingT(link.t);
     setTexts((t) => ({ ...t, B: link.ab ? (t.B ?? t.A) : null }));
-    setEditing(link.ab ? 'B' : 'A');
+    // The side the link changes (A's cores changed: A, not B's untouched 2), B when both are.
+    setEditing(link.ab && (Object.keys(link.b).length > 0 || Object.keys(link.a).length === 0) ? 'B' : 'A');
     setStart(link.from === FROM_DEFAULTS ? DEFAULTS : link.from);
   }, [linkRead, presetsLoaded, expanded, presets]);
 

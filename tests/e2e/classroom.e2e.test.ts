@@ -520,7 +520,7 @@ test('quiz: a prediction is graded after the run, remembered, and summed up at t
   await expect.poll(() => quiz.textContent()).toContain('to the end to check it');
   // Until the run, the summary does not tell whether it held either (it showed "✓ held").
   const summary = page.locator('.lesson-summary-box');
-  await expect.poll(() => summary.textContent()).toMatch(/0 of 5 predictions held \(4 not answered yet, 1 still to check by a run\)/);
+  await expect.poll(() => summary.textContent()).toMatch(/No prediction checked yet \(4 not answered yet, 1 still to check by a run\)/);
   expect(await summary.textContent()).toContain('you said “About 94% full (15/16)”; run “Sequential ids in slow motion” to check it');
   expect(await summary.textContent()).not.toContain('✓ held');
   await runToEnd(page);
@@ -554,7 +554,7 @@ test('quiz: a prediction is graded after the run, remembered, and summed up at t
   await page.goBack();
   await waitForPanel(page);
   await summary.getByRole('button', { name: 'Start this lesson over' }).click();
-  await expect.poll(() => summary.textContent()).toMatch(/0 of 5 predictions held/);
+  await expect.poll(() => summary.textContent()).toMatch(/No prediction checked yet \(5 not answered yet\)/);
   // Three page loads, a run to the end and the home page: on a loaded 2-core machine the whole
   // took more than the default 60 s once (each wait in it has its own bound).
 }, 120_000);
@@ -609,7 +609,7 @@ test('quiz: a prediction locked after a run still waits for a run after a reload
   const again = page.locator('.quiz').first();
   await expect.poll(() => again.textContent()).toContain('to check it');
   expect(await again.locator('.quiz-result').count()).toBe(0);
-  await expect.poll(() => page.locator('.lesson-summary-box').textContent()).toMatch(/0 of 5 predictions held \(4 not answered yet, 1 still to check by a run\)/);
+  await expect.poll(() => page.locator('.lesson-summary-box').textContent()).toMatch(/No prediction checked yet \(4 not answered yet, 1 still to check by a run\)/);
   // A run in this visit checks it.
   await page.locator('.player-bar select').first().selectOption('max');
   await play(page);

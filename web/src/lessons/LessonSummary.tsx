@@ -25,10 +25,17 @@ export function LessonSummary({ lesson, progress, onReset }: { lesson: Lesson; p
       <h2 id="lesson-summary-title">Your summary</h2>
       {quizzes.length ? (
         <p>
-          <strong>
-            {sc.correct} of {sc.total}
-          </strong>{' '}
-          predictions held
+          {/* Nothing checked yet: not "0 of 4 held", which read as a failing score. */}
+          {sc.answered - sc.waiting > 0 ? (
+            <>
+              <strong>
+                {sc.correct} of {sc.total}
+              </strong>{' '}
+              predictions held
+            </>
+          ) : (
+            <strong>No prediction checked yet</strong>
+          )}
           {sc.answered < sc.total || sc.waiting ? ` (${[sc.answered < sc.total ? `${sc.total - sc.answered} not answered yet` : '', sc.waiting ? `${sc.waiting} still to check by a run` : ''].filter(Boolean).join(', ')})` : ''}.
         </p>
       ) : null}

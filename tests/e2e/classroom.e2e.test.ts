@@ -455,6 +455,8 @@ test('exports: PNG and SVG of a view, series CSV, and a scenario JSON the native
   expect(parsed.root).toBe('svg');
   expect(parsed.images + parsed.texts).toBeGreaterThan(2);
   expect(svgText).toContain('Buffer pool');
+  // which run and what time, under the view (an image pasted into slides said neither)
+  expect(svgText).toContain('>Sequential vs random primary key · t = 500.0 ms · InnoDB Lab, simulated</text>');
 
   // A chart's legend is a label and its latest value in one line: each text where the
   // page draws it (they were both placed at the line's left edge, one over the other),

@@ -7,6 +7,7 @@ import { flushSync } from 'react-dom';
 import { copyText } from './shareLink';
 import { download, sectionToSvg, seriesCsv, slug, svgToPng } from './exportView';
 import type { SeriesData } from './seriesData';
+import { formatSimTime } from '../player/speed';
 import type { PanelSim } from './ExperimentPanel';
 
 interface Props {
@@ -93,7 +94,7 @@ export function PanelTools({ title, sims, labels, series, timeNs, viewsRef, shar
     const el = section();
     if (!el) return setProblem('Pick a view to export (the views appear once the simulation has started).');
     try {
-      const { svg, width, height } = sectionToSvg(el);
+      const { svg, width, height } = sectionToSvg(el, `${title} · t = ${formatSimTime(timeNs)} · InnoDB Lab, simulated`);
       if (kind === 'svg') download(`${base}.svg`, new Blob([svg], { type: 'image/svg+xml' }));
       else download(`${base}.png`, await svgToPng(svg, width, height));
     } catch (e) {

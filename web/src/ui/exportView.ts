@@ -125,11 +125,19 @@ function overflowBox(el: SVGSVGElement, w: number, h: number): { x: number; y: n
   return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 };
 }
 
-/** One section of the panel as a standalone SVG document (width and height in CSS px). */
-export function sectionToSvg(section: HTMLElement): { svg: string; width: number; height: number } {
+/** Room under an exported view for its caption line (CSS px). */
+const CAPTION_PX = 24;
+
+/**
+ * One section of the panel as a standalone SVG document (width and height in CSS px),
+ * with `caption` (which run, at what time) on a line under it: an image pasted into
+ * slides otherwise said neither.
+ */
+export function sectionToSvg(section: HTMLElement, caption?: string): { svg: string; width: number; height: number } {
   const box = section.getBoundingClientRect();
   const width = Math.ceil(box.width);
-  const height = Math.ceil(box.height);
+  const viewHeight = Math.ceil(box.height);
+  const height = viewHeight + (caption ? CAPTION_PX : 0);
   const cs = getComputedStyle(document.body);
   const bg = cs.backgroundColor && cs.backgroundColor !== 'rgba(0, 0, 0, 0)' ? cs.backgroundColor : '#ffffff';
   const inert = document.implementation.createDocument('http://www.w3.org/2000/svg', 'svg', null);
@@ -194,6 +202,11 @@ export function sectionToSvg(section: HTMLElement): { svg: string; width: number
     }
   };
   for (const c of section.children) walk(c);
+  if (caption) {
+    // The view's own ink, resolved (a theme's custom property may be light-dark(…)).
+    const ink = getComputedStyle(section).color || '#222222';
+    parts.push(`<text x="0" y="${viewHeight + CAPTION_PX - 7}" font-family="system-ui, sans-serif" font-size="12" fill="${esc(ink)}" opacity="0.75">${esc(caption)}</text>`);
+  }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${parts.join('')}</svg>`;
   return { svg, width, height };
 }

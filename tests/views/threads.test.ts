@@ -3,7 +3,7 @@
 // pixels, and the counts sentence of the accessible summary.
 import { describe, expect, it } from 'vitest';
 import { column, columnJumped, columnSought, columnTime, createRing, pushStates } from '../../web/src/views/threads/ring';
-import { blankColumns, blankStretch, columnSpans, countsSentence, hatchMask, laneLayout, laneState, paintLanes, stateCounts, timeSpans } from '../../web/src/views/threads/layout';
+import { blankColumns, blankStretch, columnSpans, countsSentence, hatchMask, laneGrid, laneLayout, NO_LANE, paintGrid, laneState, paintLanes, stateCounts, timeSpans } from '../../web/src/views/threads/layout';
 
 const u8 = (...v: number[]) => Uint8Array.from(v);
 const cols = (r: ReturnType<typeof createRing>) => Array.from({ length: r.length }, (_, i) => [columnTime(r, i), ...column(r, i)]);
@@ -109,6 +109,22 @@ describe('paintLanes', () => {
     const again = paintLanes(pushStates(r, 1, u8(1, 5), 3), laneLayout(2), rgb, px);
     expect(again).toBe(px);
     expect(at(1, 0)).toEqual([0, 0, 0, 0]);
+  });
+});
+
+describe('laneGrid', () => {
+  it('each lane\'s state per frame held, once, for every painting (colours and masks)', () => {
+    // 4 threads in lanes of 2 (a 1-row budget per 2 threads): the commonest state, waits first on a tie
+    let r = pushStates(null, 1, u8(1, 1, 5, 2), 3);
+    r = pushStates(r, 2, u8(0, 1, 6, 6), 3);
+    const lanes = laneLayout(4, 2);
+    expect(lanes.threadsPerRow).toBe(2);
+    const g = laneGrid(r, lanes);
+    expect(Array.from(g)).toEqual([1, 1, NO_LANE, 5, 6, NO_LANE]);
+    // painted: the same as paintLanes, transparent past the frames held
+    const rgb = [[0, 0, 0], [0, 200, 0], [9, 9, 9], [9, 9, 9], [9, 9, 9], [200, 0, 0], [120, 60, 0]];
+    expect(Array.from(paintGrid(g, rgb))).toEqual(Array.from(paintLanes(r, lanes, rgb)));
+    expect(Array.from(paintGrid(g, rgb).slice(8, 12))).toEqual([0, 0, 0, 0]);
   });
 });
 

@@ -11,7 +11,7 @@ import { formatCount } from '../../charts/common/format';
 import { prepareCanvas, useWidth } from '../../charts/common/hooks';
 import { figureStyle, legendStyle, mutedStyle, swatchStyle } from '../../charts/common/styles';
 import { THREAD_STATES, threadStateColor } from '../../charts/common/threadStates';
-import { blankColumns, blankStretch, countsSentence, hatchMask, laneLayout, paintLanes, SAMPLE_PX, stateCounts, timeSpans } from './layout';
+import { blankColumns, blankStretch, countsSentence, hatchMask, laneGrid, laneLayout, paintGrid, SAMPLE_PX, stateCounts, timeSpans } from './layout';
 import { columnJumped, columnSought, columnTime, DEFAULT_RING_COLUMNS, pushStates, type StateRing } from './ring';
 
 export interface ThreadLanesProps {
@@ -81,6 +81,7 @@ export function ThreadLanes({ frame, label, columns = DEFAULT_RING_COLUMNS, maxH
   const states = frame.threadStates ?? EMPTY;
   // The ring lives across frames; pushing the same frame twice is harmless (idempotent).
   const ringRef = useRef<StateRing | null>(null);
+  const cells = useRef<Uint8Array | null>(null);
   const pixels = useRef<(Uint8ClampedArray | undefined)[]>([]);
   const offscreen = useRef<(HTMLCanvasElement | undefined)[]>([]);
   const overlay = useRef<HTMLCanvasElement | null>(null);
@@ -105,8 +106,10 @@ export function ThreadLanes({ frame, label, columns = DEFAULT_RING_COLUMNS, maxH
     // Offscreen images, 1 px per frame × lane, repainted each frame: the colours, then
     // masks of the hatched and the cross-hatched states.
     const { spans, blank } = blanks(r, w);
+    const grid = laneGrid(r, lanes, cells.current ?? undefined);
+    cells.current = grid;
     const image = (k: number, rgba: readonly (readonly number[])[]): HTMLCanvasElement | null => {
-      const px = paintLanes(r, lanes, rgba, pixels.current[k] ?? undefined);
+      const px = paintGrid(grid, rgba, pixels.current[k] ?? undefined);
       pixels.current[k] = px;
       const off = (offscreen.current[k] ??= document.createElement('canvas'));
       if (off.width !== r.capacity) off.width = r.capacity;

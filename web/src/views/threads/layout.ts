@@ -38,8 +38,13 @@ const TIE_ORDER = [6, 5, 4, 3, 2, 1, 0];
 
 /** The state byte one lane shows: thread `row`'s own, or the commonest of its group. */
 export function laneState(states: Uint8Array, row: number, threadsPerRow: number): number {
+  return laneStateWith(states, row, threadsPerRow, new Array<number>(THREAD_STATE_COUNT));
+}
+
+/** [`laneState`] counting into `n` (THREAD_STATE_COUNT long, reused across lanes). */
+function laneStateWith(states: Uint8Array, row: number, threadsPerRow: number, n: number[]): number {
   if (threadsPerRow <= 1) return states[row] ?? 0;
-  const n = new Array<number>(THREAD_STATE_COUNT).fill(0);
+  n.fill(0);
   const end = Math.min(states.length, (row + 1) * threadsPerRow);
   for (let i = row * threadsPerRow; i < end; i++) n[states[i] < THREAD_STATE_COUNT ? states[i] : 0]++;
   let best = TIE_ORDER[0];
@@ -55,29 +60,58 @@ export function hatchMask(cross: boolean): number[][] {
   return out;
 }
 
+/** A lane grid's byte where no frame is held (drawn transparent). */
+export const NO_LANE = 255;
+
+/**
+ * The state byte each lane shows, frame by frame: a `ring.capacity` × `lanes.rows` grid,
+ * row-major (column x is the x-th oldest frame, row y a lane), [`NO_LANE`] past the
+ * frames held. Worked out once per frame and painted as often as needed (the colours,
+ * then the masks of the hatched states): a lane of 8 threads takes a count of 8.
+ * Fills `out` when it has the right size (no garbage per frame).
+ */
+export function laneGrid(ring: StateRing, lanes: LaneLayout, out?: Uint8Array): Uint8Array {
+  const w = ring.capacity;
+  const size = w * lanes.rows;
+  const g = out && out.length === size ? out : new Uint8Array(size);
+  g.fill(NO_LANE);
+  const n = new Array<number>(THREAD_STATE_COUNT);
+  for (let c = 0; c < ring.length; c++) {
+    const states = column(ring, c);
+    for (let y = 0; y < lanes.rows; y++) g[y * w + c] = laneStateWith(states, y, lanes.threadsPerRow, n);
+  }
+  return g;
+}
+
+/**
+ * RGBA bytes of a lane grid ([`laneGrid`]): `rgb[state]` per cell, with an optional
+ * alpha (255 without one: a mask of some states gives the others 0); transparent where
+ * no frame is held. Paints into `out` when it has the right size.
+ */
+export function paintGrid(grid: Uint8Array, rgb: readonly (readonly number[])[], out?: Uint8ClampedArray): Uint8ClampedArray {
+  const px = out && out.length === grid.length * 4 ? out : new Uint8ClampedArray(grid.length * 4);
+  for (let i = 0; i < grid.length; i++) {
+    const o = i * 4;
+    if (grid[i] === NO_LANE) {
+      px[o] = px[o + 1] = px[o + 2] = px[o + 3] = 0;
+      continue;
+    }
+    const col = rgb[grid[i]] ?? rgb[0];
+    px[o] = col[0];
+    px[o + 1] = col[1];
+    px[o + 2] = col[2];
+    px[o + 3] = col[3] ?? 255;
+  }
+  return px;
+}
+
 /**
  * RGBA bytes of a `ring.capacity` × `lanes.rows` image: column x < ring.length is the
  * x-th oldest frame, row y a lane; the rest stays transparent. `rgb[state]` is the colour
- * of each state byte, with an optional alpha (255 without one: a mask of some states
- * gives the others 0). Paints into `out` when it has the right size (no garbage per frame).
+ * of each state byte, with an optional alpha. Paints into `out` when it has the right size.
  */
 export function paintLanes(ring: StateRing, lanes: LaneLayout, rgb: readonly (readonly number[])[], out?: Uint8ClampedArray): Uint8ClampedArray {
-  const w = ring.capacity;
-  const size = w * lanes.rows * 4;
-  const px = out && out.length === size ? out : new Uint8ClampedArray(size);
-  if (px === out) px.fill(0);
-  for (let c = 0; c < ring.length; c++) {
-    const states = column(ring, c);
-    for (let y = 0; y < lanes.rows; y++) {
-      const col = rgb[laneState(states, y, lanes.threadsPerRow)] ?? rgb[0];
-      const o = (y * w + c) * 4;
-      px[o] = col[0];
-      px[o + 1] = col[1];
-      px[o + 2] = col[2];
-      px[o + 3] = col[3] ?? 255;
-    }
-  }
-  return px;
+  return paintGrid(laneGrid(ring, lanes), rgb, out);
 }
 
 /**

@@ -42,8 +42,38 @@ test('A/B trees of different heights: the leaf strips line up, each tree’s lev
   await play(page);
   // sequential ids keep a 2-level tree; random ids grow a third level
   await expect.poll(heights, { timeout: 40_000 }).toEqual([2, 3]);
+  // While it plays, the row lines up a few times a second, not at every frame: each
+  // time clears the blocks' heights and reads them back, a forced layout of the page
+  // (a tenth of the main thread at 60 frames a second). Counted as the style writes
+  // to the aligned blocks: 2 per block each time (cleared, set).
+  const playing = await simTime(page);
+  const writes = await tree.first().evaluate(
+    (col) =>
+      new Promise<{ perBlockPerS: number; frames: number }>((done) => {
+        const row = col.parentElement!;
+        let n = 0;
+        let frames = 0;
+        const mo = new MutationObserver((m) => (n += m.filter((r) => (r.target as HTMLElement).dataset.align !== undefined).length));
+        mo.observe(row, { attributes: true, attributeFilter: ['style'], subtree: true });
+        const count = () => {
+          frames += 1;
+          if (performance.now() - t0 < 2000) requestAnimationFrame(count);
+        };
+        const t0 = performance.now();
+        requestAnimationFrame(count);
+        setTimeout(() => {
+          mo.disconnect();
+          done({ perBlockPerS: n / row.querySelectorAll('[data-align]').length / 2, frames });
+        }, 2000);
+      }),
+  );
+  expect(writes.frames).toBeGreaterThan(20);
+  expect(await simTime(page)).not.toBe(playing);
+  expect(writes.perBlockPerS).toBeLessThanOrEqual(6);
   await pause(page);
   const tops = async (sel: string) => Promise.all([0, 1].map(async (i) => Math.round((await tree.nth(i).locator(sel).first().boundingBox())?.y ?? -1)));
+  // once the renders stop, the row is lined up (a trailing call, within 250 ms)
+  await expect.poll(async () => { const [a, b] = await tops('canvas'); return a === b && a > 0; }).toBe(true);
   const strips = await tops('canvas');
   expect(strips[0]).toBeGreaterThan(0);
   expect(strips[0]).toBe(strips[1]);

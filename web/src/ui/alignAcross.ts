@@ -5,7 +5,7 @@
 // both sides and can be compared by eye. A block present in one column only keeps its
 // own height. Aligned blocks that should hug what follows them (a tree's upper levels
 // above its leaves) put their content at their bottom themselves.
-import { useEffect, useLayoutEffect, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { cssZoom } from '../charts/common/hooks';
 
 /** The height each key's blocks get: the tallest of them, for keys found in two or
@@ -60,13 +60,42 @@ export function alignColumns(root: HTMLElement): void {
   );
 }
 
-/** Lines up the row's columns (the children of `ref`) after every render, before
- *  paint; and, a frame later, whenever a column changes size without the row
- *  rendering (the window resized while paused, a view's own state changed). */
+/** How often a row lines up again while it renders every frame (a simulation playing):
+ *  each time costs a forced layout of the page (its heights are cleared, then read),
+ *  and at 60 frames a second, rows of A/B trees spent about a tenth of the main
+ *  thread there. A block's new height shows at once; the other column catches up
+ *  within this time, and a trailing call lines the row up once the renders stop. */
+export const ALIGN_EVERY_MS = 250;
+
+/** Lines up the row's columns (the children of `ref`) after a render, before paint,
+ *  at most once per {@link ALIGN_EVERY_MS} (and once more after the last render);
+ *  and, a frame later, whenever a column changes size without the row rendering
+ *  (the window resized while paused, a view's own state changed). */
 export function useAlignAcross(ref: RefObject<HTMLElement | null>, columns: number): void {
+  const last = useRef(-Infinity);
+  const trailing = useRef(0);
   useLayoutEffect(() => {
-    if (ref.current) alignColumns(ref.current);
+    const root = ref.current;
+    if (!root) return;
+    const since = performance.now() - last.current;
+    if (since >= ALIGN_EVERY_MS) {
+      last.current = performance.now();
+      alignColumns(root);
+    } else if (!trailing.current) {
+      trailing.current = window.setTimeout(() => {
+        trailing.current = 0;
+        last.current = performance.now();
+        if (ref.current) alignColumns(ref.current);
+      }, ALIGN_EVERY_MS - since);
+    }
   });
+  useEffect(
+    () => () => {
+      window.clearTimeout(trailing.current);
+      trailing.current = 0;
+    },
+    [],
+  );
   useEffect(() => {
     const root = ref.current;
     if (!root || columns < 2 || typeof ResizeObserver === 'undefined') return;

@@ -390,6 +390,31 @@ test('a tablet turned while its reader watches the panel under the text keeps th
   expect(errors).toEqual([]);
 });
 
+test('a phone turned while its reader watches the panel keeps the panel where it was, both ways', async () => {
+  // Turned upright, the views kept their landscape width for a frame; the phone laid the
+  // page out 833 px wide for that frame, and the panel the reader watched moved 374 px
+  // down, under the lesson's sources (QA).
+  const { page, errors } = await openPage('/#/lesson/primary-keys?step=3', { viewport: { width: 390, height: 844 }, touch: true });
+  await waitForPanel(page);
+  await page.locator('.step.is-current a', { hasText: 'Go to the experiment' }).first().dispatchEvent('click');
+  const panelTop = () => page.locator('#experiment-panel').evaluate((e) => Math.round(e.getBoundingClientRect().top));
+  await expect.poll(panelTop, { timeout: 5_000 }).toBeLessThan(10);
+  await playFor(page, 1500);
+  const top = await panelTop();
+  for (const [width, height] of [
+    [844, 390],
+    [390, 844],
+    [844, 390],
+    [390, 844],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(600);
+    expect(Math.abs((await panelTop()) - top), `panel top after turning to ${width}×${height}`).toBeLessThanOrEqual(2);
+    expect(await page.locator('.step-nav .step-count').textContent()).toBe('Step 3 of 11');
+  }
+  expect(errors).toEqual([]);
+});
+
 test('a finished A/B run stops where the later side ran out, at any speed, and each side says when it did', async () => {
   const ends: string[] = [];
   for (const speed of ['max', '30']) {

@@ -156,7 +156,7 @@ export function AhiView({ frame, label }: AhiViewProps) {
           </div>
         ) : (
           <div>
-            <strong>hit ratio {formatPercent(sum.hitRatio)}</strong>
+            <strong>hit ratio since the start {formatPercent(sum.hitRatio)}</strong>
             {lookups > 0 ? ` · ${formatCount(sum.searches)} of ${formatCount(lookups)} lookups answered by the hash` : ' · no lookups yet'}
           </div>
         )}

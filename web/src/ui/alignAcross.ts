@@ -5,7 +5,7 @@
 // both sides and can be compared by eye. A block present in one column only keeps its
 // own height. Aligned blocks that should hug what follows them (a tree's upper levels
 // above its leaves) put their content at their bottom themselves.
-import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { cssZoom } from '../charts/common/hooks';
 
 /** The height each key's blocks get: the tallest of them, for keys found in two or
@@ -60,59 +60,46 @@ export function alignColumns(root: HTMLElement): void {
   );
 }
 
-/** How often a row lines up again while it renders every frame (a simulation playing):
- *  each time costs a forced layout of the page (its heights are cleared, then read),
- *  and at 60 frames a second, rows of A/B trees spent about a tenth of the main
- *  thread there. A block's new height shows at once; the other column catches up
- *  within this time, and a trailing call lines the row up once the renders stop. */
+/** How often a row lines up again while it keeps changing (a simulation playing): each
+ *  time costs a forced layout of the page (its heights are cleared, then read), and at
+ *  every frame, rows of A/B trees spent about a tenth of the main thread there. A
+ *  block's new height shows at once; the other column catches up within this time, and
+ *  a trailing call lines the row up once the changes stop. */
 export const ALIGN_EVERY_MS = 250;
 
-/** Lines up the row's columns (the children of `ref`) after a render, before paint,
- *  at most once per {@link ALIGN_EVERY_MS} (and once more after the last render);
- *  and, a frame later, whenever a column changes size without the row rendering
- *  (the window resized while paused, a view's own state changed). */
+/** Lines up the row's columns (the children of `ref`) after a render, before paint, and
+ *  whenever a column changes size without the row rendering (the window resized while
+ *  paused, a view's own state changed): at most once per {@link ALIGN_EVERY_MS}, and
+ *  once more after the last change. */
 export function useAlignAcross(ref: RefObject<HTMLElement | null>, columns: number): void {
-  const last = useRef(-Infinity);
-  const trailing = useRef(0);
-  useLayoutEffect(() => {
-    const root = ref.current;
-    if (!root) return;
-    const since = performance.now() - last.current;
-    if (since >= ALIGN_EVERY_MS) {
-      last.current = performance.now();
-      alignColumns(root);
-    } else if (!trailing.current) {
-      trailing.current = window.setTimeout(() => {
-        trailing.current = 0;
-        last.current = performance.now();
+  const state = useRef({ last: -Infinity, timer: 0 });
+  // `now`: in a layout effect, where a due alignment runs before paint. A resize is seen
+  // in a ResizeObserver callback, where a size set would be observed in the same frame
+  // again (the "ResizeObserver loop" error): it always goes through the timer.
+  const request = useCallback(
+    (now: boolean) => {
+      const s = state.current;
+      const run = () => {
+        s.timer = 0;
+        s.last = performance.now();
         if (ref.current) alignColumns(ref.current);
-      }, ALIGN_EVERY_MS - since);
-    }
-  });
-  useEffect(
-    () => () => {
-      window.clearTimeout(trailing.current);
-      trailing.current = 0;
+      };
+      const since = performance.now() - s.last;
+      if (now && since >= ALIGN_EVERY_MS && !s.timer) return run();
+      if (!s.timer) s.timer = window.setTimeout(run, Math.max(0, ALIGN_EVERY_MS - since));
     },
-    [],
+    [ref],
   );
+  useLayoutEffect(() => request(true));
   useEffect(() => {
+    const s = state.current;
     const root = ref.current;
-    if (!root || columns < 2 || typeof ResizeObserver === 'undefined') return;
-    let pending = 0;
-    // In the next frame, not in the callback: a size set there would be observed in
-    // the same frame again (the "ResizeObserver loop" error).
-    const ro = new ResizeObserver(() => {
-      if (pending) return;
-      pending = requestAnimationFrame(() => {
-        pending = 0;
-        alignColumns(root);
-      });
-    });
-    for (const c of root.children) ro.observe(c);
+    const ro = root && columns >= 2 && typeof ResizeObserver !== 'undefined' ? new ResizeObserver(() => request(false)) : null;
+    if (root && ro) for (const c of root.children) ro.observe(c);
     return () => {
-      ro.disconnect();
-      cancelAnimationFrame(pending);
+      ro?.disconnect();
+      window.clearTimeout(s.timer);
+      s.timer = 0;
     };
-  }, [ref, columns]);
+  }, [ref, columns, request]);
 }

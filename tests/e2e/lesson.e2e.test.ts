@@ -414,6 +414,59 @@ test('a phone turned while its reader watches the panel keeps the panel where it
   expect(errors).toEqual([]);
 });
 
+test('"Scroll the panel to <view>" brings the view a step talks about up under the player bar, on a laptop and on a phone', async () => {
+  // The panel keeps its knobs at the top: at 1366×768 the view of step 11 started 70 px
+  // under the screen's bottom, below two views of 256 thread lanes (QA).
+  const { page, errors } = await openPage('/#/lesson/ahi-latch-contention?step=11', { viewport: { width: 1366, height: 768 } });
+  const view = '#experiment-panel [data-view="ahi"] h3';
+  // (this experiment has no counters table, which waitForPanel waits for)
+  const ready = async (sel: string) => {
+    await page.waitForSelector(sel, { state: 'attached', timeout: 30_000 });
+    await page.waitForFunction(() => !document.querySelector('.player-bar button.play')?.hasAttribute('data-loading') && !document.querySelector('.view-placeholder'), null, { timeout: 30_000 });
+  };
+  await ready(view);
+  const place = () =>
+    page.evaluate((sel) => {
+      const bar = document.querySelector('#experiment-panel .player-bar')!.getBoundingClientRect();
+      const h = document.querySelector(sel)!.getBoundingClientRect();
+      return { barBottom: Math.round(bar.bottom), top: Math.round(h.top), bottom: Math.round(h.bottom) };
+    }, view);
+  expect((await place()).top).toBeGreaterThan(768);
+  const button = page.locator('.step.is-current .focus-link button');
+  expect(await button.textContent()).toBe('Scroll the panel to Adaptive hash index ↘ (step 11)');
+  await button.dispatchEvent('click');
+  await expect
+    .poll(async () => {
+      const p = await place();
+      return p.top >= p.barBottom && p.bottom < 768;
+    })
+    .toBe(true);
+  expect(page.url()).toContain('step=11');
+
+  // A phone: the panel is under the whole lesson; the page goes there at once and the
+  // step (and its experiment) stay, though the page passed six later steps.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(page.url().replace(/\?.*/, '?step=7'));
+  await ready('#experiment-panel [data-chart="qps"]');
+  const chart = page.locator('.step.is-current .focus-link button');
+  expect(await chart.textContent()).toBe('Scroll the panel to Queries per second ↘ (step 7)');
+  await chart.dispatchEvent('click');
+  const qps = '#experiment-panel [data-chart="qps"]';
+  await expect
+    .poll(async () => {
+      const p = await page.evaluate((sel) => {
+        const bar = document.querySelector('#experiment-panel .player-bar')!.getBoundingClientRect();
+        const h = document.querySelector(sel)?.getBoundingClientRect();
+        return h ? { barBottom: Math.round(bar.bottom), top: Math.round(h.top) } : null;
+      }, qps);
+      return p !== null && p.top >= p.barBottom && p.top < p.barBottom + 40;
+    })
+    .toBe(true);
+  expect(await page.locator('.step-nav .step-count').textContent()).toBe('Step 7 of 13');
+  expect(await page.locator('.experiment-panel h2').first().textContent()).toContain('8.0.25');
+  expect(errors).toEqual([]);
+});
+
 test('a finished A/B run stops where the later side ran out, at any speed, and each side says when it did', async () => {
   const ends: string[] = [];
   for (const speed of ['max', '30']) {

@@ -10,7 +10,9 @@ import { activeExperimentFor, experimentsOf, parseLessonAddress } from './active
 import { ExperimentSlot, useExperimentSettings, useNewAddress } from './LessonExperiment';
 import { Narrative } from './Narrative';
 import { IgnoredSettings, LessonGate } from './LessonGate';
-import type { Lesson } from './types';
+import type { FocusSpec, Lesson } from './types';
+import { usePanelFocus } from './panelFocus';
+import { useTheme } from '../ui/theme';
 import { knobText } from './scenarios';
 import { useCurrentStep } from './useCurrentStep';
 import { usePanelStep } from './panelStep';
@@ -155,6 +157,22 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
     panel?.scrollIntoView({ block: 'start' });
     panel?.focus({ preventScroll: true });
   }, []);
+  // A step's "Scroll the panel to <view>": the panel scrolls to that view (after showing the
+  // step's experiment, if another one is in the panel); `n` makes each press a new request.
+  const panelBox = useRef<HTMLElement>(null);
+  const { reducedMotion } = useTheme();
+  const [focusAsk, setFocusAsk] = useState<{ focus: FocusSpec; n: number } | null>(null);
+  const showFocus = useCallback(
+    (stepIdx: number, focus: FocusSpec) => {
+      // Pinned, as "Go to the experiment ↓" pins it: on a phone the page scrolls past the
+      // later steps to the panel, and the panel keeps this step's experiment.
+      const own = activeExperimentFor(placed, stepIdx);
+      if (own) setPinned(own.id);
+      setFocusAsk((a) => ({ focus, n: (a?.n ?? 0) + 1 }));
+    },
+    [placed],
+  );
+  usePanelFocus(panelBox, focusAsk?.focus, focusAsk?.n ?? 0, reducedMotion, '', true);
   // Runs finished in this visit, per experiment: a prediction locked after a run waits for the next.
   const [runs, setRuns] = useState<Record<string, number>>({});
   // The settings (knobs, seed) an experiment's last run changed, if any: such a run checks no
@@ -203,6 +221,7 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
           activeId={active?.id}
           ran={ran}
           onShowExperiment={showExperiment}
+          onShowFocus={showFocus}
           runs={runs}
           otherRuns={otherRuns}
           progress={progress}
@@ -210,7 +229,7 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
           end={<LessonSummary lesson={lesson} progress={progress} onReset={resetProgress} />}
         />
       </div>
-      <aside className="lesson-panel" id="experiment-panel" tabIndex={-1} aria-label="Experiment">
+      <aside className="lesson-panel" id="experiment-panel" tabIndex={-1} aria-label="Experiment" ref={panelBox}>
         {/* One column (a phone): the panel comes after every step; this leads back up to the step it is for. */}
         <a
           className="back-to-text"

@@ -1,10 +1,12 @@
 // The narrative column: steps with prose, experiment cards and quizzes, a step
 // navigator, and the lesson's sources.
 
-import { useRef, type ReactNode } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import { useKeepFocus } from '../ui/keepFocus';
+import { focusTitle } from '../ui/viewTitles';
+import { activeExperimentFor, experimentsOf } from './activeExperiment';
 import type { LessonProgress } from './progress';
-import type { Lesson } from './types';
+import type { FocusSpec, Lesson } from './types';
 import { knobText } from './scenarios';
 import { Prose } from './Prose';
 import { QuizBlock } from './QuizBlock';
@@ -21,13 +23,16 @@ interface Props {
   /** Per experiment: the settings (knobs, seed) its last run changed (that run checked no prediction). */
   otherRuns?: Record<string, string[]>;
   onShowExperiment: (id: string) => void;
+  /** Scrolls the panel to the view a step's focus names (its experiment shown first). */
+  onShowFocus?: (step: number, focus: FocusSpec) => void;
   progress?: LessonProgress;
   onQuizLock?: (quizId: string, choice: number, correct: boolean, checked: boolean) => void;
   /** Shown after the last step (the lesson summary). */
   end?: ReactNode;
 }
 
-export function Narrative({ lesson, current, setRef, goTo, activeId, ran, runs, otherRuns, onShowExperiment, progress, onQuizLock, end }: Props) {
+export function Narrative({ lesson, current, setRef, goTo, activeId, ran, runs, otherRuns, onShowExperiment, onShowFocus, progress, onQuizLock, end }: Props) {
+  const placed = useMemo(() => experimentsOf(lesson), [lesson]);
   const titles = new Map<string, string>();
   const sweeps = new Set<string>();
   for (const s of lesson.steps)
@@ -63,7 +68,21 @@ export function Narrative({ lesson, current, setRef, goTo, activeId, ran, runs, 
             switch (b.kind) {
               case 'prose':
                 return <Prose key={j} markdown={b.markdown} />;
-              case 'focus': // where the panel scrolls to; nothing in the text
+              case 'focus': {
+                // The view the step is about, often below the panel's fold (the panel keeps
+                // its knobs at the top and stays where the reader puts it): one press away.
+                if (!onShowFocus) return null;
+                const what = focusTitle(b.focus, activeExperimentFor(placed, i));
+                return (
+                  <p key={j} className="focus-link">
+                    <button type="button" className="linklike" onClick={() => onShowFocus(i, b.focus)}>
+                      Scroll the panel to {what} ↘
+                      {/* Named apart for a screen reader's list of buttons (steps may point at one view). */}
+                      <span className="visually-hidden"> (step {i + 1})</span>
+                    </button>
+                  </p>
+                );
+              }
               case 'notes':
                 return null; // speaker notes: presenter mode only
               case 'experiment':

@@ -1,8 +1,9 @@
 // A step's ```focus block: when the slide opens in presenter mode, the experiment panel
 // beside it scrolls to the view the text is about (zoomed for the projector, a panel is a
 // column of views several screens long: the size table of primary-keys' fourth slide sat
-// seven screens down). The lesson page leaves its panel to the reader: the knobs sit at its
-// top, and a reader turning them keeps the panel where they put it.
+// seven screens down). The lesson page leaves its panel to the reader (the knobs sit at its
+// top, and a reader turning them keeps the panel where they put it); the step's text has a
+// button that scrolls there when the reader asks ("Scroll the panel to …").
 
 import { useEffect, useRef, type RefObject } from 'react';
 import type { FocusSpec, Step } from './types';
@@ -27,10 +28,11 @@ export const FOCUS_WAIT_MS = 30_000;
 /**
  * Scrolls `box` (the panel's scroll container) so the focused view starts just below the
  * sticky player bar, once per opened step (`step`), after the views have loaded. A panel
- * that does not scroll on its own (on a phone it sits below the text) is left alone, and so
- * is one that shows another experiment (the view is not there).
+ * that does not scroll on its own (on a phone it sits below the text) is left alone unless
+ * `page` (then the page scrolls), and so is one that shows another experiment (the view is
+ * not there).
  */
-export function usePanelFocus(box: RefObject<HTMLElement | null>, focus: FocusSpec | undefined, step: number, reducedMotion: boolean, layoutKey = ''): void {
+export function usePanelFocus(box: RefObject<HTMLElement | null>, focus: FocusSpec | undefined, step: number, reducedMotion: boolean, layoutKey = '', page = false): void {
   // The page opening on the step (a link) jumps there at once: a smooth scroll still under
   // way when the reader presses Play moved the panel under the pointer.
   const opened = useRef(false);
@@ -56,11 +58,7 @@ export function usePanelFocus(box: RefObject<HTMLElement | null>, focus: FocusSp
       // A counter in a folded table (a narrow window) shows it first.
       const fold = target.closest('details:not([open])');
       if (fold) fold.setAttribute('open', '');
-      if (getComputedStyle(el).overflowY === 'visible' || el.scrollHeight <= el.clientHeight) return;
-      const bar = el.querySelector<HTMLElement>('.player-bar');
-      const below = bar && getComputedStyle(bar).position === 'sticky' ? bar.getBoundingClientRect().height : 0;
-      const top = target.getBoundingClientRect().top - el.getBoundingClientRect().top + el.scrollTop - below - 8;
-      el.scrollTo({ top: Math.max(0, top), behavior: instant ? 'auto' : 'smooth' });
+      if (!scrollToView(el, target, !instant, page)) return;
       // A counter's row is one of ~60: outlined, so the room finds it.
       if (focus.counter !== undefined) {
         marked = target;
@@ -75,5 +73,31 @@ export function usePanelFocus(box: RefObject<HTMLElement | null>, focus: FocusSp
     };
     // layoutKey: the theme; another one resizes every view, and the focused one slid under
     // the sticky player bar (T on a slide), so it scrolls there again.
-  }, [box, focus, step, reducedMotion, layoutKey]);
+  }, [box, focus, step, reducedMotion, layoutKey, page]);
+}
+
+/**
+ * Scrolls `target` (a view in the panel `box`) to just below the panel's sticky player
+ * bar: inside the panel when it scrolls on its own (beside the text), else, with `page`,
+ * the page (a phone, where the panel sits below the text and the bar sticks to the
+ * screen). False when nothing scrolled.
+ */
+export function scrollToView(box: HTMLElement, target: HTMLElement, smooth: boolean, page: boolean): boolean {
+  const bar = box.querySelector<HTMLElement>('.player-bar');
+  const sticky = bar !== null && getComputedStyle(bar).position === 'sticky';
+  const behavior = smooth ? 'smooth' : 'auto';
+  // What the bar covers, from the top of where it sticks (its `top` may leave a gap).
+  const over = sticky ? (parseFloat(getComputedStyle(bar).top) || 0) + bar.getBoundingClientRect().height : 0;
+  if (getComputedStyle(box).overflowY !== 'visible' && box.scrollHeight > box.clientHeight) {
+    // Stuck, the bar sits inside the panel's padding (the lesson page's 16 px hid a heading under it).
+    const pad = sticky ? parseFloat(getComputedStyle(box).paddingTop) || 0 : 0;
+    const top = target.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop - pad - over - 8;
+    box.scrollTo({ top: Math.max(0, top), behavior });
+    return true;
+  }
+  if (!page) return false;
+  // At once: a smooth scroll down through the rest of the lesson made each step it passed
+  // the current one, and the last step's experiment took the panel.
+  window.scrollTo({ top: Math.max(0, window.scrollY + target.getBoundingClientRect().top - over - 8), behavior: 'auto' });
+  return true;
 }

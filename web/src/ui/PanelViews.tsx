@@ -12,6 +12,7 @@ import type { SeriesData } from './seriesData';
 import type { StatusSnapshot } from './useEngineSession';
 import { useViewComponents, ViewSlot } from './ViewSlot';
 import { useAlignAcross } from './alignAcross';
+import { VIEW_TITLES } from './viewTitles';
 import type { ViewComponents } from './viewModules';
 
 const EMPTY_SERIES: SeriesData = { columns: [], rows: [] };
@@ -127,9 +128,9 @@ function FillRow({ frames, labels, fillIndex, reducedMotion, C }: { frames: Fram
   const bi = b && chosen ? matchingIndex(a, ai, b) : -1;
   const selectId = useId();
   return (
-    <section className="view-row" aria-label="Leaf page fill" data-view="fill-histogram">
+    <section className="view-row" aria-label={VIEW_TITLES['fill-histogram']} data-view="fill-histogram">
       <div className="view-row-head">
-        <h3>Leaf page fill</h3>
+        <h3>{VIEW_TITLES['fill-histogram']}</h3>
         {a.indexes.length > 1 ? (
           <label className="view-choice" htmlFor={selectId}>
             Index
@@ -154,7 +155,7 @@ function FillRow({ frames, labels, fillIndex, reducedMotion, C }: { frames: Fram
           {labels[1] ?? 'B'} has no index {indexLabel(a, ai)}: only {labels[0] ?? 'A'} is drawn.
         </p>
       ) : null}
-      <ViewSlot title="Leaf page fill">
+      <ViewSlot title={VIEW_TITLES['fill-histogram']}>
         {() => (
           <C
             frame={a}
@@ -215,14 +216,14 @@ export function PanelViews({ frames, series, status, labels, views, charts, size
         </div>
       ) : null}
       {has('btree') &&
-        sideBySide('btree', 'B+tree (clustered index)', (f, i) => (
+        sideBySide('btree', VIEW_TITLES.btree, (f, i) => (
           <TreeCell frame={f} sim={i} label={labels[i]} client={client} reducedMotion={reducedMotion} C={W.BTreeView} />
         ))}
-      {has('pool') && sideBySide('pool', 'Buffer pool', (f, i) => <W.BufferPoolView frame={f} label={labels[i]} reducedMotion={reducedMotion} />)}
-      {has('threads') && sideBySide('threads', 'Client threads', (f, i) => <W.ThreadsView frame={f} label={pair ? labels[i] : undefined} />)}
-      {has('ahi') && sideBySide('ahi', 'Adaptive hash index', (f, i) => <W.AhiView frame={f} label={pair ? labels[i] : undefined} />)}
-      {has('redo') && sideBySide('redo', 'Redo log', (f, i) => <W.RedoView frame={f} label={pair ? labels[i] : undefined} reducedMotion={reducedMotion} />)}
-      {has('qc') && sideBySide('qc', 'Query cache', (f, i) => <W.QueryCacheView frame={f} label={pair ? labels[i] : undefined} reducedMotion={reducedMotion} />)}
+      {has('pool') && sideBySide('pool', VIEW_TITLES.pool, (f, i) => <W.BufferPoolView frame={f} label={labels[i]} reducedMotion={reducedMotion} />)}
+      {has('threads') && sideBySide('threads', VIEW_TITLES.threads, (f, i) => <W.ThreadsView frame={f} label={pair ? labels[i] : undefined} />)}
+      {has('ahi') && sideBySide('ahi', VIEW_TITLES.ahi, (f, i) => <W.AhiView frame={f} label={pair ? labels[i] : undefined} />)}
+      {has('redo') && sideBySide('redo', VIEW_TITLES.redo, (f, i) => <W.RedoView frame={f} label={pair ? labels[i] : undefined} reducedMotion={reducedMotion} />)}
+      {has('qc') && sideBySide('qc', VIEW_TITLES.qc, (f, i) => <W.QueryCacheView frame={f} label={pair ? labels[i] : undefined} reducedMotion={reducedMotion} />)}
       {has('fill-histogram') && <FillRow frames={frames} labels={labels} fillIndex={fillIndex} reducedMotion={reducedMotion} C={W.FillHistogram} />}
       {has('charts') &&
         charts.map((c) => (
@@ -246,7 +247,7 @@ export function PanelViews({ frames, series, status, labels, views, charts, size
           </section>
         ))}
       {has('sysbench') &&
-        sideBySide('sysbench', 'sysbench report', (f, i) => (
+        sideBySide('sysbench', VIEW_TITLES.sysbench, (f, i) => (
           <W.SysbenchReport
             series={series[i] ?? EMPTY_SERIES}
             threads={f.summary.threads.clients ?? (f.summary.threads.total || f.threadStates.length)}
@@ -255,17 +256,17 @@ export function PanelViews({ frames, series, status, labels, views, charts, size
           />
         ))}
       {has('status') &&
-        sideBySide('status', 'SHOW ENGINE INNODB STATUS', (f, i) => <W.StatusView text={status[i]?.text ?? null} timeNs={f.timeNs} label={pair ? labels[i] : undefined} />)}
+        sideBySide('status', VIEW_TITLES.status, (f, i) => <W.StatusView text={status[i]?.text ?? null} timeNs={f.timeNs} label={pair ? labels[i] : undefined} />)}
       {has('sizes') && (
-        <section className="view-row" aria-label="Table sizes" data-view="sizes">
-          <ViewSlot title="Table sizes">
+        <section className="view-row" aria-label={VIEW_TITLES.sizes} data-view="sizes">
+          <ViewSlot title={VIEW_TITLES.sizes}>
             {() => <W.SizeTable frames={named} reference={sizeReference} />}
           </ViewSlot>
         </section>
       )}
       {has('metrics') && (
-        <section className="view-row" aria-label="Counters" data-view="metrics">
-          <ViewSlot title="Counters">
+        <section className="view-row" aria-label={VIEW_TITLES.metrics} data-view="metrics">
+          <ViewSlot title={VIEW_TITLES.metrics}>
             {() => (
               <>
                 {/* the threads view has its own bar */}

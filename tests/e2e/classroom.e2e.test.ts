@@ -102,6 +102,9 @@ test('presenter: keys move between slides, Space plays, . steps, notes follow in
   expect(await count.textContent()).toBe('2 / 11');
   await page.keyboard.press('Escape');
   await expect.poll(() => page.getByRole('dialog', { name: 'Keyboard shortcuts' }).count()).toBe(0);
+  // That Esc closed the help only: the slides are still up.
+  await page.waitForTimeout(200);
+  expect(page.url()).toContain('#/present/primary-keys');
 
   // Speaker notes in a second window follow the slides, and can move them.
   const [notes] = await Promise.all([context.waitForEvent('page'), page.keyboard.press('n')]);
@@ -211,7 +214,8 @@ test('presenter: "Present this lesson" and Exit keep the seed and knobs (a teach
   await page.keyboard.press(' ');
   const t = await settledTime(page);
   expect(t).not.toBe('0 µs');
-  await exit.dispatchEvent('click');
+  // Esc leaves as Exit does (a slide show ends on Esc; only the key help closed).
+  await page.keyboard.press('Escape');
   await page.locator('.lesson-narrative').first().waitFor();
   expect(await page.locator('.step-nav .step-count').textContent()).toBe('Step 5 of 11');
   await expect.poll(() => settledTime(page), { timeout: 30_000 }).toBe(t);

@@ -105,8 +105,11 @@ test('presenter 1920×1080: view text is projector-sized in every theme, nothing
       playButton: text(document.querySelector('.slide-panel .player-bar button.play')),
       clock: text(document.querySelector('.slide-panel .player-bar .sim-time')),
       knobLabel: text(document.querySelector('.slide-panel .knob label')),
+      // The slide bar (title, Prev/Next, the count) grows with the screen (it stayed at 16 px).
+      slideBar: parseFloat(getComputedStyle(document.querySelector('.presenter-bar')!).fontSize),
     };
   });
+  expect(heights.slideBar).toBeGreaterThanOrEqual(19);
   expect(heights.playButton).toBeGreaterThanOrEqual(20);
   expect(heights.clock).toBeGreaterThanOrEqual(20);
   expect(heights.knobLabel).toBeGreaterThanOrEqual(20);
@@ -299,6 +302,8 @@ test('presenter 1280×720: ↓ and ↑ scroll a slide text taller than the scree
   const r = await close.evaluate((e) => e.getBoundingClientRect().toJSON() as DOMRect);
   expect(r.top).toBeGreaterThanOrEqual(0);
   expect(r.bottom).toBeLessThanOrEqual(720);
+  // and its whole list, Esc's row last (it scrolled 43 px: the last row was cut off)
+  expect(await page.locator('dialog.key-help').evaluate((d) => d.scrollHeight - d.clientHeight)).toBeLessThanOrEqual(1);
   await page.keyboard.press('Escape');
   await expect.poll(() => page.locator('dialog.key-help').count()).toBe(0);
   expect(errors).toEqual([]);

@@ -15,7 +15,8 @@ export const PRESENTER_KEYS: [string, string][] = [
   ['N', 'speaker notes in a second window (follows the slides)'],
   ['F', 'full screen'],
   ['T', 'theme: projector, dark, light'],
-  ['?  Esc', 'show / hide this help'],
+  ['?', 'show / hide this help'],
+  ['Esc', 'close this help; else leave the slides for the lesson, at this slide'],
 ];
 
 /** The keys of an experiment panel on a lesson page or the playground. */

@@ -172,7 +172,13 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
         // select picks it: stored, and the override cleared.
         t: () => pickTheme(THEMES[(THEMES.indexOf(shownTheme) + 1) % THEMES.length]),
         '?': () => setHelp((h) => !h),
-        Escape: () => setHelp(false),
+        // The help open: it closes (its dialog does too). Else the slides end, as a slide
+        // show ends on Esc, back to the lesson at this slide; in full screen the browser
+        // takes Esc itself to leave full screen, and the slides stay.
+        Escape: () => {
+          if (helpOpen.current) setHelp(false);
+          else if (!document.fullscreenElement) exitLink.current?.click();
+        },
       };
       // Shift+↓/↑: the panel, a column of views several screens long on a projector.
       const a = e.shiftKey && (e.key === 'ArrowDown' || e.key === 'ArrowUp') ? () => panelScroll.current(e.key === 'ArrowDown' ? 1 : -1) : act[e.key];
@@ -185,6 +191,9 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
     return () => window.removeEventListener('keydown', onKey);
   }, [go, n, openNotes, fullscreen, shownTheme, pickTheme]);
 
+  const helpOpen = useRef(help);
+  helpOpen.current = help;
+  const exitLink = useRef<HTMLAnchorElement>(null);
   const bar = useRef<HTMLSpanElement>(null);
   useKeepFocus(bar); // Next on the last slide, Prev on the first
   // ↓ and ↑ scroll a slide's text taller than the screen; a cue says there is more.
@@ -229,7 +238,7 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
     <div className="presenter">
       <header className="presenter-bar">
         {/* The lesson at this slide, and its run at the time the panel shows (it opened at 0). */}
-        <a href={exitHref(0)} className="presenter-exit" onClick={(e) => (e.currentTarget.href = exitHref(noExperiment ? 0 : panelTime.current))}>
+        <a href={exitHref(0)} className="presenter-exit" ref={exitLink} onClick={(e) => (e.currentTarget.href = exitHref(noExperiment ? 0 : panelTime.current))}>
           ✕ Exit
         </a>
         <span className="presenter-title" title={lesson.meta.title}>
@@ -334,7 +343,7 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
           )}
         </aside>
       </div>
-      <p className="presenter-hint muted">PgDn / → next · PgUp / ← previous · ↓ ↑ scroll the text (Shift: the panel) · Space play · , . step the simulation · N notes · ? keys</p>
+      <p className="presenter-hint muted">PgDn / → next · PgUp / ← previous · ↓ ↑ scroll the text (Shift: the panel) · Space play · , . step the simulation · N notes · ? keys · Esc leave</p>
     </div>
   );
 }

@@ -94,6 +94,15 @@ describe('layoutTimeSeries', () => {
       ['red', '2 3'],
     ]);
   });
+  it('a line drawn exactly under a later one says so in the legend (A looked as if it had no data)', () => {
+    const same = { label: 'B: reader', columns: cols, rows: A.rows.map((r) => [...r]) };
+    const m = layoutTimeSeries({ series: [A, same], column: 'latency_mean_us', unit: 'µs' }, 400, 220);
+    expect(m.lines[0].legend).toBe("130 µs (under B's line: the same values)");
+    expect(m.lines[1].legend).toBe('130 µs');
+    // one sample apart: both lines show, nothing is said
+    const apart = { label: 'B', columns: cols, rows: [[0, 100], [1, 121], [2, NaN], [3, 130]] };
+    expect(layoutTimeSeries({ series: [A, apart], column: 'latency_mean_us', unit: 'µs' }, 400, 220).lines[0].legend).toBe('130 µs');
+  });
   it('one sample: a dot, the x axis from 0 to it', () => {
     const one = layoutTimeSeries({ series: [{ label: 'A', columns: cols, rows: [[5, 42]] }], column: 'latency_mean_us', unit: 'µs' }, 400, 220);
     expect(one.empty).toBe(false);

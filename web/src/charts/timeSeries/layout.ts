@@ -225,6 +225,15 @@ export function layoutTimeSeries(input: TimeSeriesInput, width: number, height: 
     };
   });
 
+  // A line drawn exactly where a later one is drawn (the same values at every sample:
+  // aurora-reader step 10's two sides) lies under it, out of sight: its legend says so
+  // (A's line looked missing, as if A had no data).
+  lines.forEach((l, i) => {
+    const over = lines.slice(i + 1).find((o) => o.d !== '' && o.d === l.d);
+    // named by its side ("B"), not its whole label ("B: Reader (ON in the parameter group, …)")
+    if (over) l.legend += ` (under ${/^(\w+):/.exec(over.label)?.[1] ?? over.label}'s line: the same values)`;
+  });
+
   let ref: TimeSeriesModel['reference'];
   if (reference && Number.isFinite(reference.value)) {
     const label = reference.label || formatWithUnit(reference.value, unit);

@@ -34,14 +34,14 @@ test('home → lesson → play: splits rise on both A/B panels', async () => {
 });
 
 test('A/B trees of different heights: the leaf strips line up, each tree’s levels sit on its leaves', async () => {
-  const { page, errors } = await openPage('/#/lesson/primary-keys?step=4');
+  // (1M rows: the run is still going when it pauses; at 200,000 it could end in the 2 s the
+  // alignments are counted, and the click on Pause then replayed it from 0)
+  const { page, errors } = await openPage('/#/lesson/primary-keys?step=4&k.workload.max_rows=1000000');
   await waitForPanel(page);
   const tree = page.locator('section.view-row[aria-label="B+tree (clustered index)"] .view-col');
   // read without waiting (a view still loading has no caption yet: 0)
   const heights = async () => tree.evaluateAll((cols) => cols.map((c) => Number(/height (\d+)/.exec(c.querySelector('figcaption')?.textContent ?? '')?.[1] ?? 0)));
   await play(page);
-  // sequential ids keep a 2-level tree; random ids grow a third level
-  await expect.poll(heights, { timeout: 40_000 }).toEqual([2, 3]);
   // While it plays, the row lines up at most 4 times a second, not at every frame: each
   // time clears the blocks' heights and reads them back, a forced layout of the page
   // (a tenth of the main thread at 60 frames a second). Counted over 2 s as the style
@@ -69,6 +69,8 @@ test('A/B trees of different heights: the leaf strips line up, each tree’s lev
   expect(await simTime(page)).not.toBe(playing);
   expect(seen.aligns).toBeLessThanOrEqual(9);
   expect(seen.renders).toBeGreaterThan(seen.aligns);
+  // sequential ids keep a 2-level tree; random ids grow a third level
+  await expect.poll(heights, { timeout: 40_000 }).toEqual([2, 3]);
   await pause(page);
   const tops = async (sel: string) => Promise.all([0, 1].map(async (i) => Math.round((await tree.nth(i).locator(sel).first().boundingBox())?.y ?? -1)));
   // once the renders stop, the row is lined up (a trailing call, within 250 ms)
@@ -399,6 +401,13 @@ test('a phone turned while its reader watches the panel keeps the panel where it
   const panelTop = () => page.locator('#experiment-panel').evaluate((e) => Math.round(e.getBoundingClientRect().top));
   await expect.poll(panelTop, { timeout: 5_000 }).toBeLessThan(10);
   await playFor(page, 1500);
+  // The progress note wraps below its label, and its "·" stays at the label's end (a line began with it).
+  const dot = await page.locator('.experiment-panel .ab-finished-dot').first().evaluate((d) => {
+    const a = d.getBoundingClientRect();
+    const b = d.nextElementSibling!.getBoundingClientRect();
+    return { beforeOnLine: a.right <= b.left + 1 && Math.abs(a.top - b.top) < 4, lineAbove: a.bottom <= b.top + 4 };
+  });
+  expect(dot.beforeOnLine || dot.lineAbove).toBe(true);
   const top = await panelTop();
   for (const [width, height] of [
     [844, 390],

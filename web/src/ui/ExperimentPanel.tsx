@@ -273,17 +273,19 @@ function rowTarget(json: string): number | undefined {
   }
 }
 
-/** " · done at 183.5 ms" after a run's label (finishNote); the space stays outside the
- * fixed-width slot, where an inline-block would drop it. The slot is as wide as the
- * longest progress note (`target` rows of `target`), so growing digits never reflow it. */
+/** " · done at 183.5 ms" after a run's label (finishNote). The dot holds on to the label
+ * (a phone wrapped the note to a line of its own that began with "·"); the space after it
+ * stays outside the fixed-width slot, where an inline-block would drop it. The slot is as
+ * wide as the longest progress note (`target` rows of `target`), so growing digits never
+ * reflow it. */
 function FinishNote({ text, target }: { text: string | null; target?: number }) {
   if (!text) return null;
   const chars = finishNoteChars(target);
   return (
     <>
-      {' '}
-      <span className="ab-finished" style={chars ? { minWidth: `${chars + 2}ch` } : undefined}>
-        · {text}
+      <span className="ab-finished-dot"> ·</span>{' '}
+      <span className="ab-finished" style={chars ? { minWidth: `${chars}ch` } : undefined}>
+        {text}
       </span>
     </>
   );

@@ -579,6 +579,9 @@ test('quiz: a prediction locked after running the experiment waits for the next 
   const speed = page.locator('.player-bar select').first();
   const end = await simTime(page);
   const replayed = async (start: () => Promise<void>) => {
+    // A moment after the end: within 400 ms of it, a press is taken as the Pause it was
+    // aimed at, and does nothing (tests/web/player.test.ts).
+    await page.waitForTimeout(500);
     // In slow motion, so the replay is seen under way (from t = 0, playing), then at max to its end.
     await speed.selectOption('0.001');
     await start();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addSnapshot, emptyStore, pickSnapshot, shouldSnapshot, type SnapshotStore } from '../../web/src/player/snapshots';
 import { MIN_CHUNK_NS, nextChunkNs, runInChunks, type ChunkedRun } from '../../web/src/player/seek';
+import { PAUSE_GRACE_MS, pressJustMissedPause } from '../../web/src/player/types';
 import { achievedSpeed, adaptEstimate, finishedText, finishNote, finishNoteChars, formatAchieved, formatSimTime, frameAdvanceNs, nextSpeed, pushPace, slowerThanAsked, SPEEDS, stepNs, type PaceSample } from '../../web/src/player/speed';
 
 function fill(store: SnapshotStore, times: number[]): { store: SnapshotStore; dropped: number[] } {
@@ -238,5 +239,18 @@ describe('a seek in chunks (seek.ts)', () => {
     expect(r.reached).toBe(true);
     expect(f.time()).toBe(3e9);
     expect(f.calls.at(-1)).toBeLessThanOrEqual(4.05e9);
+  });
+});
+
+describe('a press of Pause that arrives just after the run ended', () => {
+  it('is taken as Pause (nothing happens) within the grace time, as Replay after it', () => {
+    expect(PAUSE_GRACE_MS).toBe(400);
+    expect(pressJustMissedPause(1000, 1000)).toBe(true);
+    expect(pressJustMissedPause(1000, 1399)).toBe(true);
+    expect(pressJustMissedPause(1000, 1400)).toBe(false);
+    // never ended while playing (a run opened finished, or stepped to its end): Replay
+    expect(pressJustMissedPause(null, 1000)).toBe(false);
+    // a clock that went back (another page's time origin) is no reason to refuse
+    expect(pressJustMissedPause(2000, 1000)).toBe(false);
   });
 });

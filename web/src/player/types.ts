@@ -93,4 +93,19 @@ export interface Internal {
   seekChunkNs: number;
   /** Play was asked for while the simulation was still being built: it starts when ready. */
   playWhenReady: boolean;
+  /** When (wall ms) a playing run last reached its end, for {@link pressJustMissedPause}. */
+  endedAtMs: number | null;
+}
+
+/** How long after a playing run ends a press of Play/Pause (or Space) still means Pause. */
+export const PAUSE_GRACE_MS = 400;
+
+/**
+ * A press that reaches a finished run within {@link PAUSE_GRACE_MS} of its end was aimed at
+ * Pause: the run ended between the reader's decision and the press, and the button under
+ * their pointer had just turned into Replay (the run they wanted to stop on started again
+ * from t = 0). It does nothing: the run is stopped, as they wanted.
+ */
+export function pressJustMissedPause(endedAtMs: number | null, nowMs: number): boolean {
+  return endedAtMs !== null && nowMs - endedAtMs >= 0 && nowMs - endedAtMs < PAUSE_GRACE_MS;
 }

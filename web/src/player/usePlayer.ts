@@ -7,7 +7,7 @@ import type { RunResult } from '../engine/protocol';
 import { EngineError } from '../engine/errors';
 import { addSnapshot, emptyStore, maxSnapshotsFor, pickSnapshot, shouldSnapshot } from './snapshots';
 import { usePlayerKeys } from './playerKeys';
-import { SEEK_NOTICE_MS, type Internal, type Player, type PlayerEngine, type PlayerOptions, type PlayerState } from './types';
+import { pressJustMissedPause, SEEK_NOTICE_MS, type Internal, type Player, type PlayerEngine, type PlayerOptions, type PlayerState } from './types';
 import { runInChunks, SEEK_FRAME_MS } from './seek';
 import { achievedSpeed, adaptEstimate, frameAdvanceNs, FRAME_BUDGET_MS, nextSpeed, pushPace, slowerThanAsked, stepNs, type Speed } from './speed';
 
@@ -34,6 +34,7 @@ export function usePlayer(opts: PlayerOptions): Player {
     seekingNs: null,
     seekChunkNs: 0,
     playWhenReady: false,
+    endedAtMs: null,
   });
   const [view, setView] = useState<PlayerState>({ playing: false, speed: opts.defaultSpeed, timeNs: 0, maxTimeNs: 0, done: false, achievedSpeed: null, slow: false, seekingNs: null, startsWhenReady: false });
   const publish = useCallback(() => {
@@ -71,6 +72,7 @@ export function usePlayer(opts: PlayerOptions): Player {
     s.timeNs = r.timeNs;
     s.maxTimeNs = Math.max(s.maxTimeNs, r.timeNs);
     s.done = r.done.length > 0 && r.done.every(Boolean);
+    if (s.done && s.playing) s.endedAtMs = performance.now();
     if (s.done) s.playing = false;
   };
 
@@ -249,6 +251,7 @@ export function usePlayer(opts: PlayerOptions): Player {
       publish();
     } else if (st.current.playing) pause();
     else if (st.current.done) {
+      if (pressJustMissedPause(st.current.endedAtMs, performance.now())) return;
       reset();
       play();
     } else play();

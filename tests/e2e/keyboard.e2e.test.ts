@@ -184,16 +184,15 @@ test('"Go to the experiment" moves focus into the panel, and every control works
   // (the step 3 visit above rebuilt the panel: its engine first)
   await page.waitForFunction(() => !document.querySelector('.player-bar button.play')?.hasAttribute('data-loading'), null, { timeout: 20_000 });
   expect(await play.getAttribute('aria-label')).toBe('Play');
+  const linkTop = () => page.evaluate(() => Math.round(document.activeElement!.getBoundingClientRect().top));
+  const before = await linkTop();
   await page.keyboard.press(' ');
   await expect.poll(() => play.getAttribute('aria-label'), { timeout: 10_000 }).toBe('Pause');
-  // The quiz stays on screen: the focused link has not been scrolled away (the panel
+  // The quiz stays where it was: the focused link has not been scrolled away (the panel
   // filling in as the run starts may move the page a little; Space on a plain link
-  // scrolled it by most of a screen).
-  const onScreen = await page.evaluate(() => {
-    const r = document.activeElement!.getBoundingClientRect();
-    return r.top >= 0 && r.bottom <= window.innerHeight;
-  });
-  expect(onScreen).toBe(true);
+  // scrolled it by most of a screen, 700 px). Measured as a move, not as "on screen":
+  // the link can sit at the screen's foot, and a few px then took it over the edge.
+  expect(Math.abs((await linkTop()) - before)).toBeLessThan(150);
   await page.keyboard.press(' ');
   await expect.poll(() => play.getAttribute('aria-label'), { timeout: 10_000 }).toBe('Play');
   await quiz.getByRole('button', { name: 'Reveal the answer' }).focus();

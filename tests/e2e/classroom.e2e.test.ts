@@ -627,22 +627,29 @@ test('quiz: a prediction locked after a run still waits for a run after a reload
 });
 
 test('presenter: a slide about one view opens with its panel scrolled to that view', async () => {
+  // "Same rows, two sizes" is about the size table: it sat ~7 screens down the presenter's
+  // panel. Adaptive-flushing slide 7 is about a chart under the A/B redo views, which line
+  // up a moment after they load: the chart slid 60 px under the bar after it was placed.
   const cases: [string, string, { width: number; height: number }][] = [
-    ['/#/present/primary-keys?step=4', '.slide-panel', { width: 1920, height: 1080 }],
-    ['/#/present/primary-keys?step=4', '.slide-panel', { width: 1280, height: 720 }],
+    ['/#/present/primary-keys?step=4', '[data-view="sizes"]', { width: 1920, height: 1080 }],
+    ['/#/present/primary-keys?step=4', '[data-view="sizes"]', { width: 1280, height: 720 }],
+    ['/#/present/adaptive-flushing?step=7', '[data-chart="flushed_pages_per_s"]', { width: 1920, height: 1080 }],
   ];
-  for (const [url, box, viewport] of cases) {
+  for (const [url, view, viewport] of cases) {
     const { page } = await openPage(url, { viewport });
-    await waitForPanel(page);
-    // "Same rows, two sizes" is about the size table: it sat ~7 screens down the presenter's panel.
+    await page.locator('.slide-panel .player-bar').waitFor({ timeout: 30_000 });
     const where = () =>
       page.evaluate((sel) => {
-        const b = document.querySelector(sel)!.getBoundingClientRect();
-        const bar = document.querySelector(`${sel} .player-bar`)!.getBoundingClientRect();
-        const v = document.querySelector(`${sel} [data-view="sizes"]`)!.getBoundingClientRect();
-        return v.top >= bar.bottom - 1 && v.top < b.top + b.height / 2;
-      }, box);
-    await expect.poll(where, { timeout: 10_000, message: url }).toBe(true);
+        const b = document.querySelector('.slide-panel')!.getBoundingClientRect();
+        const bar = document.querySelector('.slide-panel .player-bar')!.getBoundingClientRect();
+        const v = document.querySelector(`.slide-panel ${sel}`)?.getBoundingClientRect();
+        return !!v && v.top >= bar.bottom - 1 && v.top < b.top + b.height / 2;
+      }, view);
+    await expect.poll(where, { timeout: 30_000, message: url }).toBe(true);
+    // and it stays there once everything has settled
+    await page.waitForTimeout(1000);
+    expect(await where(), url).toBe(true);
+    await page.close();
   }
   // A slide whose simulation takes seconds to start (two 2M-row tables, a slow CPU): the
   // scroll gave up after ~2 s and left the panel at its top.

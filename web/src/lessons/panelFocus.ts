@@ -7,6 +7,7 @@
 
 import { useEffect, useRef, type RefObject } from 'react';
 import type { FocusSpec, Step } from './types';
+import { ALIGN_EVERY_MS, alignmentsPending } from '../ui/alignAcross';
 
 /** The step's focus, if it has one (the first). */
 export function stepFocus(step: Step | undefined): FocusSpec | undefined {
@@ -48,13 +49,19 @@ export function usePanelFocus(box: RefObject<HTMLElement | null>, focus: FocusSp
     // keeps it where they put it.
     const deadline = performance.now() + FOCUS_WAIT_MS;
     const startTop = el.scrollTop;
+    // Once the views are in, A/B rows above the view may still line up (a trailing
+    // alignment, alignAcross.ts): wait for it, a little, or the view lands 60 px off.
+    let settleBy = Infinity;
     const go = () => {
       raf = 0;
       const target = el.querySelector<HTMLElement>(focusSelector(focus));
-      if (!target || el.querySelector('.view-placeholder')) {
+      const loading = !target || el.querySelector('.view-placeholder') !== null;
+      if (!loading && settleBy === Infinity) settleBy = performance.now() + 2 * ALIGN_EVERY_MS;
+      if (loading || (alignmentsPending() && performance.now() < settleBy)) {
         if (performance.now() < deadline && el.scrollTop === startTop) raf = requestAnimationFrame(go);
         return;
       }
+      if (!target) return;
       // A counter in a folded table (a narrow window) shows it first.
       const fold = target.closest('details:not([open])');
       if (fold) fold.setAttribute('open', '');

@@ -67,6 +67,15 @@ export function alignColumns(root: HTMLElement): void {
  *  a trailing call lines the row up once the changes stop. */
 export const ALIGN_EVERY_MS = 250;
 
+/** Rows with a trailing alignment still to run (their heights may yet change). */
+let pending = 0;
+
+/** Whether some row's heights are about to change: a scroll to a view below it waits
+ *  (lessons/panelFocus.ts), or the view lands off its mark when the rows settle. */
+export function alignmentsPending(): boolean {
+  return pending > 0;
+}
+
 /** Lines up the row's columns (the children of `ref`) after a render, before paint, and
  *  whenever a column changes size without the row rendering (the window resized while
  *  paused, a view's own state changed): at most once per {@link ALIGN_EVERY_MS}, and
@@ -80,13 +89,17 @@ export function useAlignAcross(ref: RefObject<HTMLElement | null>, columns: numb
     (now: boolean) => {
       const s = state.current;
       const run = () => {
+        if (s.timer) pending -= 1;
         s.timer = 0;
         s.last = performance.now();
         if (ref.current) alignColumns(ref.current);
       };
       const since = performance.now() - s.last;
       if (now && since >= ALIGN_EVERY_MS && !s.timer) return run();
-      if (!s.timer) s.timer = window.setTimeout(run, Math.max(0, ALIGN_EVERY_MS - since));
+      if (!s.timer) {
+        pending += 1;
+        s.timer = window.setTimeout(run, Math.max(0, ALIGN_EVERY_MS - since));
+      }
     },
     [ref],
   );
@@ -98,6 +111,7 @@ export function useAlignAcross(ref: RefObject<HTMLElement | null>, columns: numb
     if (root && ro) for (const c of root.children) ro.observe(c);
     return () => {
       ro?.disconnect();
+      if (s.timer) pending -= 1;
       window.clearTimeout(s.timer);
       s.timer = 0;
     };

@@ -1,4 +1,4 @@
-// The built site's home page loads without errors and shows a heading, and Back to it keeps its scroll.
+// The built site's home page loads without errors and shows a heading; Back to a page keeps its scroll, a link to another page opens it at its top.
 import { expect, openPage, screenshot, test } from './harness';
 
 test('home page loads with a heading and no console errors', async () => {
@@ -38,5 +38,32 @@ test('Back to the home page opens it where it was left; a link to it opens it at
     await page.locator(`.site-header ${link}`).dispatchEvent('click');
     await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBe(0);
   }
+  expect(errors).toEqual([]);
+});
+
+test('a link to another page opens it at its top; Back still returns to where the reader was', async () => {
+  // The playground, opened from the header of a lesson read far down, showed up 1,010 px down its form.
+  const { page, errors } = await openPage('/#/lesson/query-cache');
+  await page.locator('.lesson-narrative').first().waitFor({ timeout: 15_000 });
+  await expect.poll(() => page.evaluate(() => (window.scrollTo(0, 1500), window.scrollY))).toBe(1500);
+  await page.waitForTimeout(300);
+  await page.locator('.site-header a[href="#/playground"]').dispatchEvent('click');
+  await expect.poll(() => page.evaluate(() => location.hash), { timeout: 10_000 }).toBe('#/playground');
+  await page.getByRole('heading', { name: 'Playground' }).waitFor({ timeout: 15_000 });
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // The home page, scrolled, then the playground card: the top again.
+  await page.locator('.site-header a[href="#/"]').first().dispatchEvent('click');
+  await page.locator('.playground-card').waitFor({ timeout: 15_000 });
+  await expect.poll(() => page.evaluate(() => (window.scrollTo(0, document.body.scrollHeight), window.scrollY))).toBeGreaterThan(300);
+  const left = await page.evaluate(() => window.scrollY);
+  await page.waitForTimeout(300);
+  await page.locator('.site-header a[href="#/playground"]').dispatchEvent('click');
+  await page.getByRole('heading', { name: 'Playground' }).waitFor({ timeout: 15_000 });
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect.poll(() => page.evaluate(() => location.hash), { timeout: 10_000 }).toBe('#/');
+  await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBe(left);
   expect(errors).toEqual([]);
 });

@@ -14,12 +14,42 @@ const PresentPage = lazy(() => import('./lessons/PresentPage'));
 const NotesPage = lazy(() => import('./lessons/NotesPage'));
 const EmbedPage = lazy(() => import('./lessons/EmbedPage'));
 
+/** A page of the site: its route's name and lesson id (a query is the page's own state). */
+function pageKey(route: Route): string {
+  return `${route.name}/${'id' in route ? route.id : ''}`;
+}
+
+/**
+ * The current route. A click on a link to another page opens that page at its top, as
+ * a page load would: the window kept the last page's scroll, and the playground, opened
+ * from a lesson read 1,500 px down, showed up 1,010 px down its form. Back and Forward
+ * are not clicks, so the browser's restore (and the home page's own) still applies.
+ */
 function useRoute(): Route {
   const [route, setRoute] = useState(() => parseRoute(location.hash));
   useEffect(() => {
-    const on = () => setRoute(parseRoute(location.hash));
+    let shown = pageKey(parseRoute(location.hash));
+    let toTop = false;
+    const onClick = (e: MouseEvent) => {
+      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      const a = e.target instanceof Element ? e.target.closest('a') : null;
+      const href = a?.getAttribute('href');
+      if (!a || !href?.startsWith('#/') || (a.target && a.target !== '_self')) return;
+      toTop = pageKey(parseRoute(href)) !== shown;
+    };
+    const on = () => {
+      const next = parseRoute(location.hash);
+      if (toTop) window.scrollTo(0, 0);
+      toTop = false;
+      shown = pageKey(next);
+      setRoute(next);
+    };
+    document.addEventListener('click', onClick);
     window.addEventListener('hashchange', on);
-    return () => window.removeEventListener('hashchange', on);
+    return () => {
+      document.removeEventListener('click', onClick);
+      window.removeEventListener('hashchange', on);
+    };
   }, []);
   return route;
 }
@@ -82,7 +112,7 @@ function toTopIfHere(e: React.MouseEvent<HTMLAnchorElement>) {
 
 export function App() {
   const route = useRoute();
-  useFocusOnRoute(`${route.name}/${'id' in route ? route.id : ''}`);
+  useFocusOnRoute(pageKey(route));
   const page = (() => {
     switch (route.name) {
       case 'home':

@@ -276,7 +276,7 @@ test('fixed rate, slow motion: once the MySQL arena is full, single prunes are m
   // events, and only ~1 step in 40 was quiet enough (CI missed it once, 2026-12-07).
   await page.locator('.player-bar select').first().selectOption('0.002');
   let text = '';
-  const slowPrune = (t: string) => /\d+ pruned \(✕\)/.test(t) && !/too many this frame/.test(t);
+  const slowPrune = (t: string) => /\d+ pruned \(✕\)/.test(t) && !/too many to mark/.test(t);
   for (let i = 0; i < 40 && !slowPrune(text); i++) {
     await stepForward(page, 1);
     text = (await mysql.textContent()) ?? '';

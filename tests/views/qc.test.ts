@@ -145,23 +145,23 @@ describe('eventMarks', () => {
       ...Array.from({ length: 698 }, (_, i): TraceEvent => ({ t: i, kind: 'QcResult', offset: 0, bytes: 512 })),
       ...Array.from({ length: 633 }, (_, i): TraceEvent => ({ t: i, kind: 'QcPrune', offset: 0 })),
     ];
-    expect(eventsSentence(eventMarks(many, l, 'mysql'), 'mysql', formatCount)).toBe('731 queries stored · 698 results completed · 633 pruned (✕) · too many this frame to mark one by one');
+    expect(eventsSentence(eventMarks(many, l, 'mysql'), 'mysql', formatCount)).toBe('Last frame: 731 queries stored · 698 results completed · 633 pruned (✕) · too many to mark one by one');
     // results alone can be too many to mark: the line says how many there were
     const results = Array.from({ length: MAX_ANIMATED_EVENTS + 1 }, (_, i): TraceEvent => ({ t: i, kind: 'QcResult', offset: 0, bytes: 512 }));
-    expect(eventsSentence(eventMarks(results, l, 'mysql'), 'mysql', formatCount)).toBe(`${MAX_ANIMATED_EVENTS + 1} results completed · too many this frame to mark one by one`);
+    expect(eventsSentence(eventMarks(results, l, 'mysql'), 'mysql', formatCount)).toBe(`Last frame: ${MAX_ANIMATED_EVENTS + 1} results completed · too many to mark one by one`);
     const one: TraceEvent[] = [
       { t: 1, kind: 'QcInsert', offset: 0, bytes: 512 },
       { t: 2, kind: 'QcResult', offset: 0, bytes: 512 },
       { t: 3, kind: 'QcInvalidate', queries: 7 },
     ];
-    expect(eventsSentence(eventMarks(one, l, 'mysql'), 'mysql', formatCount)).toBe('1 query stored · 1 result completed · a write invalidated 7 queries');
+    expect(eventsSentence(eventMarks(one, l, 'mysql'), 'mysql', formatCount)).toBe('Last frame: 1 query stored · 1 result completed · a write invalidated 7 queries');
     const writes: TraceEvent[] = [
       { t: 1, kind: 'QcInvalidate', queries: 1 },
       { t: 2, kind: 'QcInvalidate', queries: 0 },
     ];
-    expect(eventsSentence(eventMarks(writes, l, 'mysql'), 'mysql', formatCount)).toBe('2 writes invalidated 1 query');
+    expect(eventsSentence(eventMarks(writes, l, 'mysql'), 'mysql', formatCount)).toBe('Last frame: 2 writes invalidated 1 query');
     // Aurora's are never marked (no arena), so not "too many"
-    expect(eventsSentence(eventMarks(many, l, 'aurora'), 'aurora', formatCount)).toBe('731 queries stored · 698 results completed · 633 pruned (✕)');
+    expect(eventsSentence(eventMarks(many, l, 'aurora'), 'aurora', formatCount)).toBe('Last frame: 731 queries stored · 698 results completed · 633 pruned (✕)');
     expect(eventsSentence(eventMarks([], l, 'mysql'), 'mysql', formatCount)).toBe('\u00a0');
   });
   it('offsetPoint clamps to the strip', () => {

@@ -221,22 +221,21 @@ export function eventMarks(events: TraceEvent[], layout: ArenaLayout, kind: QcKi
 }
 
 /**
- * The line under the strip for one frame's events: "731 queries stored · 698 results
- * completed · 633 pruned (✕)", and why nothing is marked when there were too many (every
- * event counts towards that, so each is named here). A no-break space when none.
+ * The line under the strip for one frame's events: "Last frame: 731 queries stored · 698
+ * results completed · 633 pruned (✕)", and why nothing is marked when there were too many
+ * (every event counts towards that, so each is named here). "Last frame" tells these
+ * counts from the heading's totals since t = 0 (2,778 prunes there, 675 here, side by
+ * side, read as a contradiction). A no-break space when none.
  */
 export function eventsSentence(e: EventSummary, kind: QcKind, fmt: (v: number) => string): string {
-  return (
-    [
-      e.inserts ? `${fmt(e.inserts)} ${e.inserts === 1 ? 'query' : 'queries'} stored` : '',
-      e.results ? `${fmt(e.results)} ${e.results === 1 ? 'result' : 'results'} completed` : '',
-      e.prunes ? `${fmt(e.prunes)} pruned (✕)` : '',
-      e.invalidations ? `${e.invalidations === 1 ? 'a write' : `${fmt(e.invalidations)} writes`} invalidated ${fmt(e.invalidatedQueries)} ${e.invalidatedQueries === 1 ? 'query' : 'queries'}` : '',
-      !e.animated && kind === 'mysql' ? 'too many this frame to mark one by one' : '',
-    ]
-      .filter(Boolean)
-      .join(' · ') || '\u00a0'
-  );
+  const parts = [
+    e.inserts ? `${fmt(e.inserts)} ${e.inserts === 1 ? 'query' : 'queries'} stored` : '',
+    e.results ? `${fmt(e.results)} ${e.results === 1 ? 'result' : 'results'} completed` : '',
+    e.prunes ? `${fmt(e.prunes)} pruned (✕)` : '',
+    e.invalidations ? `${e.invalidations === 1 ? 'a write' : `${fmt(e.invalidations)} writes`} invalidated ${fmt(e.invalidatedQueries)} ${e.invalidatedQueries === 1 ? 'query' : 'queries'}` : '',
+    !e.animated && kind === 'mysql' ? 'too many to mark one by one' : '',
+  ].filter(Boolean);
+  return parts.length ? `Last frame: ${parts.join(' · ')}` : '\u00a0';
 }
 
 export interface LockModel {

@@ -412,6 +412,11 @@ test('embed page: one experiment, no site chrome; the lesson gives a snippet for
   await expect.poll(() => box.inputValue()).not.toBe(snippet); // the copy is asynchronous
   const laterSrc = /src="([^"]+)"/.exec(await box.inputValue())![1];
   expect(laterSrc).toMatch(/#\/embed\/primary-keys\/seq-vs-random\?t=0\.5$/);
+  // Escape closes the snippet's box (only its Close link did), focus back on Embed.
+  await box.focus();
+  await page.keyboard.press('Escape');
+  await expect.poll(() => box.count()).toBe(0);
+  expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Embed');
   const atT = await openPage(laterSrc.replace(/^https?:\/\/[^/]+\//, '/'), { viewport: { width: 960, height: 720 } });
   await waitForPanel(atT.page);
   await expect.poll(() => simTime(atT.page), { timeout: 30_000 }).toBe(t);
@@ -448,6 +453,10 @@ test('exports: PNG and SVG of a view, series CSV, and a scenario JSON the native
   expect(png.name).toBe('sequential-vs-random-primary-key-b-tree-clustered-index.png');
   expect([...png.data.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   expect(png.data.readUInt32BE(16)).toBeGreaterThan(400); // width (2× the section)
+  // The strip's pointer hint is for the screen: an image said "Drag across the strip to zoom".
+  const tree = (await exportFile(page, 'SVG', 'B+tree (clustered index)')).data.toString('utf8');
+  expect(tree).toContain('B+tree (clustered index)');
+  expect(tree).not.toContain('Drag across the strip');
 
   const svg = await exportFile(page, 'SVG', 'Buffer pool');
   const svgText = svg.data.toString('utf8');

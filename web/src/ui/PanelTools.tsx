@@ -2,7 +2,7 @@
 // exports (any view as PNG or SVG, the metric series as CSV, each scenario as the JSON
 // that `innodb-sim run` accepts).
 
-import { useEffect, useId, useRef, useState, type MouseEvent, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { copyText } from './shareLink';
 import { download, sectionToSvg, seriesCsv, slug, svgToPng } from './exportView';
@@ -108,15 +108,26 @@ export function PanelTools({ title, sims, labels, series, timeNs, viewsRef, shar
     setShown({ kind, text, copied });
   };
 
+  // The link or snippet box closes on Escape too, as the Export menu does, with focus back
+  // on the button that opened it when focus was in the box (only "Close" did it).
+  const tools = useRef<HTMLDivElement>(null);
+  const onToolsKey = (e: ReactKeyboardEvent) => {
+    if (e.key !== 'Escape' || !shown || e.defaultPrevented) return;
+    e.preventDefault();
+    const inBox = e.target instanceof Element && e.target.closest('.share-box') !== null;
+    setShown(null);
+    if (inBox) tools.current?.querySelector<HTMLButtonElement>(`button[data-share="${shown.kind}"]`)?.focus();
+  };
+
   return (
-    <div className="panel-tools">
+    <div className="panel-tools" ref={tools} onKeyDown={onToolsKey}>
       {shareLink ? (
-        <button type="button" onClick={() => void copy('link')} title={shareLinkTitle ?? 'A link to this lesson step, seed, knobs and simulated time'}>
+        <button type="button" data-share="link" onClick={() => void copy('link')} title={shareLinkTitle ?? 'A link to this lesson step, seed, knobs and simulated time'}>
           Copy link
         </button>
       ) : null}
       {embedSnippet ? (
-        <button type="button" onClick={() => void copy('embed')} title="HTML to show this experiment in a course page or slide">
+        <button type="button" data-share="embed" onClick={() => void copy('embed')} title="HTML to show this experiment in a course page or slide">
           Embed
         </button>
       ) : null}

@@ -206,7 +206,9 @@ export function LeafStrip(p: LeafStripProps) {
         onPointerLeave={() => setHover(-1)}
         onKeyDown={onKey}
       />
-      <p style={{ margin: '2px 0 0', fontSize: MIN_FONT + 1, minHeight: '1.4em', overflowWrap: 'anywhere' }}>
+      {/* The pointer's line (a hint, or the page under it) is not exported: in an image,
+          "Drag across the strip to zoom" asks for what cannot be done. */}
+      <p data-no-export style={{ margin: '2px 0 0', fontSize: MIN_FONT + 1, minHeight: '1.4em', overflowWrap: 'anywhere' }}>
         {hover >= 0 && hover < cols.columns ? describe(cols, hover) : 'Drag across the strip to zoom; click a page to see its records.'}
       </p>
     </div>

@@ -556,3 +556,17 @@ test('playground: a single starting point after a pair runs alone, unless the re
   await expect.poll(tableOf).toBe('test_sequential_PK');
   expect(errors).toEqual([]);
 });
+
+test('playground: a lesson\'s experiment opens at the lesson\'s speed; a scenario file at 1×', async () => {
+  // The 3,000-row slow-motion run opened at 1×: one step (250 ms of wall time at 1×) ended it.
+  const { page } = await openPage('/#/playground?from=lesson%3Aprimary-keys%2Frnd-slowmo');
+  await waitForPanel(page);
+  const speed = page.getByRole('combobox', { name: /Speed/ }).first();
+  await expect.poll(() => speed.inputValue(), { timeout: 20_000 }).toBe('0.001');
+  await stepForward(page, 1);
+  expect(await simTime(page)).toBe('250 µs');
+  expect(await page.locator('.experiment-panel').first().innerText()).not.toContain('run complete');
+  const file = await openPage('/#/playground?from=file%3Apk-random.json');
+  await waitForPanel(file.page);
+  await expect.poll(() => file.page.getByRole('combobox', { name: /Speed/ }).first().inputValue(), { timeout: 20_000 }).toBe('1');
+});

@@ -325,7 +325,9 @@ export default function Playground({ query = '' }: { query?: string }) {
             knobs={[]}
             knobValues={{}}
             onKnob={() => undefined}
-            defaultSpeed={1}
+            // A lesson's experiment at the lesson's speed: its 3,000-row slow-motion run
+            // opened at 1× ended within the first step (28 ms) and Play showed "run complete".
+            defaultSpeed={presets.find((p) => p.id === start)?.speed ?? 1}
             keyboard
             shareLink={runningHash ? shareLink : undefined}
             shareLinkTitle="A link to this scenario (or pair): its starting point, the settings changed from it and the simulated time."

@@ -4,6 +4,7 @@
 
 import { buildSims, knobText } from '../lessons/scenarios';
 import { loadLesson, loadLessonIndex, loadScenarioText, scenarioFileNames } from '../lessons/registry';
+import type { Speed } from '../player/speed';
 
 export interface Preset {
   id: string;
@@ -11,6 +12,9 @@ export interface Preset {
   group: string;
   /** Scenario JSON texts: A, and B for a comparison. */
   load: () => Promise<{ A: string; B?: string; labels: [string, string?] }>;
+  /** The speed the lesson plays it at (a slow-motion run of 3,000 rows at 0.001×): a run
+   *  of it opens at that speed. Scenario files and the defaults open at 1×. */
+  speed?: Speed;
 }
 
 const pretty = (json: string) => JSON.stringify(JSON.parse(json), null, 2);
@@ -29,6 +33,7 @@ export async function loadPresets(): Promise<Preset[]> {
           id: `lesson:${meta.id}/${exp.id}`,
           label: `${knobText(exp.title, exp)}${exp.scenarios.B ? ' (A/B)' : ''}`,
           group: meta.title,
+          speed: exp.speed,
           load: async () => {
             const files = [exp.scenarios.A.file, ...(exp.scenarios.B ? [exp.scenarios.B.file] : [])];
             const texts = Object.fromEntries(await Promise.all(files.map(async (f) => [f, await loadScenarioText(f)] as const)));

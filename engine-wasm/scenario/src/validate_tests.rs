@@ -81,6 +81,25 @@ fn cross_field_rules_name_the_field() {
 }
 
 #[test]
+fn cross_field_rules_wait_for_the_fields_they_relate() {
+    // A bad query: its own error only, not the default query's rule on prepare_rows.
+    let e = errs(r#"{"table":{"prepare_rows":0},"workload":{"query":"delete"}}"#);
+    let paths: Vec<&str> = e.iter().map(|x| x.path.as_str()).collect();
+    assert_eq!(paths, ["workload.query"], "{e:?}");
+    // Bad columns: not also "no column named k" of the default table's index.
+    let e = errs(r#"{"table":{"columns":1,"prepare_rows":1}}"#);
+    let paths: Vec<&str> = e.iter().map(|x| x.path.as_str()).collect();
+    assert_eq!(paths, ["table.columns"], "{e:?}");
+    // Once both parse, the rule speaks.
+    let e = errs(r#"{"table":{"prepare_rows":0},"workload":{"query":"point_select"}}"#);
+    assert_eq!(e[0].path, "table.prepare_rows");
+    // A bad server field leaves the table's rules running (they do not read the server).
+    let e = errs(r#"{"server":{"cores":0},"workload":{"query":"point_select"}}"#);
+    let paths: Vec<&str> = e.iter().map(|x| x.path.as_str()).collect();
+    assert_eq!(paths, ["server.cores", "table.prepare_rows"], "{e:?}");
+}
+
+#[test]
 fn script_like_text_is_rejected_and_cut_short() {
     let e = errs(r#"{"table":{"name":"<script>alert(1)</script>","prepare_rows":1}}"#);
     assert_eq!(e[0].path, "table.name");

@@ -365,9 +365,17 @@ test('playground: the address holds what runs; a reload or a copied link opens a
   const refused = await openPage('/#/playground?from=file:pk-random.json&a.workload.threads=-5');
   const note = refused.page.locator('.url-messages');
   await expect.poll(async () => ((await note.count()) ? await note.innerText() : ''), { timeout: 20_000 }).toContain(
-    'Parameter "a.workload.threads" must be an integer from 1 to 4096, got -5; the scenario was not run: fix it in the form and press “Run this scenario”.',
+    'Parameter "a.workload.threads" must be an integer from 1 to 4096, got -5; fix it in the form and press “Run this scenario”.',
   );
   expect(await note.evaluate((e) => e.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
+  // Its heading says so (it said the settings were "ignored", over a form holding -5), and
+  // the field list scrolled into view sits above the notice, not under it.
+  expect(await note.locator('strong').first().innerText()).toBe('The scenario in the address was not run:');
+  const list = refused.page.locator('.run-problems');
+  await expect.poll(() => list.innerText(), { timeout: 10_000 }).toContain('workload.threads');
+  await refused.page.waitForTimeout(300);
+  const [listBottom, noteTop] = [await list.evaluate((e) => e.getBoundingClientRect().bottom), await note.evaluate((e) => e.getBoundingClientRect().top)];
+  expect(listBottom, `list ends at ${listBottom}, the notice starts at ${noteTop}`).toBeLessThanOrEqual(noteTop);
 });
 
 test('embed page: one experiment, no site chrome; the lesson gives a snippet for it', async () => {

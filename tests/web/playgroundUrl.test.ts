@@ -71,10 +71,10 @@ describe('a link whose run the engine refuses', () => {
     const link = { from: 'file:pk-random.json', ab: true, a: { 'workload.threads': -5 }, b: {} };
     const errors = [{ path: 'workload.threads', message: 'must be an integer from 1 to 4096, got -5' }];
     expect(linkRunErrors(link, 'A', errors)).toEqual([
-      'Parameter "a.workload.threads" must be an integer from 1 to 4096, got -5; the scenario was not run: fix it in the form and press “Run this scenario”.',
+      'Parameter "a.workload.threads" must be an integer from 1 to 4096, got -5; fix it in the form and press “Run this scenario”.',
     ]);
     expect(linkRunErrors(link, 'B', [{ path: 'server.innodb_io_capacity_max', message: 'must be at least innodb_io_capacity (5000), got 4000' }])).toEqual([
-      "The link's scenario B has a problem at server.innodb_io_capacity_max: must be at least innodb_io_capacity (5000), got 4000; the scenario was not run: fix it in the form and press “Run this scenario”.",
+      "The link's scenario B has a problem at server.innodb_io_capacity_max: must be at least innodb_io_capacity (5000), got 4000; fix it in the form and press “Run this scenario”.",
     ]);
   });
 });

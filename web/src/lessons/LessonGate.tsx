@@ -49,7 +49,18 @@ export function LessonGate({ id, query = '', loadingText = 'Loading lesson…', 
 }
 
 /** The settings of the address that were refused, with a Dismiss button; nothing when none. */
-export function IgnoredSettings({ messages, onDismiss, className = '' }: { messages: string[]; onDismiss: () => void; className?: string }) {
+export function IgnoredSettings({
+  messages,
+  onDismiss,
+  className = '',
+  heading = 'Some settings in the address were ignored:',
+}: {
+  messages: string[];
+  onDismiss: () => void;
+  className?: string;
+  /** The box's heading: a playground link whose run was refused says so, not "ignored". */
+  heading?: string;
+}) {
   const box = useRef<HTMLDivElement>(null);
   // Floating over the page's foot (`.url-messages`), it covered what sat there ("Lock in
   // my prediction") with no way to scroll it clear: the page gets room below its end.
@@ -58,9 +69,16 @@ export function IgnoredSettings({ messages, onDismiss, className = '' }: { messa
     if (!el || getComputedStyle(el).position !== 'fixed') return;
     const body = document.body;
     const before = body.style.paddingBottom;
-    body.style.paddingBottom = `${el.offsetHeight + 24}px`;
+    // From the box's top to the window's foot (its height, its offset and its margin), and 8 px.
+    const clear = Math.ceil(window.innerHeight - el.getBoundingClientRect().top) + 8;
+    body.style.paddingBottom = `${clear}px`;
+    // What scrolls itself into view keeps clear of the box too (`scroll-margin-bottom`):
+    // a playground link's refused run brought its field list to the window's foot, under it.
+    const root = document.documentElement.style;
+    root.setProperty('--foot-notice', `${clear}px`);
     return () => {
       body.style.paddingBottom = before;
+      root.removeProperty('--foot-notice');
     };
   }, [messages]);
   if (!messages.length) return null;
@@ -68,7 +86,7 @@ export function IgnoredSettings({ messages, onDismiss, className = '' }: { messa
     <div ref={box} className={`notice notice-warn ${className}`.trim()} role="status">
       {/* Dismiss at the top, beside the heading: on a phone a long list scrolls inside the box. */}
       <div className="notice-head">
-        <strong>Some settings in the address were ignored:</strong>
+        <strong>{heading}</strong>
         <button type="button" className="linklike" onClick={onDismiss}>
           Dismiss
         </button>

@@ -42,6 +42,9 @@ export default function Playground({ query = '' }: { query?: string }) {
   // Compare ticked by the reader (or a link to a single starting point), not by a pair preset.
   const ownCompare = useRef(false);
   const [linkMessages, setLinkMessages] = useState<string[]>([]);
+  // The link's run was refused: its notice says the scenario was not run (its heading
+  // said the settings were "ignored", over a form that held them).
+  const [linkRefused, setLinkRefused] = useState(false);
   const [linkRead, setLinkRead] = useState(false);
   // The address of what runs (its link), '' before a run.
   const [runningHash, setRunningHash] = useState('');
@@ -216,7 +219,10 @@ export default function Playground({ query = '' }: { query?: string }) {
         setFieldErrors(pair ? errors.map((e) => ({ ...e, path: `${side}: ${e.path || '(the whole scenario)'}` })) : errors);
         // A link's own bad value is named in the notice on screen, as its parameter: the
         // list above sat two screens below the fold, under an idle panel.
-        if (given?.link) setLinkMessages((m) => [...m, ...linkRunErrors(given.link!, side, errors)]);
+        if (given?.link) {
+          setLinkMessages((m) => [...m, ...linkRunErrors(given.link!, side, errors)]);
+          setLinkRefused(true);
+        }
         return;
       }
       sims.push({ label: sideNames[side === 'A' ? 0 : 1] || side, json });
@@ -277,7 +283,15 @@ export default function Playground({ query = '' }: { query?: string }) {
           <a href="#/">← All lessons</a>
         </p>
         <h1>Playground</h1>
-        <IgnoredSettings className="url-messages" messages={linkMessages} onDismiss={() => setLinkMessages([])} />
+        <IgnoredSettings
+          className="url-messages"
+          messages={linkMessages}
+          heading={linkRefused ? 'The scenario in the address was not run:' : undefined}
+          onDismiss={() => {
+            setLinkMessages([]);
+            setLinkRefused(false);
+          }}
+        />
         <StartPicker value={start} defaultsLabel={DEFAULTS} presets={presets} onPick={pickStart} />
         {replaced ? <EditNotice className="replaced-edits" text={`Your edits to “${replaced.label}” were replaced by the new starting point.`} action="Undo" onAction={undoReplace} /> : null}
         {restored ? <EditNotice className="restored-edits" text="Your edits from before are back (kept for this tab); they have not been run yet." action="Discard them" onAction={discardRestored} /> : null}

@@ -45,7 +45,7 @@ export function RunProblems({ problem, fieldErrors, text, checks, running }: Pro
     </>
   );
   return (
-    <div ref={box}>
+    <div ref={box} className="run-problems">
       {problem ? (
         <div className="notice notice-error scenario-problem" role="alert">
           {problem}

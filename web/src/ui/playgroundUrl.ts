@@ -198,7 +198,8 @@ export function parsePlaygroundQuery(query: string, known: (from: string) => boo
  */
 export function linkRunErrors(link: PlaygroundLink, side: 'A' | 'B', errors: { path: string; message: string }[]): string[] {
   const changes = side === 'A' ? link.a : link.b;
-  const tail = 'the scenario was not run: fix it in the form and press “Run this scenario”.';
+  // The notice's heading says the scenario was not run.
+  const tail = 'fix it in the form and press “Run this scenario”.';
   return errors.map((e) =>
     e.path in changes
       ? `Parameter "${side.toLowerCase()}.${e.path}" ${e.message}; ${tail}`

@@ -77,8 +77,8 @@ test('bad URL parameters: each named with what is allowed, nothing rendered, scr
     // step 2's experiment: its own knob and range (not the merged ones of the lesson's five)
     ['unknown knob', 'k.workload.nope=4', [], /Unknown knob "k\.workload\.nope"; allowed: k\.workload\.max_rows\. It was ignored/],
     ['another experiment\'s knob', 'k.server.innodb_buffer_pool_pages=1024', [], /Knob "k\.server\.innodb_buffer_pool_pages" belongs to another experiment of this lesson; this one's knobs: k\.workload\.max_rows/],
-    ['unknown parameter', 'foo=bar', [], /Unknown parameter "foo"; allowed: step, seed, t, x, k\.<knob>/],
-    ['script name', `${encodeURIComponent(XSS)}=1`, [], /A parameter name contains text that is not allowed \(names are step, seed, t, x or k\.<knob>\)/],
+    ['unknown parameter', 'foo=bar', [], /Unknown parameter "foo"; allowed: step, seed, t, x, speed, k\.<knob>/],
+    ['script name', `${encodeURIComponent(XSS)}=1`, [], /A parameter name contains text that is not allowed \(names are step, seed, t, x, speed or k\.<knob>\)/],
     ['emoji name', `${encodeURIComponent('😀')}=1`, [], /A parameter name contains text that is not allowed/],
     ['bad escape', 'seed=%E0%A4%A', ['seed'], /Parameter "seed" is not correctly encoded \(bad %-escape\)/],
     ['10 kB value', `seed=${'9'.repeat(10_000)}`, ['seed'], /The address is too long \(10\d{3} characters; at most 2000\).*Parameter "seed" alone is 10005 characters/],

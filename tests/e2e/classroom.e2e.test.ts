@@ -299,6 +299,25 @@ test('a shared link reproduces step, knobs, seed and simulated time in a fresh p
   await expect.poll(() => tablesText(fresh.page)).toEqual(tables);
   expect(await fresh.page.locator('.step.is-current h2').textContent()).toBe('Same rows, two sizes');
   expect(await fresh.page.locator('#knob-seed').inputValue()).toBe('9');
+  // The experiment's own speed is not written; another one is, and the link opens at it
+  // (a slow-motion moment sent at 0.01× opened at the lesson's 0.001×), as does the embed.
+  const speed = (p: typeof page) => p.locator('.player-bar select').first();
+  expect(link).not.toContain('speed=');
+  await speed(page).selectOption('0.01');
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  const slow = page.getByRole('textbox', { name: 'Link to this state' });
+  await expect.poll(() => slow.inputValue()).toMatch(/&t=0\.75&speed=0\.01$/);
+  const atSpeed = await openPage((await slow.inputValue()).replace(/^https?:\/\/[^/]+\//, '/'));
+  await waitForPanel(atSpeed.page);
+  await expect.poll(() => speed(atSpeed.page).inputValue(), { timeout: 20_000 }).toBe('0.01');
+  await page.getByRole('button', { name: 'Embed' }).click();
+  await expect.poll(() => page.getByRole('textbox', { name: 'Embed snippet' }).inputValue()).toMatch(/\?seed=9&k\.workload\.max_rows=1000000&t=0\.75&speed=0\.01" title=/);
+  // A speed the player does not offer is named with those it does; the lesson runs at its own.
+  const badSpeed = await openPage('/#/lesson/primary-keys?step=4&speed=fast');
+  await badSpeed.page.locator('.url-messages').waitFor({ timeout: 20_000 });
+  expect(await badSpeed.page.locator('.url-messages').innerText()).toContain('Parameter "speed" must be one of 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 30, max (simulated seconds per second), got "fast"');
+  await waitForPanel(badSpeed.page);
+  expect(await speed(badSpeed.page).inputValue()).toBe('1');
 
   // A damaged link: the message names the parameter and the lesson still runs.
   const bad = await openPage('/#/lesson/primary-keys?step=4&t=lots&z=AAAA');

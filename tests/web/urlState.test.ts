@@ -52,7 +52,7 @@ describe('parseUrlState', () => {
     ['script in value', 'seed=%3Cscript%3Ealert(1)%3C%2Fscript%3E', /"seed" contains text that is not allowed/],
     ['javascript: in value', 'step=javascript:alert(1)', /"step" contains text that is not allowed/],
     ['script in name', '%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E=1', /name contains text that is not allowed/],
-    ['unknown parameter', 'foo=1', /Unknown parameter "foo"; allowed: step, seed, t, x, k\.<knob>/],
+    ['unknown parameter', 'foo=1', /Unknown parameter "foo"; allowed: step, seed, t, x, speed, k\.<knob>/],
     ['bad encoding', 'seed=%E0%A4%A', /Parameter "seed" is not correctly encoded \(bad %-escape\)/],
     ['bad encoding in a name', '%E0%A4%A=1', /A parameter name is not correctly encoded/],
     ['duplicate', 'seed=1&seed=2', /appears more than once/],
@@ -111,13 +111,13 @@ describe('parseUrlState', () => {
     const r = parse(Array.from({ length: 45 }, (_, i) => `p${i}=1`).join('&'));
     expect(r.messages[0]).toMatch(/first 40/);
     // 40 identical lines before.
-    expect(r.messages).toEqual(['Only the first 40 parameters were read.', 'Unknown parameters "p0", "p1", "p2" and 37 more; allowed: step, seed, t, x, k.<knob>. They were ignored.']);
-    expect(parse('foo=1').messages).toEqual(['Unknown parameter "foo"; allowed: step, seed, t, x, k.<knob>. It was ignored.']);
+    expect(r.messages).toEqual(['Only the first 40 parameters were read.', 'Unknown parameters "p0", "p1", "p2" and 37 more; allowed: step, seed, t, x, speed, k.<knob>. They were ignored.']);
+    expect(parse('foo=1').messages).toEqual(['Unknown parameter "foo"; allowed: step, seed, t, x, speed, k.<knob>. It was ignored.']);
   });
 
   it('says a repeated parameter once, and names every parameter in the bad-name message', () => {
     expect(parse('seed=1&seed=2&seed=3').messages).toEqual(['Parameter "seed" appears more than once; the first value was used.']);
-    expect(parse('se%3Ced=1').messages[0]).toMatch(/names are step, seed, t, x or k\.<knob>/);
+    expect(parse('se%3Ced=1').messages[0]).toMatch(/names are step, seed, t, x, speed or k\.<knob>/);
   });
 
   it('accepts a knob value any experiment of the lesson allows (shared paths, different ranges)', () => {
@@ -135,20 +135,40 @@ describe('parseUrlState', () => {
     expect(parseUrlState('k.nope=1', two).messages[0]).toMatch(/allowed: k\.workload\.max_rows\. It was ignored/);
   });
 
+  it('reads the player\'s speed, one of the speeds the player offers, and writes it last', () => {
+    expect(parse('speed=0.01').state.speed).toBe(0.01);
+    expect(parse('speed=max').state.speed).toBe('max');
+    expect(parse('speed=MAX').state.speed).toBe('max');
+    expect(parse('speed=').messages).toEqual([
+      'Parameter "speed" has no value (one of 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 30, max (simulated seconds per second)); the experiment\'s own speed is used.',
+    ]);
+    for (const raw of ['0.003', 'fast', '-1']) {
+      const r = parse(`speed=${raw}`);
+      expect(r.state.speed, raw).toBeUndefined();
+      expect(r.rejected).toEqual(['speed']);
+      expect(r.messages).toEqual([
+        `Parameter "speed" must be one of 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 30, max (simulated seconds per second), got "${raw}"; the experiment's own speed is used.`,
+      ]);
+    }
+    const q = formatUrlState({ step: 3, knobs: {}, t: 0.00075, speed: 0.01 });
+    expect(q).toBe('?step=3&t=0.00075&speed=0.01');
+    expect(parse(q).state).toEqual({ step: 3, knobs: {}, t: 0.00075, speed: 0.01 });
+  });
+
   it('names a parameter the page does not use as unused, with why (an embed has no steps)', () => {
     const r = parseUrlState('step=2&x=seq&seed=7&foo=1', { stepCount: 1, knobs: [], unused: { step: 'an embed shows one experiment', x: 'an embed shows the experiment its address names' } });
     expect(r.state).toEqual({ seed: 7, knobs: {} });
     expect(r.messages).toEqual([
       'Parameter "step" is not used here: an embed shows one experiment. It was ignored.',
       'Parameter "x" is not used here: an embed shows the experiment its address names. It was ignored.',
-      'Unknown parameter "foo"; allowed: seed, t. It was ignored.', // no knobs here: no k.<knob>
+      'Unknown parameter "foo"; allowed: seed, t, speed. It was ignored.', // no knobs here: no k.<knob>
     ]);
     expect(r.rejected).toEqual([]);
   });
 
   it('says the experiment shown has no knobs, and then lists no k.<knob>', () => {
     const r = parseUrlState('k.a=1&foo=2', { stepCount: 1, knobs: [] });
-    expect(r.messages).toEqual(['Unknown knob "k.a"; the experiment shown has no knobs but its seed (seed=…). It was ignored.', 'Unknown parameter "foo"; allowed: step, seed, t, x. It was ignored.']);
+    expect(r.messages).toEqual(['Unknown knob "k.a"; the experiment shown has no knobs but its seed (seed=…). It was ignored.', 'Unknown parameter "foo"; allowed: step, seed, t, x, speed. It was ignored.']);
     // another experiment of the lesson has it: this one has none (it said "none on this page")
     const e = parseUrlState('k.storage.iops=3000', { stepCount: 1, knobs: [], knobsElsewhere: ['storage.iops'] });
     expect(e.messages).toEqual(['Knob "k.storage.iops" belongs to another experiment of this lesson; this one has no knobs but its seed (seed=…). It was ignored.']);

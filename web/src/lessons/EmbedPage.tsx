@@ -68,7 +68,12 @@ function Embedded({ lesson, expId, query, linkMessages }: { lesson: Lesson; expI
         experiment={exp}
         {...settings}
         onDone={noop}
-        panel={{ initialTimeNs: pendingT !== undefined ? pendingT * 1e9 : undefined, onInitialTimeApplied: clearT, foldKnobs: true }}
+        panel={{
+          initialTimeNs: pendingT !== undefined ? pendingT * 1e9 : undefined,
+          onInitialTimeApplied: clearT,
+          foldKnobs: true,
+          ...(parsed.state.speed !== undefined ? { defaultSpeed: parsed.state.speed } : {}),
+        }}
       />
     </div>
   );

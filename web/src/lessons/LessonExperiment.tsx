@@ -20,7 +20,7 @@ interface Props {
   /** A run finished; `changed` lists the settings (knobs, seed) it ran with other values than the lesson's. */
   onDone: (experimentId: string, changed: string[]) => void;
   /** Passed on to the panel: shared-link time, share and embed tools, key map. */
-  panel?: Partial<Pick<ExperimentPanelProps, 'initialTimeNs' | 'onInitialTimeApplied' | 'onLeave' | 'timeRef' | 'shareLink' | 'embedSnippet' | 'arrowKeys' | 'noTools' | 'keyboard' | 'foldKnobs'>>;
+  panel?: Partial<Pick<ExperimentPanelProps, 'initialTimeNs' | 'onInitialTimeApplied' | 'onLeave' | 'timeRef' | 'shareLink' | 'embedSnippet' | 'arrowKeys' | 'noTools' | 'keyboard' | 'foldKnobs' | 'defaultSpeed'>>;
 }
 
 export function LessonExperiment({ experiment, knobValues, onKnob, seed, onSeed, onResetKnobs, onDone, panel }: Props) {

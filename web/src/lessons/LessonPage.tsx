@@ -4,6 +4,7 @@
 
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { formatUrlState, type UrlState } from '../ui/urlState';
+import type { Speed } from '../player/speed';
 import { embedHref, lessonHref, presentHref, replaceAddress } from '../ui/route';
 import { packQuery, siteBase } from '../ui/shareLink';
 import { activeExperimentFor, experimentsOf, parseLessonAddress } from './activeExperiment';
@@ -63,6 +64,8 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
   const [pinned, setPinned] = useState<string | null>(parsed.state.x ?? null);
   // A shared link's simulated time, applied once to the experiment it was taken on.
   const [pendingT, setPendingT] = useState<number | undefined>(parsed.state.t);
+  // A shared link's speed, for the experiment the link shows (another one keeps its own).
+  const [linkSpeed, setLinkSpeed] = useState(parsed.state.speed !== undefined && addressExp ? { exp: addressExp.id, speed: parsed.state.speed } : null);
   const { current, goTo, setRef, jumpedTo } = useCurrentStep(lesson.steps.length, (parsed.state.step ?? 1) - 1);
   // The step whose experiment the panel shows (on a phone, not each step scrolled past).
   const panelStep = usePanelStep(current, jumpedTo);
@@ -101,6 +104,7 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
   // A new address (typed or pasted over this one): its time and experiment, then its seed and knobs.
   useNewAddress(parsed, addressExp?.id, fromAddress, setMessages, () => {
     setPendingT(parsed.state.t);
+    setLinkSpeed(parsed.state.speed !== undefined && addressExp ? { exp: addressExp.id, speed: parsed.state.speed } : null);
     if (!parsed.state.x) return;
     setPinned(parsed.state.x);
     const step = parsed.state.step;
@@ -125,26 +129,30 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
     replaceAddress(hash);
   }, [current, seed, knobValues, lesson, parsed, shownX]);
   const id = lesson.meta.id;
+  // A speed other than the experiment's own goes with a copied link or snippet (a slow-motion
+  // moment sent at 0.01× opened at the lesson's 0.001×).
+  const ownSpeed = active?.speed;
   const shareLink = useCallback(
-    async (timeNs: number) => {
+    async (timeNs: number, speed: Speed) => {
       const state: UrlState = {
         step: current + 1,
         seed,
         knobs: knobValues,
         x: shownX,
         t: timeNs > 0 ? timeNs / 1e9 : undefined,
+        speed: speed !== ownSpeed ? speed : undefined,
       };
       const q = await lessonStateQuery(state);
       return `${siteBase()}${lessonHref(id, q ? `?${q}` : '')}`;
     },
-    [current, seed, knobValues, shownX, id],
+    [current, seed, knobValues, shownX, id, ownSpeed],
   );
   // The embed starts where the reader is, as a copied link does (t: the simulated time).
   const embedSnippet = useMemo(
     () =>
       active
-        ? (timeNs: number) =>
-            `<iframe src="${siteBase()}${embedHref(id, active.id, formatUrlState({ seed, knobs: knobValues, t: timeNs > 0 ? timeNs / 1e9 : undefined }))}" title="InnoDB Lab: ${knobText(active.title, active, knobValues).replace(/"/g, '&quot;')}" width="960" height="720" style="border:0;max-width:100%" loading="lazy"></iframe>`
+        ? (timeNs: number, speed: Speed) =>
+            `<iframe src="${siteBase()}${embedHref(id, active.id, formatUrlState({ seed, knobs: knobValues, t: timeNs > 0 ? timeNs / 1e9 : undefined, speed: speed !== active.speed ? speed : undefined }))}" title="InnoDB Lab: ${knobText(active.title, active, knobValues).replace(/"/g, '&quot;')}" width="960" height="720" style="border:0;max-width:100%" loading="lazy"></iframe>`
         : undefined,
     [active, id, seed, knobValues],
   );
@@ -245,7 +253,13 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
           experiment={active}
           {...settings}
           onDone={onDone}
-          panel={{ initialTimeNs: pendingT !== undefined ? pendingT * 1e9 : undefined, onInitialTimeApplied: clearPendingT, shareLink, embedSnippet }}
+          panel={{
+            initialTimeNs: pendingT !== undefined ? pendingT * 1e9 : undefined,
+            onInitialTimeApplied: clearPendingT,
+            shareLink,
+            embedSnippet,
+            ...(linkSpeed && active?.id === linkSpeed.exp ? { defaultSpeed: linkSpeed.speed } : {}),
+          }}
         />
       </aside>
     </div>

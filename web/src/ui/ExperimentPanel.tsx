@@ -61,12 +61,12 @@ export interface ExperimentPanelProps {
   onLeave?: (timeNs: number, done: boolean) => void;
   /** Kept at the run's simulated time (ns), for a link made outside the panel (presenter's Exit). */
   timeRef?: { current: number };
-  /** Builds a link to the current state (shows "Copy link"). */
-  shareLink?: (timeNs: number) => Promise<string>;
+  /** Builds a link to the current state (shows "Copy link"): its simulated time and the player's speed. */
+  shareLink?: (timeNs: number, speed: Speed) => Promise<string>;
   /** What the copied link holds (Copy link's title); a lesson's by default. */
   shareLinkTitle?: string;
-  /** HTML to embed this experiment as it is at a simulated time (shows "Embed"). */
-  embedSnippet?: (timeNs: number) => string;
+  /** HTML to embed this experiment as it is at a simulated time and speed (shows "Embed"). */
+  embedSnippet?: (timeNs: number, speed: Speed) => string;
   /** ←/→ step the player (default); false in presenter mode, where they change slides. */
   arrowKeys?: boolean;
   /** Hide the export and share tools (default shown). */
@@ -206,6 +206,7 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
           labels={labels}
           series={session.series}
           timeNs={player.timeNs}
+          speed={player.speed}
           viewsRef={panelRef}
           shareLink={props.shareLink}
           shareLinkTitle={props.shareLinkTitle}

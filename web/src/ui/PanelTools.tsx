@@ -9,6 +9,7 @@ import { download, sectionToSvg, seriesCsv, slug, svgToPng } from './exportView'
 import type { SeriesData } from './seriesData';
 import { formatSimTime } from '../player/speed';
 import type { PanelSim } from './ExperimentPanel';
+import type { Speed } from '../player/speed';
 
 interface Props {
   title: string;
@@ -16,17 +17,19 @@ interface Props {
   labels: string[];
   series: SeriesData[];
   timeNs: number;
+  /** The player's speed, carried by a copied link or snippet. */
+  speed: Speed;
   /** The panel's views (sections with an aria-label: the live views, a sweep) are found inside this element. */
   viewsRef: RefObject<HTMLElement | null>;
-  shareLink?: (timeNs: number) => Promise<string>;
+  shareLink?: (timeNs: number, speed: Speed) => Promise<string>;
   /** What the copied link holds (the button's title); a lesson's by default. */
   shareLinkTitle?: string;
-  embedSnippet?: (timeNs: number) => string;
+  embedSnippet?: (timeNs: number, speed: Speed) => string;
 }
 
 type Shown = { kind: 'link' | 'embed'; text: string; copied: boolean } | null;
 
-export function PanelTools({ title, sims, labels, series, timeNs, viewsRef, shareLink, shareLinkTitle, embedSnippet }: Props) {
+export function PanelTools({ title, sims, labels, series, timeNs, speed, viewsRef, shareLink, shareLinkTitle, embedSnippet }: Props) {
   const [shown, setShown] = useState<Shown>(null);
   const [views, setViews] = useState<string[]>([]);
   const [view, setView] = useState('');
@@ -103,7 +106,7 @@ export function PanelTools({ title, sims, labels, series, timeNs, viewsRef, shar
   };
 
   const copy = async (kind: 'link' | 'embed') => {
-    const text = kind === 'link' ? await shareLink!(timeNs) : embedSnippet!(timeNs);
+    const text = kind === 'link' ? await shareLink!(timeNs, speed) : embedSnippet!(timeNs, speed);
     const copied = await copyText(text);
     setShown({ kind, text, copied });
   };

@@ -1,7 +1,10 @@
-// Lesson URL state (`?step=3&seed=7&k.workload.max_rows=50000&t=1.5&x=seq-vs-random`):
+// Lesson URL state (`?step=3&seed=7&k.workload.max_rows=50000&t=1.5&x=seq-vs-random&speed=0.01`):
 // strict, pure parsing and serialization. `t` is the simulated time in seconds a shared
-// link opens at; `x` names the experiment shown when it is not the step's own. Bad parameters are ignored with a message for the reader; the
+// link opens at; `x` names the experiment shown when it is not the step's own; `speed` the
+// player's speed, when the link's sender had changed it. Bad parameters are ignored with a message for the reader; the
 // messages are plain text and never echo markup.
+
+import { SPEEDS, type Speed } from '../player/speed';
 
 /** What a knob allows (from the lesson's experiment knob tables). */
 export interface KnobRange {
@@ -25,7 +28,7 @@ export interface UrlStateContext {
    * experiment): named as unused, not as a bad value (an embed said "step" must be from 1
    * to 1).
    */
-  unused?: Partial<Record<'step' | 'x' | 't', string>>;
+  unused?: Partial<Record<'step' | 'x' | 't' | 'speed', string>>;
 }
 
 /** Parsed state; absent fields mean "use the lesson's defaults". */
@@ -37,6 +40,8 @@ export interface UrlState {
   t?: number;
   /** Experiment to show (when not the step's own). */
   x?: string;
+  /** The player's speed (a link taken at 0.01× in slow motion opened at the experiment's own). */
+  speed?: Speed;
 }
 
 export interface UrlParseResult {
@@ -135,7 +140,7 @@ export function parseUrlState(query: string, ctx: UrlStateContext): UrlParseResu
       continue;
     }
     if (!SAFE_NAME_RE.test(name) || SCRIPT_RE.test(name)) {
-      messages.push('A parameter name contains text that is not allowed (names are step, seed, t, x or k.<knob>); it was ignored.');
+      messages.push('A parameter name contains text that is not allowed (names are step, seed, t, x, speed or k.<knob>); it was ignored.');
       continue;
     }
     if (seen.has(name)) {
@@ -156,7 +161,7 @@ export function parseUrlState(query: string, ctx: UrlStateContext): UrlParseResu
       else messages.push(`Parameter "${name}" is not correctly encoded (bad %-escape); it was ignored.`);
       continue;
     }
-    const unused = name === 'step' || name === 'x' || name === 't' ? ctx.unused?.[name] : undefined;
+    const unused = name === 'step' || name === 'x' || name === 't' || name === 'speed' ? ctx.unused?.[name] : undefined;
     if (unused !== undefined) {
       messages.push(`Parameter "${name}" is not used here: ${unused}. It was ignored.`);
     } else if (name === 'step') {
@@ -172,6 +177,12 @@ export function parseUrlState(query: string, ctx: UrlStateContext): UrlParseResu
       if (typeof v === 'string') refuse(v);
       else if (v < 0 || v > MAX_TIME_S) refuse(`Parameter "t" (simulated seconds) must be from 0 to ${MAX_TIME_S}, got ${show(raw)}; the experiment starts at 0.`);
       else state.t = v;
+    } else if (name === 'speed') {
+      const v = SPEEDS.find((sp) => String(sp) === raw.trim().toLowerCase());
+      const allowed = `one of ${SPEEDS.join(', ')} (simulated seconds per second)`;
+      if (raw.trim() === '') refuse(`Parameter "speed" has no value (${allowed}); the experiment's own speed is used.`);
+      else if (v === undefined) refuse(`Parameter "speed" must be ${allowed}, got "${show(raw)}"; the experiment's own speed is used.`);
+      else state.speed = v;
     } else if (name === 'x') {
       const ids = ctx.experiments ?? [];
       if (!EXPERIMENT_ID_RE.test(raw) || !ids.includes(raw)) {
@@ -207,7 +218,7 @@ export function parseUrlState(query: string, ctx: UrlStateContext): UrlParseResu
   if (unknown.length) {
     const names = unknown.slice(0, 3).map((n) => `"${n}"`).join(', ');
     const more = unknown.length > 3 ? ` and ${unknown.length - 3} more` : '';
-    const allowed = ['step', 'seed', 't', 'x', ...(knobByPath.size ? ['k.<knob>'] : [])].filter((n) => !(n in (ctx.unused ?? {}))).join(', ');
+    const allowed = ['step', 'seed', 't', 'x', 'speed', ...(knobByPath.size ? ['k.<knob>'] : [])].filter((n) => !(n in (ctx.unused ?? {}))).join(', ');
     messages.push(`Unknown parameter${unknown.length > 1 ? 's' : ''} ${names}${more}; allowed: ${allowed}. ${unknown.length > 1 ? 'They were' : 'It was'} ignored.`);
   }
   return { state, messages, rejected, ignoredAll: false };
@@ -231,6 +242,7 @@ export function formatUrlState(state: UrlState): string {
   for (const path of Object.keys(state.knobs).sort()) parts.push(`k.${path}=${state.knobs[path]}`);
   if (state.x !== undefined) parts.push(`x=${state.x}`);
   if (state.t !== undefined) parts.push(`t=${formatSeconds(state.t)}`);
+  if (state.speed !== undefined) parts.push(`speed=${state.speed}`);
   return parts.length ? `?${parts.join('&')}` : '';
 }
 

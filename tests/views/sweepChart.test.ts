@@ -52,6 +52,14 @@ describe('layoutSweepChart', () => {
     expect(l.bars.every((b) => b.text === '')).toBe(true); // 130 px for 3 groups: too narrow
   });
 
+  it('a low article bar carries its value however narrow (a few pixels on the baseline said nothing)', () => {
+    const l = layoutSweepChart(['off', '16 GB'], [{ label: 'A', values: [943_000, 1_150_000], reference: [null, 23_000] }, { label: 'B', values: [943_000, 2_400_000], reference: [260_000, 650_000] }], 130, 240, fmt);
+    const text = (side: number, kind: string, cat: number) => l.bars.find((b) => b.side === side && b.kind === kind && b.cat === cat)!.text;
+    expect(text(0, 'article', 1)).toBe('23000'); // 2 px high
+    expect(text(1, 'article', 1)).toBe(''); // tall and narrow: no text, as before
+    expect(text(0, 'sim', 1)).toBe('');
+  });
+
   it('all empty: no bars, no ticks, flagged empty', () => {
     const l = layoutSweepChart(['a'], [{ label: 'A', values: [null] }], 300, 200, fmt);
     expect(l.bars).toEqual([]);

@@ -42,6 +42,10 @@ export interface SweepChartLayout {
 export const SWEEP_MARGIN = { top: 18, right: 8, bottom: 34, left: 56 };
 /** Narrowest bar that carries its value as text. */
 export const MIN_TEXT_BAR = 22;
+/** An article bar lower than this carries its value however narrow: MySQL's 23k at
+ *  16 GB, on an axis to 2.5M, was a few dashed pixels on the baseline. Its neighbours
+ *  are the simulated bars, whose text (if any) sits at their tops. */
+export const LOW_ARTICLE_BAR = 14;
 
 export function layoutSweepChart(
   labels: string[],
@@ -74,6 +78,7 @@ export function layoutSweepChart(
       const bx = m.left + (x(c) ?? 0) + (inner(k) ?? 0);
       const bw = inner.bandwidth();
       const top = m.top + y(Math.max(0, v));
+      const low = slot.kind === 'article' && m.top + plotH - top < LOW_ARTICLE_BAR;
       const who = slot.kind === 'sim' ? `${s.label}, simulated` : `${s.label}, article`;
       bars.push({
         side: slot.side,
@@ -84,7 +89,7 @@ export function layoutSweepChart(
         y: top,
         width: bw,
         height: m.top + plotH - top,
-        text: bw >= MIN_TEXT_BAR ? fmt(v) : '',
+        text: bw >= MIN_TEXT_BAR || low ? fmt(v) : '',
         title: `${label}: ${who} ${fmt(v)}`,
       });
     });

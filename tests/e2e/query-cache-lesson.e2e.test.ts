@@ -130,6 +130,8 @@ test('cores sweep: runs to the end with a progress bar, draws bars and a table; 
   await expect.poll(() => progressValue(page), { timeout: 60_000 }).toBeGreaterThan(0);
   await expect.poll(() => sweepStatus(page), { timeout: 120_000 }).toMatch(/^Done: 8 runs/);
   expect(await sweepSpoken(page)).toBe(await sweepStatus(page));
+  // The sweep's runs are not the panel's own (its other views still at t = 0 read as a contradiction).
+  expect(await sweepStatus(page)).toBe("Done: 8 runs of 0.50 simulated s each. They run apart from the panel's own simulation: its other views show that one, which Play plays.");
   expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Run the sweep again');
   expect(await progressValue(page)).toBe(1);
   // The finished sweep checked the prediction (a run played to its end never did: the quiz waited for ever).

@@ -147,7 +147,8 @@ export function SweepPanel({ sweep, sims, labels, palette, workerFactory, onDone
     state.status === 'running'
       ? `Running: ${state.finished} of ${total} runs done; ${pct}% of the whole sweep, the run under way included.`
       : state.status === 'done'
-        ? `Done: ${total} runs of ${formatFixed(sweep.runS, 2)} simulated s each.`
+        ? // The panel's other views stayed at "hit ratio –" beside a table of hit ratios (QA).
+          `Done: ${total} runs of ${formatFixed(sweep.runS, 2)} simulated s each. They run apart from the panel's own simulation: its other views show that one, which Play plays.`
         : state.status === 'cancelled'
           ? `Cancelled after ${state.finished} of ${total} runs; the results so far stay. Run again to start over.`
           : state.status === 'stopped'

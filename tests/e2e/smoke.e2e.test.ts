@@ -65,5 +65,34 @@ test('a link to another page opens it at its top; Back still returns to where th
   await page.goBack();
   await expect.poll(() => page.evaluate(() => location.hash), { timeout: 10_000 }).toBe('#/');
   await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBe(left);
+  // Back to the playground and to a lesson: where the reader was, not cut to the height of
+  // the page left (the playground came back at the home page's 516 px; a lesson at the
+  // start of the step in its address).
+  await page.goForward();
+  await page.getByRole('heading', { name: 'Playground' }).waitFor({ timeout: 15_000 });
+  await expect.poll(() => page.evaluate(() => (window.scrollTo(0, document.body.scrollHeight), window.scrollY))).toBeGreaterThan(left);
+  const inPlayground = await page.evaluate(() => window.scrollY);
+  await page.waitForTimeout(300);
+  await page.locator('.site-header a[href="#/"]').first().dispatchEvent('click');
+  await expect.poll(() => page.evaluate(() => location.hash), { timeout: 10_000 }).toBe('#/');
+  await page.goBack();
+  await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBe(inPlayground);
+  await setHashAndWait(page, '#/lesson/primary-keys');
+  await page.evaluate(() => window.scrollTo(0, 5000));
+  await page.waitForTimeout(300);
+  await page.locator('.site-header a[href="#/playground"]').dispatchEvent('click');
+  await expect.poll(() => page.evaluate(() => location.hash), { timeout: 10_000 }).toBe('#/playground');
+  await page.goBack();
+  await expect.poll(() => page.evaluate(() => location.hash), { timeout: 10_000 }).toMatch(/^#\/lesson\/primary-keys/);
+  await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBe(5000);
   expect(errors).toEqual([]);
 });
+
+/** Opens `hash` as a new entry and waits for the lesson's text. */
+async function setHashAndWait(page: import('playwright-core').Page, hash: string) {
+  await page.evaluate((h) => {
+    location.hash = h;
+  }, hash);
+  await page.locator('.lesson-narrative').first().waitFor({ timeout: 15_000 });
+  await page.waitForTimeout(500);
+}

@@ -4,7 +4,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ErrorBoundary } from './ui/ErrorBoundary';
 import { NotFound } from './ui/NotFound';
-import { EXPERIMENT_ID_RULE, LESSON_ID_RE, LESSON_ID_RULE, parseRoute, type Route } from './ui/route';
+import { EXPERIMENT_ID_RULE, LESSON_ID_RE, LESSON_ID_RULE, pageOf, parseRoute, type Route } from './ui/route';
 import { useTheme, type ThemeChoice } from './ui/theme';
 
 const Home = lazy(() => import('./ui/Home'));
@@ -14,41 +14,79 @@ const PresentPage = lazy(() => import('./lessons/PresentPage'));
 const NotesPage = lazy(() => import('./lessons/NotesPage'));
 const EmbedPage = lazy(() => import('./lessons/EmbedPage'));
 
-/** A page of the site: its route's name and lesson id (a query is the page's own state). */
-function pageKey(route: Route): string {
-  return `${route.name}/${'id' in route ? route.id : ''}`;
-}
+/** How long a page may take to grow tall enough for the scroll Back returns to (ms). */
+const RESTORE_WAIT_MS = 2000;
 
 /**
- * The current route. A click on a link to another page opens that page at its top, as
- * a page load would: the window kept the last page's scroll, and the playground, opened
- * from a lesson read 1,500 px down, showed up 1,010 px down its form. Back and Forward
- * are not clicks, so the browser's restore (and the home page's own) still applies.
+ * The current route, and the window's scroll across pages.
+ *
+ * A click on a link to another page opens that page at its top, as a page load would:
+ * the window kept the last page's scroll, and the playground, opened from a lesson read
+ * 1,500 px down, showed up 1,010 px down its form.
+ *
+ * Back and Forward return to where the reader was. Each history entry keeps its page's
+ * scroll (`pageScroll` in its state); the browser's own restore ran while the last page
+ * was still on screen, so it was cut to that page's height (the playground came back at
+ * the home page's 516 px, a lesson at the start of the step in its address). The scroll
+ * is put back once the page has grown tall enough, unless the reader scrolls first.
  */
 function useRoute(): Route {
   const [route, setRoute] = useState(() => parseRoute(location.hash));
   useEffect(() => {
-    let shown = pageKey(parseRoute(location.hash));
+    let shown = pageOf(parseRoute(location.hash));
     let toTop = false;
+    let timer = 0;
+    let frame = 0;
+    const keep = (y = window.scrollY) => history.replaceState({ ...(history.state as object | null), pageScroll: y }, '');
+    const onScroll = () => {
+      clearTimeout(timer);
+      timer = window.setTimeout(() => keep(), 100);
+    };
+    const stopRestore = () => cancelAnimationFrame(frame);
+    const restore = (y: unknown) => {
+      stopRestore();
+      if (typeof y !== 'number' || !(y > 0)) return;
+      const until = performance.now() + RESTORE_WAIT_MS;
+      const attempt = () => {
+        const room = document.documentElement.scrollHeight - window.innerHeight;
+        if (room >= y || performance.now() > until) window.scrollTo(0, y);
+        else frame = requestAnimationFrame(attempt);
+      };
+      frame = requestAnimationFrame(attempt);
+    };
     const onClick = (e: MouseEvent) => {
       if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
       const a = e.target instanceof Element ? e.target.closest('a') : null;
       const href = a?.getAttribute('href');
       if (!a || !href?.startsWith('#/') || (a.target && a.target !== '_self')) return;
-      toTop = pageKey(parseRoute(href)) !== shown;
+      toTop = pageOf(parseRoute(href)) !== shown;
+      // This entry's scroll as it is now (the last scroll's save may still be pending).
+      if (toTop) keep();
     };
     const on = () => {
+      clearTimeout(timer); // a pending save is the last page's, not this entry's
       const next = parseRoute(location.hash);
-      if (toTop) window.scrollTo(0, 0);
+      const page = pageOf(next);
+      if (toTop) {
+        stopRestore();
+        window.scrollTo(0, 0);
+      } else if (page !== shown) restore((history.state as { pageScroll?: unknown } | null)?.pageScroll);
       toTop = false;
-      shown = pageKey(next);
+      shown = page;
       setRoute(next);
     };
     document.addEventListener('click', onClick);
     window.addEventListener('hashchange', on);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    // The reader's own scroll wins over one still waiting for the page to grow.
+    for (const ev of ['wheel', 'touchstart', 'keydown'] as const) window.addEventListener(ev, stopRestore, { passive: true });
     return () => {
+      clearTimeout(timer);
+      stopRestore();
       document.removeEventListener('click', onClick);
       window.removeEventListener('hashchange', on);
+      window.removeEventListener('scroll', onScroll);
+      for (const ev of ['wheel', 'touchstart', 'keydown'] as const) window.removeEventListener(ev, stopRestore);
     };
   }, []);
   return route;
@@ -112,7 +150,7 @@ function toTopIfHere(e: React.MouseEvent<HTMLAnchorElement>) {
 
 export function App() {
   const route = useRoute();
-  useFocusOnRoute(pageKey(route));
+  useFocusOnRoute(pageOf(route));
   const page = (() => {
     switch (route.name) {
       case 'home':

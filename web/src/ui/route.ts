@@ -50,7 +50,7 @@ export function embedHref(id: string, experiment: string, query = ''): string {
 }
 
 /** The page a route shows, without its query ("lesson/primary-keys"). */
-function pageOf(r: Route): string {
+export function pageOf(r: Route): string {
   return 'id' in r ? `${r.name}/${r.id}${r.name === 'embed' ? `/${r.experiment}` : ''}` : r.name;
 }
 
@@ -62,5 +62,6 @@ function pageOf(r: Route): string {
  */
 export function replaceAddress(hash: string): void {
   if (location.hash === hash || pageOf(parseRoute(location.hash)) !== pageOf(parseRoute(hash))) return;
-  history.replaceState(null, '', hash);
+  // The entry's state stays: it holds where the page was scrolled, for Back (App.tsx).
+  history.replaceState(history.state, '', hash);
 }

@@ -42,8 +42,7 @@ export default function Playground({ query = '' }: { query?: string }) {
   // Compare ticked by the reader (or a link to a single starting point), not by a pair preset.
   const ownCompare = useRef(false);
   const [linkMessages, setLinkMessages] = useState<string[]>([]);
-  // The link's run was refused: its notice says the scenario was not run (its heading
-  // said the settings were "ignored", over a form that held them).
+  // The link's run was refused: its notice says so, not that its settings were "ignored".
   const [linkRefused, setLinkRefused] = useState(false);
   const [linkRead, setLinkRead] = useState(false);
   // The address of what runs (its link), '' before a run.
@@ -283,15 +282,7 @@ export default function Playground({ query = '' }: { query?: string }) {
           <a href="#/">← All lessons</a>
         </p>
         <h1>Playground</h1>
-        <IgnoredSettings
-          className="url-messages"
-          messages={linkMessages}
-          heading={linkRefused ? 'The scenario in the address was not run:' : undefined}
-          onDismiss={() => {
-            setLinkMessages([]);
-            setLinkRefused(false);
-          }}
-        />
+        <IgnoredSettings className="url-messages" messages={linkMessages} heading={linkRefused ? 'The scenario in the address was not run:' : undefined} onDismiss={() => setLinkMessages([])} />
         <StartPicker value={start} defaultsLabel={DEFAULTS} presets={presets} onPick={pickStart} />
         {replaced ? <EditNotice className="replaced-edits" text={`Your edits to “${replaced.label}” were replaced by the new starting point.`} action="Undo" onAction={undoReplace} /> : null}
         {restored ? <EditNotice className="restored-edits" text="Your edits from before are back (kept for this tab); they have not been run yet." action="Discard them" onAction={discardRestored} /> : null}
@@ -339,9 +330,7 @@ export default function Playground({ query = '' }: { query?: string }) {
             knobs={[]}
             knobValues={{}}
             onKnob={() => undefined}
-            // A lesson's experiment at the lesson's speed: its 3,000-row slow-motion run
-            // opened at 1× ended within the first step (28 ms) and Play showed "run complete".
-            defaultSpeed={presets.find((p) => p.id === start)?.speed ?? 1}
+            defaultSpeed={presets.find((p) => p.id === start)?.speed ?? 1 /* a lesson's experiment at its lesson's speed */}
             keyboard
             shareLink={runningHash ? shareLink : undefined}
             shareLinkTitle="A link to this scenario (or pair): its starting point, the settings changed from it and the simulated time."

@@ -7,9 +7,8 @@ import { flushSync } from 'react-dom';
 import { copyText } from './shareLink';
 import { download, sectionToSvg, seriesCsv, slug, svgToPng } from './exportView';
 import type { SeriesData } from './seriesData';
-import { formatSimTime } from '../player/speed';
+import { formatSimTime, type Speed } from '../player/speed';
 import type { PanelSim } from './ExperimentPanel';
-import type { Speed } from '../player/speed';
 
 interface Props {
   title: string;

@@ -3,7 +3,7 @@
 // URL knob shows a message naming it and the page keeps working; a link to a step is
 // scrolled there before the first paint; the fill view shows the index a step names.
 import fs from 'node:fs';
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { baseURL, cpuThrottle, expect, openPage, screenshot, test } from './harness';
 import { counter, pause, play, playFor, runToEnd, settledTime, simTime, stepForward, tablesText, waitForPanel } from './panel';
 
@@ -710,7 +710,7 @@ test('back at an experiment left for another, its run is where it was left, not 
   await page.locator('.badge', { hasText: 'run complete' }).waitFor({ timeout: 10_000 });
 });
 
-test('the scrubber spans a run of set duration to its end, and a run to a row target as far as it has run', async () => {
+test('the scrubber spans a run of set duration to its end, and a run to a row target to its end estimated from the rows so far', async () => {
   // A 60 s run: 2 s in, the knob sits near the start (it sat at 100%: the run looked done).
   const { page } = await openPage('/#/lesson/adaptive-hash-index?step=5');
   await waitForPanel(page, 'Com_select');
@@ -727,13 +727,37 @@ test('the scrubber spans a run of set duration to its end, and a run to a row ta
   const at = Number(await scrubber.inputValue());
   expect(at).toBeGreaterThan(0);
   expect(at).toBeLessThan(1000 / 4);
-  // A run to a row target: no end known ahead, the knob at the end of what has run.
+  // A run to a row target: its end is not known ahead. Before its first row the knob stays
+  // at the start (it went to the end: the run looked finished)…
   const pk = await openPage('/#/lesson/primary-keys?step=2');
   await waitForPanel(pk.page);
+  const rowScrubber = pk.page.locator('.scrubber').first();
   await pk.page.getByRole('button', { name: 'Step forward' }).first().click();
-  await expect.poll(() => pk.page.locator('.scrubber').first().inputValue()).toBe('1000');
-  expect(await pk.page.locator('.scrubber').first().getAttribute('aria-valuetext')).not.toContain(' of ');
+  await expect.poll(() => simTime(pk.page)).not.toBe('0 µs');
+  expect(await pk.page.locator('.panel-head').first().innerText()).toContain('0 of 3,000 rows');
+  expect(await rowScrubber.inputValue()).toBe('0');
+  expect(await rowScrubber.isDisabled()).toBe(true);
+  // …then it stands at rows / target of the way, over an end estimated from the rows so far.
+  await play(pk.page);
+  await expect.poll(() => rowsIn(pk.page), { timeout: 20_000 }).toBeGreaterThan(600);
+  await pause(pk.page);
+  await settledTime(pk.page);
+  const rows = await rowsIn(pk.page);
+  const thumb = Number(await rowScrubber.inputValue());
+  expect(Math.abs(thumb - (1000 * rows) / 3000), `${rows} rows, thumb ${thumb}`).toBeLessThanOrEqual(2);
+  const text = (await rowScrubber.getAttribute('aria-valuetext')) ?? '';
+  expect(text).toMatch(/ of about \d+(\.\d+)? ms$/);
+  // A step back moves the knob back; the estimate stays (it comes from the furthest frame).
+  await pk.page.getByRole('button', { name: 'Step back' }).first().click();
+  await expect.poll(async () => Number(await rowScrubber.inputValue())).toBeLessThan(thumb);
+  expect(((await rowScrubber.getAttribute('aria-valuetext')) ?? '').replace(/^.* of /, '')).toBe(text.replace(/^.* of /, ''));
 });
+
+/** The rows in so far, from the panel header's "1,234 of 3,000 rows". */
+async function rowsIn(page: Page): Promise<number> {
+  const m = /([\d,]+) of [\d,]+ rows/.exec(await page.locator('.panel-head').first().innerText());
+  return m ? Number(m[1].replace(/,/g, '')) : NaN;
+}
 
 test('a knob or seed set in one step\'s experiment stays with it: the next step runs as its text says, and coming back finds the value again', async () => {
   const { page } = await openPage('/#/lesson/primary-keys?step=3');

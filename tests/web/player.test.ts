@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addSnapshot, emptyStore, pickSnapshot, shouldSnapshot, type SnapshotStore } from '../../web/src/player/snapshots';
 import { MIN_CHUNK_NS, nextChunkNs, runInChunks, type ChunkedRun } from '../../web/src/player/seek';
+import { estimateEndNs } from '../../web/src/player/rowEnd';
 import { PAUSE_GRACE_MS, pressJustMissedPause } from '../../web/src/player/types';
 import { achievedSpeed, adaptEstimate, finishedText, finishNote, finishNoteChars, formatAchieved, formatSimTime, frameAdvanceNs, nextSpeed, pushPace, slowerThanAsked, SPEEDS, stepNs, type PaceSample } from '../../web/src/player/speed';
 
@@ -252,5 +253,41 @@ describe('a press of Pause that arrives just after the run ended', () => {
     expect(pressJustMissedPause(null, 1000)).toBe(false);
     // a clock that went back (another page's time origin) is no reason to refuse
     expect(pressJustMissedPause(2000, 1000)).toBe(false);
+  });
+});
+
+describe('the estimated end of a run to a row target (rowEnd.ts)', () => {
+  it('scales the time so far by the rows still to come', () => {
+    // 750 of 3,000 rows in 2 ms: the run ends at about 8 ms.
+    expect(estimateEndNs(2e6, [{ rows: 750, target: 3000, finishedNs: null }])).toBe(8e6);
+    // Inserts slowing down move the estimate later, and the thumb (t / end) stays at rows / target.
+    const early = estimateEndNs(1e6, [{ rows: 500, target: 3000, finishedNs: null }])!;
+    const late = estimateEndNs(4e6, [{ rows: 1000, target: 3000, finishedNs: null }])!;
+    expect(early).toBe(6e6);
+    expect(late).toBe(12e6);
+    expect(1e6 / early).toBeCloseTo(500 / 3000, 9);
+    expect(4e6 / late).toBeCloseTo(1000 / 3000, 9);
+  });
+
+  it('takes the later side of an A/B pair, a finished side at its finish', () => {
+    const sides = [
+      { rows: 3000, target: 3000, finishedNs: 3e6 },
+      { rows: 1000, target: 3000, finishedNs: null },
+    ];
+    expect(estimateEndNs(4e6, sides)).toBe(12e6);
+    expect(estimateEndNs(4e6, [sides[0]])).toBe(4e6); // finished earlier: never before now
+    expect(estimateEndNs(2e6, [{ rows: 3000, target: 3000, finishedNs: 5e6 }])).toBe(5e6);
+  });
+
+  it('stops at the duration, which ends a run short of its rows', () => {
+    expect(estimateEndNs(2e9, [{ rows: 10, target: 1e6, finishedNs: null }], 60e9)).toBe(60e9);
+    expect(estimateEndNs(2e9, [{ rows: 0, finishedNs: 60e9 }], 60e9)).toBe(60e9);
+  });
+
+  it('has nothing to scale before the first row, without a target, or at t = 0', () => {
+    expect(estimateEndNs(1e6, [{ rows: 0, target: 3000, finishedNs: null }])).toBeUndefined();
+    expect(estimateEndNs(1e6, [{ rows: 10, finishedNs: null }])).toBeUndefined();
+    expect(estimateEndNs(0, [{ rows: 10, target: 3000, finishedNs: null }])).toBeUndefined();
+    expect(estimateEndNs(1e6, [])).toBeUndefined();
   });
 });

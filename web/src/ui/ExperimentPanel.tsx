@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChartSpec, KnobSpec, SizeReferenceSpec, SweepSpec, ViewName } from '../lessons/types';
 import type { WorkerFactory } from '../engine/client';
 import { usePlayer } from '../player/usePlayer';
+import { useEstimatedEnd } from '../player/rowEnd';
 import { finishNote, finishNoteChars, formatSimTime, type Speed } from '../player/speed';
 import { EngineMessage, RestartMessage } from './EngineMessage';
 import { Knobs } from './Knobs';
@@ -83,8 +84,8 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
   // A run of set duration ends at its scenario's end (the later side's); one that stops at
   // a row target ends when its rows are in, which is not known ahead.
   const toRowTarget = session.frames ? session.frames.some((f) => f.summary?.canFinish) : null;
-  const endNs = useMemo(() => {
-    if (!scenarioJson || toRowTarget !== false) return undefined;
+  const durationNs = useMemo(() => {
+    if (!scenarioJson) return undefined;
     const ends = scenarioJson.map((j) => {
       try {
         return scenarioEndNs(JSON.parse(j));
@@ -93,7 +94,8 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
       }
     });
     return ends.every((e) => e !== undefined) ? Math.max(...(ends as number[])) : undefined;
-  }, [scenarioJson, toRowTarget]);
+  }, [scenarioJson]);
+  const endNs = toRowTarget === false ? durationNs : undefined;
   const player = usePlayer({
     source: session.source,
     endNs,
@@ -174,6 +176,8 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
   // finishes (the charts below would jump).
   const targets = useMemo(() => (scenarioJson ?? []).map(rowTarget), [scenarioJson]);
   const finished = labels.map((_, i) => finishNote(frames?.[i]?.summary, targets[i]));
+  // A row-target run's end, estimated from its rows so far: the scrubber spans it.
+  const aboutEndNs = useEstimatedEnd(frames, targets, durationNs, session.source, toRowTarget === true);
   const ready = session.source !== null;
   const abColor = (i: number) => (i === 0 ? palette.ab.A : palette.ab.B);
 
@@ -197,7 +201,7 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
           </p>
         ) : null}
       </header>
-      <PlayerBar player={player} disabled={!ready} arrowKeys={props.arrowKeys ?? true} onHelp={keyHelp ? () => setHelp((h) => !h) : undefined} endNs={endNs} />
+      <PlayerBar player={player} disabled={!ready} arrowKeys={props.arrowKeys ?? true} onHelp={keyHelp ? () => setHelp((h) => !h) : undefined} endNs={endNs} aboutEndNs={aboutEndNs} />
       {help ? <KeyHelp keys={PANEL_KEYS} onClose={() => setHelp(false)} /> : null}
       {props.noTools ? null : (
         <PanelTools

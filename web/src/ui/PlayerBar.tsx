@@ -46,6 +46,12 @@ interface Props {
    * Else it spans the time run so far (a run to a row target ends when its rows are in).
    */
   endNs?: number;
+  /**
+   * A row-target run's end estimated from its rows so far (rowEnd.ts), while it is not
+   * known: the scrubber spans it, so its thumb moves as the rows go in. Null before its
+   * first rows: the thumb stays at the start (nothing of the run is known to be done).
+   */
+  aboutEndNs?: number | null;
 }
 
 /** A note beside the scrubber; `hidden` keeps a gone one's place while the thumb is held. */
@@ -58,11 +64,14 @@ interface Badge {
   hidden?: boolean;
 }
 
-export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs }: Props) {
+export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs, aboutEndNs }: Props) {
   const back = arrowKeys ? '← or ,' : ',';
   const fwd = arrowKeys ? '→ or .' : '.';
   const p = player;
-  const max = Math.max(p.maxTimeNs, p.timeNs, endNs ?? 0, 1);
+  // A finished run spans its own length (where the estimate stood a frame before).
+  const about = p.done || endNs ? undefined : aboutEndNs;
+  const max = Math.max(p.maxTimeNs, p.timeNs, endNs ?? about ?? 0, 1);
+  const endUnknown = about === null;
   // A long seek under way (its badge shows): the play button stops it where it has got.
   const going = p.seekingNs !== null;
   // A finished run: the play button runs it again from t = 0.
@@ -79,7 +88,7 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs }:
   // for, not from the clock still on its way there (quick presses were lost: 50 → went 15).
   const [held, setHeld] = useState<number | null>(null);
   const dragging = useRef(false);
-  const tick = Math.round((p.timeNs / max) * SCRUB_TICKS);
+  const tick = endUnknown ? 0 : Math.round((p.timeNs / max) * SCRUB_TICKS);
   useEffect(() => {
     // Against the value asked for now, not this render's: a press handled since then (asked
     // 2 while the clock reached 1) must not be dropped by the clock catching up with 1.
@@ -183,7 +192,7 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs }:
             value={held ?? tick}
             // Where the clock is, on the same scale (the value can be ahead of it: asked for, on the way).
             data-clock={tick}
-            disabled={disabled || max <= 1}
+            disabled={disabled || max <= 1 || endUnknown}
             onPointerDown={() => {
               dragging.current = true;
               setHeld(tick);
@@ -201,7 +210,14 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs }:
               p.seek(scrubToNs(v, max));
             }}
             aria-label="Simulated time (scrub)"
-            aria-valuetext={`${formatSimTime(p.timeNs)}${endNs ? ` of ${formatSimTime(endNs)}` : ''}`}
+            aria-valuetext={`${formatSimTime(p.timeNs)}${endNs ? ` of ${formatSimTime(endNs)}` : about ? ` of about ${formatSimTime(about)}` : ''}`}
+            title={
+              about
+                ? `This run ends when its rows are in: at about t = ${formatSimTime(about)}, going by the rows so far`
+                : endUnknown
+                  ? 'This run ends when its rows are in: how long that takes shows once the first rows are'
+                  : undefined
+            }
           />
         </span>
         {onHelp ? (

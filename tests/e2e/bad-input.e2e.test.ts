@@ -143,7 +143,7 @@ test('on a phone the notice of ignored settings stays compact, its Dismiss besid
   const { page, errors } = await openPage('/#/playground?a.server.innodb_buffer_pool_pages=abc', { viewport: { width: 390, height: 844 }, touch: true });
   const box = page.locator('.url-messages');
   await box.waitFor({ timeout: 15_000 });
-  expect(await box.innerText()).toContain('"a.server.innodb_buffer_pool_pages" must be an integer from 64 to 1048576, got a string');
+  expect(await box.innerText()).toContain('"a.server.innodb_buffer_pool_pages" must be an integer from 64 to 1048576, got the string "abc"');
   const [b, dismiss] = await Promise.all([box.boundingBox(), box.getByRole('button', { name: 'Dismiss' }).boundingBox()]);
   if (!b || !dismiss) throw new Error('no notice or no Dismiss');
   expect(b.height).toBeLessThanOrEqual(844 * 0.3);
@@ -315,7 +315,7 @@ test('a bad playground scenario names the JSON path and keeps the running simula
   const withField = (section: string, field: string, value: unknown) => JSON.stringify({ ...good, [section]: { ...good[section], [field]: value } }, null, 2);
   const cases: [string, string, RegExp][] = [
     ['out of range', withField('workload', 'threads', 0), /workload\.threads: must be an integer from 1 to 4096, got 0/],
-    ['wrong type', JSON.stringify({ ...good, seed: 'javascript:alert(1)' }), /seed: must be an integer from 0 to 4294967295, got a string/],
+    ['wrong type', JSON.stringify({ ...good, seed: 'javascript:alert(1)' }), /seed: must be an integer from 0 to 4294967295, got the string "javascript:alert\(1\)"/],
     ['unknown field', JSON.stringify({ ...good, wrkload: {} }), /wrkload: unknown field; allowed: version, seed, server, storage, table, workload, run/],
     ['script-like text', withField('table', 'name', XSS), /table\.name: must be a name of 1 to 64 letters, digits or _, got "<img src=x onerror=alert\(1\)>"/],
     ['10 kB text', withField('table', 'name', 'a'.repeat(10_000)), /table\.name: must be a name of 1 to 64 letters, digits or _/],

@@ -37,7 +37,7 @@ impl Reader<'_> {
                 Some(m)
             }
             Some(other) => {
-                self.err(path, format!("must be an object, got {}", kind(other)));
+                self.err(path, format!("must be an object, got {}", given(other)));
                 None
             }
         }
@@ -63,7 +63,7 @@ impl Reader<'_> {
                 }
             },
             Some(other) => {
-                self.err(&p, format!("{}, got {}", int_range(min, max), kind(other)));
+                self.err(&p, format!("{}, got {}", int_range(min, max), given(other)));
                 default
             }
         }
@@ -96,7 +96,7 @@ impl Reader<'_> {
                         "must be a number from {} to {}, got {}",
                         Num(min),
                         Num(max),
-                        kind(other)
+                        given(other)
                     ),
                 );
                 default
@@ -117,7 +117,7 @@ impl Reader<'_> {
             Some(other) => {
                 self.err(
                     &join(path, key),
-                    format!("must be true or false, got {}", kind(other)),
+                    format!("must be true or false, got {}", given(other)),
                 );
                 default
             }
@@ -175,7 +175,7 @@ impl Reader<'_> {
             Some(other) => {
                 self.err(
                     &join(path, key),
-                    format!("must be one of {}, got {}", names.join(", "), kind(other)),
+                    format!("must be one of {}, got {}", names.join(", "), given(other)),
                 );
                 default
             }
@@ -191,14 +191,14 @@ pub(super) fn join(path: &str, key: &str) -> String {
     }
 }
 
-pub(crate) fn kind(v: &Value) -> &'static str {
+/// A value of the wrong type, for a message: a list or an object by its kind, anything
+/// else as given, a string named as one ("15" in quotes reads as the number it is not).
+pub(crate) fn given(v: &Value) -> String {
     match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
+        Value::Array(_) => "an array".into(),
+        Value::Object(_) => "an object".into(),
+        Value::String(_) => format!("the string {}", short(v)),
+        _ => short(v),
     }
 }
 

@@ -1,7 +1,7 @@
 //! Sweep planning: one scenario with one field (dot-separated path) set to each of
 //! a list of values, each validated. The engine runs the rows (`innodb_lab::sweep`).
 
-use crate::reader::kind;
+use crate::reader::given;
 use crate::{parse_scenario, ConfigError, EngineError};
 use serde_json::Value;
 
@@ -75,7 +75,7 @@ pub fn sweep_scenarios_json(
     };
     let values = match serde_json::from_str::<Value>(values_json) {
         Ok(Value::Array(values)) => values,
-        Ok(other) => return Err(bad(format!("got {}", kind(&other)))),
+        Ok(other) => return Err(bad(format!("got {}", given(&other)))),
         Err(e) => return Err(bad(e.to_string())),
     };
     let v = sweep_scenarios(scenario, path, &values)?;

@@ -45,6 +45,49 @@ fn every_bad_field_is_reported_with_its_path() {
 }
 
 #[test]
+fn a_value_of_the_wrong_type_is_quoted() {
+    // "got a string" left the reader to find which string; a number in quotes is the
+    // usual slip, and its quotes now show.
+    let e = errs(
+        r#"{"workload":{"threads":"15"},"server":{"innodb_adaptive_hash_index":0,"cores":[2]},"run":{"duration_s":true}}"#,
+    );
+    let msg = |p: &str| e.iter().find(|x| x.path == p).map(|x| x.message.as_str());
+    assert_eq!(
+        msg("workload.threads"),
+        Some("must be an integer from 1 to 4096, got the string \"15\"")
+    );
+    assert_eq!(
+        msg("server.innodb_adaptive_hash_index"),
+        Some("must be true or false, got 0")
+    );
+    assert_eq!(
+        msg("server.cores"),
+        Some("must be an integer from 1 to 256, got an array")
+    );
+    assert_eq!(
+        msg("run.duration_s").map(|m| m.ends_with(", got true")),
+        Some(true)
+    );
+    // A long string is cut short.
+    let long = "x".repeat(100);
+    let e = errs(&format!(r#"{{"seed":"{long}"}}"#));
+    let seed = e
+        .iter()
+        .find(|x| x.path == "seed")
+        .map(|x| x.message.clone());
+    assert_eq!(
+        seed.as_deref(),
+        Some(
+            format!(
+                "must be an integer from 0 to 4294967295, got the string \"{}…",
+                "x".repeat(39)
+            )
+            .as_str()
+        )
+    );
+}
+
+#[test]
 fn a_field_with_one_allowed_value_says_which() {
     let e = parse_scenario(r#"{"version":2}"#).expect_err("version 2 is refused");
     let v = e

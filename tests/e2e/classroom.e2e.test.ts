@@ -481,9 +481,25 @@ test('exports: PNG and SVG of a view, series CSV, and a scenario JSON the native
   expect([...png.data.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   expect(png.data.readUInt32BE(16)).toBeGreaterThan(400); // width (2× the section)
   // The strip's pointer hint is for the screen: an image said "Drag across the strip to zoom".
+  // It gives up its room too: the image is as tall as the section without its hint lines
+  // (plus the caption's line), with no blank line above the legend.
+  const section = page.locator('section.view-row[aria-label="B+tree (clustered index)"]').first();
+  const [onScreen, without] = await section.evaluate((e) => {
+    const full = e.getBoundingClientRect().height;
+    const hints = [...e.querySelectorAll<HTMLElement>('[data-no-export]')];
+    hints.forEach((h) => (h.style.display = 'none'));
+    const less = e.getBoundingClientRect().height;
+    hints.forEach((h) => (h.style.display = ''));
+    return [full, less];
+  });
+  expect(onScreen - without).toBeGreaterThan(15);
   const tree = (await exportFile(page, 'SVG', 'B+tree (clustered index)')).data.toString('utf8');
   expect(tree).toContain('B+tree (clustered index)');
   expect(tree).not.toContain('Drag across the strip');
+  const height = Number(/<svg[^>]* height="(\d+)"/.exec(tree)?.[1]);
+  expect(height, `on screen ${onScreen}`).toBe(Math.ceil(without) + 24);
+  // The page keeps its hint.
+  expect(await section.locator('[data-no-export]').first().isVisible()).toBe(true);
 
   const svg = await exportFile(page, 'SVG', 'Buffer pool');
   const svgText = svg.data.toString('utf8');

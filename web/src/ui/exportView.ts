@@ -134,6 +134,21 @@ const CAPTION_PX = 24;
  * slides otherwise said neither.
  */
 export function sectionToSvg(section: HTMLElement, caption?: string): { svg: string; width: number; height: number } {
+  // What an export leaves out (`data-no-export`: the strip's pointer hint, a sweep's Run
+  // row) gives up its room too, as if it were not there (a B+tree image kept a blank line
+  // above its legend): hidden while the section is drawn. The drawing is synchronous, so
+  // the page never paints without them.
+  const left = [...section.querySelectorAll<HTMLElement>('[data-no-export]')];
+  const display = left.map((el) => el.style.display);
+  for (const el of left) el.style.display = 'none';
+  try {
+    return drawSection(section, caption);
+  } finally {
+    left.forEach((el, i) => (el.style.display = display[i]));
+  }
+}
+
+function drawSection(section: HTMLElement, caption?: string): { svg: string; width: number; height: number } {
   const box = section.getBoundingClientRect();
   const width = Math.ceil(box.width);
   const viewHeight = Math.ceil(box.height);

@@ -751,6 +751,20 @@ test('the scrubber spans a run of set duration to its end, and a run to a row ta
   await pk.page.getByRole('button', { name: 'Step back' }).first().click();
   await expect.poll(async () => Number(await rowScrubber.inputValue())).toBeLessThan(thumb);
   expect(((await rowScrubber.getAttribute('aria-valuetext')) ?? '').replace(/^.* of /, '')).toBe(text.replace(/^.* of /, ''));
+  // End goes to the run's real end, past the estimate of the moment (it stopped there, the
+  // thumb held at the right end, and ← then went forward to the next estimate).
+  await rowScrubber.focus();
+  await pk.page.keyboard.press('End');
+  await pk.page.locator('.badge', { hasText: 'run complete' }).waitFor({ timeout: 30_000 });
+  expect(await pk.page.locator('.panel-head').first().innerText()).toMatch(/done at [\d.]+ ms/);
+  const endText = (await rowScrubber.getAttribute('aria-valuetext')) ?? '';
+  expect(endText).toMatch(/^([\d.]+ ms) of \1$/);
+  expect(await rowScrubber.inputValue()).toBe('1000');
+  // ← from there goes back: the clock reaches tick 999 of the run's own length.
+  await pk.page.keyboard.press('ArrowLeft');
+  await expect.poll(() => rowScrubber.getAttribute('data-clock'), { timeout: 20_000 }).toBe('999');
+  expect(await rowScrubber.inputValue()).toBe('999');
+  expect(await pk.page.locator('.badge', { hasText: 'run complete' }).count()).toBe(0);
 });
 
 /** The rows in so far, from the panel header's "1,234 of 3,000 rows". */

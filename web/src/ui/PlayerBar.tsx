@@ -29,8 +29,15 @@ import { formatAchieved, formatSimTime, formatSpeed, SPEEDS, type Speed } from '
  */
 const SCRUB_TICKS = 1000;
 
-function scrubToNs(tick: number, maxNs: number): number {
-  return tick >= SCRUB_TICKS ? maxNs : Math.round((tick / SCRUB_TICKS) * maxNs);
+/**
+ * The time a scrubber tick asks for on a scrubber spanning `maxNs`. The end of a span that
+ * is only estimated (`estimated`: a run to a row target) asks for the run's real end: past
+ * any time it can reach, where it stops once its rows are in (End went only as far as the
+ * estimate of the moment, and each press got a little further).
+ */
+function scrubToNs(tick: number, maxNs: number, estimated: boolean): number {
+  if (tick >= SCRUB_TICKS) return estimated ? Number.MAX_SAFE_INTEGER : maxNs;
+  return Math.round((tick / SCRUB_TICKS) * maxNs);
 }
 
 interface Props {
@@ -86,20 +93,33 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs, a
   // drag landed short of where it was let go.
   // Arrow keys on the scrubber ask for a tick too: each press counts from the last one asked
   // for, not from the clock still on its way there (quick presses were lost: 50 → went 15).
-  const [held, setHeld] = useState<number | null>(null);
+  // The scale stays as it was when the thumb was taken: an estimated end moves as the run
+  // goes (a row target), and the held tick would then stand for another time (← after a
+  // seek ahead went forward, the clock never matched the tick, and the thumb stayed held).
+  const [held, setHeld] = useState<{ tick: number; max: number; ns: number } | null>(null);
   const dragging = useRef(false);
-  const tick = endUnknown ? 0 : Math.round((p.timeNs / max) * SCRUB_TICKS);
+  const scale = held?.max ?? max;
+  const tick = endUnknown ? 0 : Math.min(SCRUB_TICKS, Math.round((p.timeNs / scale) * SCRUB_TICKS));
   useEffect(() => {
     // Against the value asked for now, not this render's: a press handled since then (asked
-    // 2 while the clock reached 1) must not be dropped by the clock catching up with 1.
-    if (held !== null && !dragging.current && (tick === held || p.playing)) setHeld((h) => (h === held ? null : h));
-  }, [held, tick, p.playing]);
+    // 2 while the clock reached 1) must not be dropped by the clock catching up with 1. A
+    // run that ended short of the time asked for (past an estimated end) lets go too.
+    const short = held !== null && p.done && !going && p.timeNs >= p.maxTimeNs && p.timeNs < held.ns;
+    if (held !== null && !dragging.current && (tick === held.tick || p.playing || short)) setHeld((h) => (h === held ? null : h));
+  }, [held, tick, p.playing, p.done, going, p.timeNs, p.maxTimeNs]);
+  /** Holds the thumb at tick `v` (on the scale it was taken on); returns the time it asks for. */
+  const hold = (v: number): number => {
+    const m = held?.max ?? max;
+    const ns = scrubToNs(v, m, about != null);
+    setHeld({ tick: v, max: m, ns });
+    return ns;
+  };
   // The badges keep their place while the thumb is held: one going ("run complete" as the
   // drag leaves the end) or coming widened the scrubber under the pointer, which then sat
   // over another time (let go at 20%, it landed at 33%).
   const live: Badge[] = [];
   if (p.done) live.push({ key: 'done', text: 'run complete', short: 'complete' });
-  if (p.seekingNs !== null) live.push({ key: 'seek', text: `going to t = ${formatSimTime(p.seekingNs)}…`, short: 'going…' });
+  if (p.seekingNs !== null) live.push({ key: 'seek', text: p.seekingNs >= Number.MAX_SAFE_INTEGER ? 'going to the end…' : `going to t = ${formatSimTime(p.seekingNs)}…`, short: 'going…' });
   if (p.slow && p.achievedSpeed !== null)
     live.push({
       key: 'slow',
@@ -189,13 +209,13 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs, a
             min={0}
             max={SCRUB_TICKS}
             step={1}
-            value={held ?? tick}
+            value={held?.tick ?? tick}
             // Where the clock is, on the same scale (the value can be ahead of it: asked for, on the way).
             data-clock={tick}
             disabled={disabled || max <= 1 || endUnknown}
             onPointerDown={() => {
               dragging.current = true;
-              setHeld(tick);
+              setHeld({ tick, max, ns: p.timeNs });
               setFrozen(live);
             }}
             onPointerUp={release}
@@ -205,12 +225,11 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs, a
               setHeld(null);
             }}
             onChange={(e) => {
-              const v = Number(e.target.value);
-              setHeld(v);
-              p.seek(scrubToNs(v, max));
+              p.seek(hold(Number(e.target.value)));
             }}
             aria-label="Simulated time (scrub)"
-            aria-valuetext={`${formatSimTime(p.timeNs)}${endNs ? ` of ${formatSimTime(endNs)}` : about ? ` of about ${formatSimTime(about)}` : ''}`}
+            // A row-target run, once finished, spans its own length, as a timed run its duration.
+            aria-valuetext={`${formatSimTime(p.timeNs)}${endNs ? ` of ${formatSimTime(endNs)}` : about ? ` of about ${formatSimTime(about)}` : p.done ? ` of ${formatSimTime(p.maxTimeNs)}` : ''}`}
             title={
               about
                 ? `This run ends when its rows are in: at about t = ${formatSimTime(about)}, going by the rows so far`

@@ -977,3 +977,43 @@ test('presenter: a prediction locked on a slide is still locked when the slide i
   await expect.poll(() => back.locator('.quiz-result').textContent(), { timeout: 60_000 }).toContain('Your prediction held.');
   expect(errors).toEqual([]);
 });
+
+test('presenter from the keyboard: ↓ picks a quiz choice, Tab brings "Reveal" clear of the cue, a clicker and Esc get out of a knob field', async () => {
+  const { page } = await openPage('/#/present/primary-keys?step=7', { viewport: { width: 1280, height: 720 } });
+  await waitForPanel(page);
+  const hash = () => page.evaluate(() => location.hash);
+  // Tab from the top of the slide to the quiz's first choice, then to "Reveal the answer":
+  // it scrolls clear of the "↓ more below" cue (it sat under it, its focus ring hidden).
+  const radios = page.locator('.slide-text input[type=radio]');
+  expect(await radios.count()).toBeGreaterThan(2);
+  const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() || document.activeElement?.getAttribute('type') || '');
+  for (let i = 0; i < 20 && (await focused()) !== 'radio'; i++) await page.keyboard.press('Tab');
+  expect(await focused()).toBe('radio');
+  await page.keyboard.press('Tab');
+  expect(await focused()).toBe('Reveal the answer');
+  const [reveal, cue] = await Promise.all([page.getByRole('button', { name: 'Reveal the answer' }).boundingBox(), page.locator('.slide-more').boundingBox()]);
+  if (cue) expect(reveal!.y + reveal!.height).toBeLessThanOrEqual(cue.y);
+  // Back on the first choice: Space picks it, ↓ the next one (↓ scrolled the text, and no
+  // other choice could be picked from the keyboard); the slide stays.
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(() => radios.evaluateAll((r) => r.map((x) => (x as HTMLInputElement).checked))).toEqual([false, true, ...Array((await radios.count()) - 2).fill(false)]);
+  expect(await hash()).toBe('#/present/primary-keys?step=7');
+  // A knob's number entered: the clicker's PageDown still turns the slide (it stayed in the field).
+  const rows = page.getByRole('spinbutton', { name: 'Rows to insert value' }).first();
+  await rows.fill('5000');
+  await rows.press('Enter');
+  await expect.poll(hash).toBe('#/present/primary-keys?step=7&k.workload.max_rows=5000');
+  await page.keyboard.press('PageDown');
+  await expect.poll(hash).toBe('#/present/primary-keys?step=8&k.workload.max_rows=5000');
+  // Esc in a field gives the keys back to the slides; the next Esc leaves them.
+  await page.getByRole('spinbutton', { name: 'Rows to insert value' }).first().focus();
+  await page.keyboard.press('Escape');
+  expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
+  expect(await hash()).toBe('#/present/primary-keys?step=8&k.workload.max_rows=5000');
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(hash).toBe('#/present/primary-keys?step=7&k.workload.max_rows=5000');
+  await page.keyboard.press('Escape');
+  await expect.poll(hash).toBe('#/lesson/primary-keys?step=7&k.workload.max_rows=5000');
+});

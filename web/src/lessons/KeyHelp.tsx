@@ -7,7 +7,7 @@ export const PRESENTER_KEYS: [string, string][] = [
   ['PgDn  →', 'next slide'],
   ['PgUp  ←', 'previous slide'],
   ['Home  End', 'first / last slide'],
-  ['↓  ↑', 'scroll the slide text (a long step is taller than the screen)'],
+  ['↓  ↑', 'scroll the slide text (a long step is taller than the screen); on a quiz choice, pick the next / previous one'],
   ['Shift+↓  Shift+↑', 'scroll the experiment panel beside it'],
   ['Space', 'play / pause the simulation (stops a long jump in time; replays a finished run)'],
   ['.  ,', 'step the simulation forward / back (on a lesson page ← and → do this; here the arrows change slides)'],
@@ -16,7 +16,7 @@ export const PRESENTER_KEYS: [string, string][] = [
   ['F', 'full screen'],
   ['T', 'theme: projector, dark, light'],
   ['?', 'show / hide this help'],
-  ['Esc', 'close this help; else leave the slides for the lesson, at this slide'],
+  ['Esc', 'close this help; in a knob or menu, give the keys back to the slides; else leave the slides for the lesson, at this slide'],
 ];
 
 /** The keys of an experiment panel on a lesson page or the playground. */

@@ -39,7 +39,7 @@ function editable(t: EventTarget | null): boolean {
 
 const TEXT_INPUTS = new Set(['text', 'number', 'search', 'email', 'url', 'tel', 'password']);
 
-/** A field the presenter types into: the only place a clicker's PageUp/PageDown stays. */
+/** A field the presenter types into. */
 export function typing(t: EventTarget | null): boolean {
   if (!(t instanceof HTMLElement)) return false;
   if (t.isContentEditable || t.tagName === 'TEXTAREA') return true;
@@ -48,10 +48,20 @@ export function typing(t: EventTarget | null): boolean {
 
 /** Whether a presenter key goes to the slides rather than the focused control. */
 export function slideKey(key: string, target: EventTarget | null): boolean {
-  // A clicker sends PageUp/PageDown: they turn the slide even from a knob's slider,
-  // the speed menu or a quiz choice (which would take them as "change my value").
-  if (key === 'PageUp' || key === 'PageDown') return !typing(target);
+  // A clicker sends PageUp/PageDown: they turn the slide even from a knob's slider or
+  // number field, the speed menu or a quiz choice (which would take them as "change my
+  // value", or do nothing: a knob's value typed and entered kept the clicker from the
+  // slides). Only a text that pages (a text area, a text field) keeps them.
+  if (key === 'PageUp' || key === 'PageDown') return !typing(target) || (target instanceof HTMLInputElement && target.type === 'number');
+  // ↑/↓ on a quiz choice pick the choice above or below, as in any radio group (the only
+  // way to pick from the keyboard: Tab goes past the group); ←/→ still turn the slide.
+  if ((key === 'ArrowUp' || key === 'ArrowDown') && target instanceof HTMLInputElement && target.type === 'radio') return false;
   return !editable(target);
+}
+
+/** Escape in a control gives the slides their keys back (it stayed in a knob's field). */
+export function leavesControl(key: string, target: EventTarget | null): target is HTMLElement {
+  return key === 'Escape' && target instanceof HTMLElement && target.matches('input, select, textarea, [contenteditable]') && !target.closest('dialog[open]');
 }
 
 /** What presenter mode does not use of a lesson link, and why (it said nothing and dropped them). */
@@ -152,6 +162,11 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
+      if (!e.defaultPrevented && leavesControl(e.key, e.target)) {
+        e.preventDefault();
+        e.target.blur();
+        return;
+      }
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || !slideKey(e.key, e.target)) return;
       // Behind the open key help only its own keys act (PageDown turned slides behind it).
       if (e.target instanceof Element && e.target.closest('dialog[open]') && e.key !== '?' && e.key !== 'Escape') return;

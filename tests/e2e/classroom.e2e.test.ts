@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startStaticServer } from '../../scripts/preview.mjs';
-import { csvNumber } from '../../web/src/ui/exportView';
+import { csvNumber, EXPORT_MARGIN_PX } from '../../web/src/ui/exportView';
 import { expect, launchBrowser, openPage, screenshot, test } from './harness';
 import { counter, exportFile, lockPrediction, play, runToEnd, settledTime, simTime, stepForward, tablesText, waitForPanel } from './panel';
 
@@ -497,7 +497,9 @@ test('exports: PNG and SVG of a view, series CSV, and a scenario JSON the native
   expect(tree).toContain('B+tree (clustered index)');
   expect(tree).not.toContain('Drag across the strip');
   const height = Number(/<svg[^>]* height="(\d+)"/.exec(tree)?.[1]);
-  expect(height, `on screen ${onScreen}`).toBe(Math.ceil(without) + 24);
+  expect(height, `on screen ${onScreen}`).toBe(Math.ceil(without) + 24 + 2 * EXPORT_MARGIN_PX);
+  // A margin all round: the view's own coordinates start EXPORT_MARGIN_PX in (a chart's title touched the edge).
+  expect(tree).toMatch(new RegExp(`<svg[^>]* viewBox="-${EXPORT_MARGIN_PX} -${EXPORT_MARGIN_PX} `));
   // The page keeps its hint.
   expect(await section.locator('[data-no-export]').first().isVisible()).toBe(true);
 

@@ -128,6 +128,10 @@ function overflowBox(el: SVGSVGElement, w: number, h: number): { x: number; y: n
 /** Room under an exported view for its caption line (CSS px). */
 const CAPTION_PX = 24;
 
+/** Blank margin around an exported view (CSS px): a chart's title and legend began at
+ *  the image's very edge. */
+export const EXPORT_MARGIN_PX = 8;
+
 /**
  * One section of the panel as a standalone SVG document (width and height in CSS px),
  * with `caption` (which run, at what time) on a line under it: an image pasted into
@@ -156,7 +160,8 @@ function drawSection(section: HTMLElement, caption?: string): { svg: string; wid
   const cs = getComputedStyle(document.body);
   const bg = cs.backgroundColor && cs.backgroundColor !== 'rgba(0, 0, 0, 0)' ? cs.backgroundColor : '#ffffff';
   const inert = document.implementation.createDocument('http://www.w3.org/2000/svg', 'svg', null);
-  const parts: string[] = [`<rect width="${width}" height="${height}" fill="${esc(bg)}"/>`];
+  const m = EXPORT_MARGIN_PX;
+  const parts: string[] = [`<rect x="${-m}" y="${-m}" width="${width + 2 * m}" height="${height + 2 * m}" fill="${esc(bg)}"/>`];
   const at = (el: Element) => {
     const r = el.getBoundingClientRect();
     return { x: r.left - box.left, y: r.top - box.top, w: r.width, h: r.height };
@@ -222,8 +227,10 @@ function drawSection(section: HTMLElement, caption?: string): { svg: string; wid
     const ink = getComputedStyle(section).color || '#222222';
     parts.push(`<text x="0" y="${viewHeight + CAPTION_PX - 7}" font-family="system-ui, sans-serif" font-size="12" fill="${esc(ink)}" opacity="0.75">${esc(caption)}</text>`);
   }
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${parts.join('')}</svg>`;
-  return { svg, width, height };
+  // The view's own coordinates, with the margin around them.
+  const [w, h] = [width + 2 * m, height + 2 * m];
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="${-m} ${-m} ${w} ${h}">${parts.join('')}</svg>`;
+  return { svg, width: w, height: h };
 }
 
 /** Rasterizes an SVG document (2× for sharp projection and print). */

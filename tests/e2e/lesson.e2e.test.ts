@@ -737,6 +737,8 @@ test('the scrubber spans a run of set duration to its end, and a run to a row ta
   expect(await pk.page.locator('.panel-head').first().innerText()).toContain('0 of 3,000 rows');
   expect(await rowScrubber.inputValue()).toBe('0');
   expect(await rowScrubber.isDisabled()).toBe(true);
+  // The empty tree's one leaf, named in the singular ("Leaf pages 0 to 0 (1 pages)").
+  expect(await pk.page.getByRole('slider', { name: /^Leaf page/ }).first().getAttribute('aria-label')).toMatch(/^Leaf page 0 \(1 page\), coloured by fill/);
   // …then it stands at rows / target of the way, over an end estimated from the rows so far.
   await play(pk.page);
   await expect.poll(() => rowsIn(pk.page), { timeout: 20_000 }).toBeGreaterThan(600);

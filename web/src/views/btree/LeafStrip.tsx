@@ -176,7 +176,7 @@ export function LeafStrip(p: LeafStripProps) {
         aria-valuemax={Math.max(0, cols.columns - 1)}
         aria-valuenow={Math.max(0, hover)}
         aria-valuetext={said || 'no column chosen'}
-        aria-label={`Leaf pages ${formatCount(p.range.lo)} to ${formatCount(p.range.hi - 1)} (${formatCount(nLeaves)} pages), coloured by fill${p.hashedRow ? '; a 4th row marks pages hashed by the adaptive hash index' : ''}. Arrow keys move, Enter zooms or opens a page.`}
+        aria-label={`${p.range.hi - p.range.lo === 1 ? `Leaf page ${formatCount(p.range.lo)}` : `Leaf pages ${formatCount(p.range.lo)} to ${formatCount(p.range.hi - 1)}`} (${formatCount(nLeaves)} ${nLeaves === 1 ? 'page' : 'pages'}), coloured by fill${p.hashedRow ? '; a 4th row marks pages hashed by the adaptive hash index' : ''}. Arrow keys move, Enter zooms or opens a page.`}
         style={{ display: 'block', cursor: 'crosshair', touchAction: 'none' }}
         onPointerDown={(e) => {
           drag.current = { x0: localX(e), moved: false };

@@ -1019,3 +1019,22 @@ test('presenter from the keyboard: ↓ picks a quiz choice, Tab brings "Reveal" 
   await page.keyboard.press('Escape');
   await expect.poll(hash).toBe('#/lesson/primary-keys?step=7&k.workload.max_rows=5000');
 });
+
+test('presenter: "Present this lesson" and Exit take the player\'s speed along (a teacher\'s 0.002× opened at the lesson\'s 0.001×)', async () => {
+  const { page } = await openPage('/#/lesson/primary-keys?step=3');
+  await waitForPanel(page);
+  const speed = page.locator('.player-bar select').first();
+  expect(await speed.inputValue()).toBe('0.001');
+  await speed.selectOption('0.002');
+  await page.getByRole('link', { name: 'Present this lesson' }).dispatchEvent('click');
+  await expect.poll(() => page.locator('.presenter-count').textContent()).toBe('3 / 11');
+  await waitForPanel(page);
+  await expect.poll(() => page.locator('.player-bar select').first().inputValue()).toBe('0.002');
+  // Changed again on the slide, it goes back with Exit.
+  await page.keyboard.press('+');
+  await expect.poll(() => page.locator('.player-bar select').first().inputValue()).toBe('0.005');
+  await page.keyboard.press('Escape');
+  await page.locator('.lesson-narrative').first().waitFor();
+  await waitForPanel(page);
+  await expect.poll(() => page.locator('.player-bar select').first().inputValue()).toBe('0.005');
+});

@@ -8,6 +8,7 @@ import { loadScenarioText } from './registry';
 import { buildSims, changedKnobs, knobMove, knobMoveNote, knobNotesFor, knobText, knobValuesFor, resetSummary } from './scenarios';
 import type { UrlParseResult, UrlState } from '../ui/urlState';
 import type { ExperimentSpec } from './types';
+import type { Speed } from '../player/speed';
 
 interface Props {
   experiment: ExperimentSpec;
@@ -20,7 +21,7 @@ interface Props {
   /** A run finished; `changed` lists the settings (knobs, seed) it ran with other values than the lesson's. */
   onDone: (experimentId: string, changed: string[]) => void;
   /** Passed on to the panel: shared-link time, share and embed tools, key map. */
-  panel?: Partial<Pick<ExperimentPanelProps, 'initialTimeNs' | 'onInitialTimeApplied' | 'onLeave' | 'timeRef' | 'shareLink' | 'embedSnippet' | 'arrowKeys' | 'noTools' | 'keyboard' | 'foldKnobs' | 'defaultSpeed'>>;
+  panel?: Partial<Pick<ExperimentPanelProps, 'initialTimeNs' | 'onInitialTimeApplied' | 'onLeave' | 'timeRef' | 'speedRef' | 'shareLink' | 'embedSnippet' | 'arrowKeys' | 'noTools' | 'keyboard' | 'foldKnobs' | 'defaultSpeed'>>;
 }
 
 export function LessonExperiment({ experiment, knobValues, onKnob, seed, onSeed, onResetKnobs, onDone, panel }: Props) {
@@ -181,6 +182,26 @@ export function useNewAddress(
     applyNow.current();
     fromAddress(parsed.state, parsed.rejected, addressExp);
   }, [parsed, addressExp, fromAddress, setMessages]);
+}
+
+/**
+ * An address's speed (`speed=0.01`), for the experiment the address shows (another keeps
+ * its own): `speedOf(id)` gives the panel prop for experiment `id`; `renew()` takes a new
+ * address's. A lesson page and presenter mode both open a link's experiment at it, and
+ * each carries the player's speed to the other (the presenter opened at the lesson's own).
+ */
+export function useLinkSpeed(parsed: UrlParseResult, addressExp: string | undefined) {
+  const fromAddress = () => (parsed.state.speed !== undefined && addressExp ? { exp: addressExp, speed: parsed.state.speed } : null);
+  const [linkSpeed, setLinkSpeed] = useState(fromAddress);
+  return {
+    speedOf: (id: string | undefined): { defaultSpeed?: Speed } => (linkSpeed && id === linkSpeed.exp ? { defaultSpeed: linkSpeed.speed } : {}),
+    renew: () => setLinkSpeed(fromAddress()),
+  };
+}
+
+/** The player's speed for a link, when it is not the experiment's own (which the link then leaves out). */
+export function speedForLink(speed: Speed | undefined, experiment: ExperimentSpec | undefined): Speed | undefined {
+  return speed !== undefined && speed !== experiment?.speed ? speed : undefined;
 }
 
 /**

@@ -8,7 +8,7 @@ import type { Speed } from '../player/speed';
 import { embedHref, lessonHref, presentHref, replaceAddress } from '../ui/route';
 import { packQuery, siteBase } from '../ui/shareLink';
 import { activeExperimentFor, experimentsOf, parseLessonAddress } from './activeExperiment';
-import { ExperimentSlot, useExperimentSettings, useNewAddress } from './LessonExperiment';
+import { ExperimentSlot, speedForLink, useExperimentSettings, useLinkSpeed, useNewAddress } from './LessonExperiment';
 import { Narrative } from './Narrative';
 import { IgnoredSettings, LessonGate } from './LessonGate';
 import type { FocusSpec, Lesson } from './types';
@@ -65,7 +65,9 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
   // A shared link's simulated time, applied once to the experiment it was taken on.
   const [pendingT, setPendingT] = useState<number | undefined>(parsed.state.t);
   // A shared link's speed, for the experiment the link shows (another one keeps its own).
-  const [linkSpeed, setLinkSpeed] = useState(parsed.state.speed !== undefined && addressExp ? { exp: addressExp.id, speed: parsed.state.speed } : null);
+  const linkSpeed = useLinkSpeed(parsed, addressExp?.id);
+  // The player's speed, which "Present this lesson" takes along.
+  const panelSpeed = useRef<Speed | undefined>(undefined);
   const { current, goTo, setRef, jumpedTo } = useCurrentStep(lesson.steps.length, (parsed.state.step ?? 1) - 1);
   // The step whose experiment the panel shows (on a phone, not each step scrolled past).
   const panelStep = usePanelStep(current, jumpedTo);
@@ -104,7 +106,7 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
   // A new address (typed or pasted over this one): its time and experiment, then its seed and knobs.
   useNewAddress(parsed, addressExp?.id, fromAddress, setMessages, () => {
     setPendingT(parsed.state.t);
-    setLinkSpeed(parsed.state.speed !== undefined && addressExp ? { exp: addressExp.id, speed: parsed.state.speed } : null);
+    linkSpeed.renew();
     if (!parsed.state.x) return;
     setPinned(parsed.state.x);
     const step = parsed.state.step;
@@ -129,9 +131,10 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
     replaceAddress(hash);
   }, [current, seed, knobValues, lesson, parsed, shownX]);
   const id = lesson.meta.id;
+  // Presenter mode at this step, with the reader's seed, knobs and speed.
+  const presentQuery = (speed: Speed | undefined) => formatUrlState({ step: current > 0 ? current + 1 : undefined, seed, knobs: knobValues, x: shownX, speed: speedForLink(speed, active) });
   // A speed other than the experiment's own goes with a copied link or snippet (a slow-motion
   // moment sent at 0.01× opened at the lesson's 0.001×).
-  const ownSpeed = active?.speed;
   const shareLink = useCallback(
     async (timeNs: number, speed: Speed) => {
       const state: UrlState = {
@@ -140,19 +143,19 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
         knobs: knobValues,
         x: shownX,
         t: timeNs > 0 ? timeNs / 1e9 : undefined,
-        speed: speed !== ownSpeed ? speed : undefined,
+        speed: speedForLink(speed, active),
       };
       const q = await lessonStateQuery(state);
       return `${siteBase()}${lessonHref(id, q ? `?${q}` : '')}`;
     },
-    [current, seed, knobValues, shownX, id, ownSpeed],
+    [current, seed, knobValues, shownX, id, active],
   );
   // The embed starts where the reader is, as a copied link does (t: the simulated time).
   const embedSnippet = useMemo(
     () =>
       active
         ? (timeNs: number, speed: Speed) =>
-            `<iframe src="${siteBase()}${embedHref(id, active.id, formatUrlState({ seed, knobs: knobValues, t: timeNs > 0 ? timeNs / 1e9 : undefined, speed: speed !== active.speed ? speed : undefined }))}" title="InnoDB Lab: ${knobText(active.title, active, knobValues).replace(/"/g, '&quot;')}" width="960" height="720" style="border:0;max-width:100%" loading="lazy"></iframe>`
+            `<iframe src="${siteBase()}${embedHref(id, active.id, formatUrlState({ seed, knobs: knobValues, t: timeNs > 0 ? timeNs / 1e9 : undefined, speed: speedForLink(speed, active) }))}" title="InnoDB Lab: ${knobText(active.title, active, knobValues).replace(/"/g, '&quot;')}" width="960" height="720" style="border:0;max-width:100%" loading="lazy"></iframe>`
         : undefined,
     [active, id, seed, knobValues],
   );
@@ -206,7 +209,9 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
         <h1>{lesson.meta.title}</h1>
         <p className="lesson-modes">
           {/* With the reader's seed and knobs: a teacher's smaller, faster run was dropped. */}
-          <a href={presentHref(id, formatUrlState({ step: current > 0 ? current + 1 : undefined, seed, knobs: knobValues, x: shownX }))}>Present this lesson</a>
+          <a href={presentHref(id, presentQuery(undefined))} onClick={(e) => (e.currentTarget.href = presentHref(id, presentQuery(panelSpeed.current)))}>
+            Present this lesson
+          </a>
         </p>
         <p className="lesson-summary">{lesson.meta.summary}</p>
         <IgnoredSettings className="url-messages" messages={messages} onDismiss={() => setMessages([])} />
@@ -258,7 +263,8 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
             onInitialTimeApplied: clearPendingT,
             shareLink,
             embedSnippet,
-            ...(linkSpeed && active?.id === linkSpeed.exp ? { defaultSpeed: linkSpeed.speed } : {}),
+            speedRef: panelSpeed,
+            ...linkSpeed.speedOf(active?.id),
           }}
         />
       </aside>

@@ -13,12 +13,13 @@ import { leavesControl, slideKey } from './slideKeys';
 import { formatUrlState } from '../ui/urlState';
 import { activeExperimentFor, experimentsOf, parseLessonAddress } from './activeExperiment';
 import { KeyHelp, PRESENTER_KEYS } from './KeyHelp';
-import { ExperimentSlot, useExperimentSettings, useNewAddress } from './LessonExperiment';
+import { ExperimentSlot, speedForLink, useExperimentSettings, useLinkSpeed, useNewAddress } from './LessonExperiment';
 import { openChannel, type PresenterMessage } from './presenterChannel';
 import { Prose } from './Prose';
 import { QuizBlock } from './QuizBlock';
 import { IgnoredSettings, LessonGate } from './LessonGate';
 import type { Lesson } from './types';
+import type { Speed } from '../player/speed';
 import { knobText } from './scenarios';
 import { otherRunsAfter, type QuizProgress } from './progress';
 
@@ -49,9 +50,12 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
   const shownX = active && active.id !== slideExp?.id ? active.id : undefined;
   const { seed, knobValues, fromAddress, settings } = useExperimentSettings(parsed.state, addressExp?.id, active?.id);
   // An address typed over this one (step=6 for step=2): go where it says, as the lesson page does.
+  // A link's speed (the lesson page's, taken along), for the experiment it shows.
+  const linkSpeed = useLinkSpeed(parsed, addressExp?.id);
   useNewAddress(parsed, addressExp?.id, fromAddress, setMessages, () => {
     if (parsed.state.step !== undefined) setStep(parsed.state.step - 1);
     setPinned(parsed.state.x ?? null);
+    linkSpeed.renew();
   });
   const [help, setHelp] = useState(false);
   const [ran, setRan] = useState<Set<string>>(new Set());
@@ -186,6 +190,7 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
   // The view this slide is about, scrolled to in the panel when the slide opens.
   const panelBox = useRef<HTMLElement>(null);
   const panelTime = useRef(0);
+  const panelSpeed = useRef<Speed | undefined>(undefined);
   usePanelFocus(panelBox, stepFocus(s), step, reducedMotion, shownTheme);
   const scrollPanel = useScrollKeys(panelBox, reducedMotion);
   // A button that shows an experiment leaves as it does ("Show it now" with its notice, a
@@ -208,7 +213,8 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
   }, []);
   // The shown experiment's title with the knob values it runs with.
   const titles = new Map(placed.map((p) => [p.experiment.id, knobText(p.experiment.title, p.experiment, p.experiment.id === active?.id ? knobValues : undefined)]));
-  const exitHref = (timeNs: number) => lessonHref(lesson.meta.id, formatUrlState({ step: step > 0 ? step + 1 : undefined, seed, knobs: knobValues, x: shownX, t: timeNs > 0 ? timeNs / 1e9 : undefined }));
+  const exitHref = (timeNs: number, speed?: Speed) =>
+    lessonHref(lesson.meta.id, formatUrlState({ step: step > 0 ? step + 1 : undefined, seed, knobs: knobValues, x: shownX, t: timeNs > 0 ? timeNs / 1e9 : undefined, speed: speedForLink(speed, active) }));
   const sweeps = new Set(placed.filter((p) => p.experiment.sweep).map((p) => p.experiment.id));
   const first = placed[0];
   const noExperiment = first && !pinned && step < first.step;
@@ -217,7 +223,7 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
     <div className="presenter">
       <header className="presenter-bar">
         {/* The lesson at this slide, and its run at the time the panel shows (it opened at 0). */}
-        <a href={exitHref(0)} className="presenter-exit" ref={exitLink} onClick={(e) => (e.currentTarget.href = exitHref(noExperiment ? 0 : panelTime.current))}>
+        <a href={exitHref(0)} className="presenter-exit" ref={exitLink} onClick={(e) => (e.currentTarget.href = noExperiment ? exitHref(0) : exitHref(panelTime.current, panelSpeed.current))}>
           ✕ Exit
         </a>
         <span className="presenter-title" title={lesson.meta.title}>
@@ -318,7 +324,7 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
               </p>
             </div>
           ) : (
-            <ExperimentSlot experiment={active} {...settings} onDone={onDone} panel={{ arrowKeys: false, noTools: true, timeRef: panelTime }} />
+            <ExperimentSlot experiment={active} {...settings} onDone={onDone} panel={{ arrowKeys: false, noTools: true, timeRef: panelTime, speedRef: panelSpeed, ...linkSpeed.speedOf(active?.id) }} />
           )}
         </aside>
       </div>

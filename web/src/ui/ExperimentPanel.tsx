@@ -62,6 +62,8 @@ export interface ExperimentPanelProps {
   onLeave?: (timeNs: number, done: boolean) => void;
   /** Kept at the run's simulated time (ns), for a link made outside the panel (presenter's Exit). */
   timeRef?: { current: number };
+  /** Kept at the player's speed, for the same links. */
+  speedRef?: { current: Speed | undefined };
   /** Builds a link to the current state (shows "Copy link"): its simulated time and the player's speed. */
   shareLink?: (timeNs: number, speed: Speed) => Promise<string>;
   /** What the copied link holds (Copy link's title); a lesson's by default. */
@@ -162,6 +164,7 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
   const leaving = useRef({ timeNs: 0, done: false, onLeave: props.onLeave });
   leaving.current = { timeNs: player.timeNs, done: player.done, onLeave: props.onLeave };
   if (props.timeRef) props.timeRef.current = player.timeNs;
+  if (props.speedRef) props.speedRef.current = player.speed;
   useEffect(() => {
     const at = leaving;
     return () => at.current.onLeave?.(at.current.timeNs, at.current.done);

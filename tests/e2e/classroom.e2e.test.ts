@@ -166,6 +166,17 @@ test('speaker notes say they are waiting again once the presenter leaves present
   await page.goBack();
   await expect.poll(() => waiting.count(), { timeout: 20_000 }).toBe(0);
   await expect.poll(() => notes.locator('.notes-step').textContent()).toBe('Slide 3 / 11');
+  // The next lesson: N turns the same window to its notes (another window opened, and the
+  // first one waited on the lesson before).
+  let opened = 0;
+  context.on('page', () => opened++);
+  await page.goto(page.url().replace(/#.*$/, '#/present/query-cache?step=2'));
+  await expect.poll(() => page.locator('.presenter-count').textContent(), { timeout: 20_000 }).toMatch(/^2 \/ \d+$/);
+  await page.keyboard.press('n');
+  await expect.poll(() => notes.evaluate(() => location.hash), { timeout: 10_000 }).toBe('#/notes/query-cache');
+  const count = (await page.locator('.presenter-count').textContent())!.replace(/^2 \/ /, '');
+  await expect.poll(() => notes.locator('.notes-step').textContent(), { timeout: 10_000 }).toBe(`Slide 2 / ${count}`);
+  expect(opened).toBe(0);
   await notes.close();
 });
 

@@ -121,7 +121,9 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
   }, [step, n, lesson, seed, knobValues, shownX]);
 
   const openNotes = useCallback(() => {
-    window.open(`#/notes/${lesson.meta.id}`, `innodb-lab-notes-${lesson.meta.id}`, 'popup,width=720,height=640');
+    // One notes window for every lesson: presenting the next lesson, N turns it to that
+    // lesson's notes (it stayed on the last lesson's, waiting, and N opened another).
+    window.open(`#/notes/${lesson.meta.id}`, 'innodb-lab-notes', 'popup,width=720,height=640');
   }, [lesson]);
   const fullscreen = useCallback(() => {
     if (document.fullscreenElement) void document.exitFullscreen();

@@ -161,8 +161,19 @@ test('speaker notes say they are waiting again once the presenter leaves present
   const waiting = notes.getByText(/Waiting for the presenter window/);
   await expect.poll(() => notes.locator('.notes-step').textContent(), { timeout: 10_000 }).toBe('Slide 3 / 11');
   expect(await waiting.count()).toBe(0);
+  // The talk's clock: a reload of the notes keeps it (it began again at 00:00).
+  const seconds = async () => {
+    const [m, sec] = ((await notes.locator('.notes-timer').textContent()) ?? '').split(':').map(Number);
+    return m * 60 + sec;
+  };
+  await expect.poll(seconds, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+  await notes.reload();
+  await expect.poll(() => notes.locator('.notes-step').textContent(), { timeout: 10_000 }).toBe('Slide 3 / 11');
+  expect(await seconds()).toBeGreaterThanOrEqual(3);
   await page.getByRole('link', { name: '✕ Exit' }).dispatchEvent('click');
   await expect.poll(() => waiting.count(), { timeout: 10_000 }).toBe(1); // it went on as if connected
+  // Without a presenter, Prev and Next move nothing: they say so by being off.
+  expect(await notes.getByRole('button', { name: 'Next →' }).isDisabled()).toBe(true);
   await page.goBack();
   await expect.poll(() => waiting.count(), { timeout: 20_000 }).toBe(0);
   await expect.poll(() => notes.locator('.notes-step').textContent()).toBe('Slide 3 / 11');

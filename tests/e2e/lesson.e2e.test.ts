@@ -769,6 +769,44 @@ test('the scrubber spans a run of set duration to its end, and a run to a row ta
   expect(await pk.page.locator('.badge', { hasText: 'run complete' }).count()).toBe(0);
 });
 
+test('a row-target run: the thumb dragged ahead of the run ends where the rows are, and a phone\'s export menu fits its screen', async () => {
+  // Let go at 30% of an end estimated from the first rows, the run went to 60% of its rows
+  // and the thumb stayed held at 30% (the seek got there before the pointer was let go).
+  const { page } = await openPage('/#/lesson/primary-keys?step=2');
+  await waitForPanel(page);
+  await play(page);
+  await expect.poll(() => rowsIn(page), { timeout: 20_000 }).toBeGreaterThan(20);
+  await pause(page);
+  await settledTime(page);
+  const scrubber = page.locator('.scrubber').first();
+  const box = (await scrubber.boundingBox())!;
+  const y = box.y + box.height / 2;
+  const xAt = (f: number) => box.x + 8 + f * (box.width - 16);
+  const from = Number(await scrubber.inputValue()) / 1000;
+  await page.mouse.move(xAt(from), y);
+  await page.mouse.down();
+  for (let i = 1; i <= 8; i++) await page.mouse.move(xAt(from + ((0.3 - from) * i) / 8), y);
+  await page.mouse.up();
+  await expect.poll(() => scrubber.getAttribute('data-clock'), { timeout: 20_000 }).toBe(await scrubber.inputValue());
+  await settledTime(page);
+  const rows = await rowsIn(page);
+  expect(rows).toBeGreaterThan(600);
+  expect(Math.abs(Number(await scrubber.inputValue()) - (1000 * rows) / 3000), `${rows} rows, thumb ${await scrubber.inputValue()}`).toBeLessThanOrEqual(3);
+
+  // The export menu's view list on a phone: its longest name made the menu 490 px wide on a 390 px screen.
+  const phone = await openPage('/#/lesson/query-cache?step=3', { viewport: { width: 390, height: 844 }, touch: true });
+  const summary = phone.page.locator('.export-menu summary').first();
+  await summary.waitFor({ timeout: 20_000 });
+  await phone.page.locator('.panel-views .view-row').first().waitFor({ timeout: 20_000 });
+  await summary.scrollIntoViewIfNeeded();
+  await summary.tap();
+  const select = phone.page.locator('.export-body select').first();
+  await expect.poll(() => select.locator('option').count(), { timeout: 20_000 }).toBeGreaterThan(3);
+  const sb = (await select.boundingBox())!;
+  expect(sb.x + sb.width).toBeLessThanOrEqual(390);
+  expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+});
+
 /** The rows in so far, from the panel header's "1,234 of 3,000 rows". */
 async function rowsIn(page: Page): Promise<number> {
   const m = /([\d,]+) of [\d,]+ rows/.exec(await page.locator('.panel-head').first().innerText());

@@ -98,6 +98,7 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs, a
   // seek ahead went forward, the clock never matched the tick, and the thumb stayed held).
   const [held, setHeld] = useState<{ tick: number; max: number; ns: number } | null>(null);
   const dragging = useRef(false);
+  const [letGo, setLetGo] = useState(0);
   const scale = held?.max ?? max;
   const tick = endUnknown ? 0 : Math.min(SCRUB_TICKS, Math.round((p.timeNs / scale) * SCRUB_TICKS));
   useEffect(() => {
@@ -106,7 +107,9 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs, a
     // run that ended short of the time asked for (past an estimated end) lets go too.
     const short = held !== null && p.done && !going && p.timeNs >= p.maxTimeNs && p.timeNs < held.ns;
     if (held !== null && !dragging.current && (tick === held.tick || p.playing || short)) setHeld((h) => (h === held ? null : h));
-  }, [held, tick, p.playing, p.done, going, p.timeNs, p.maxTimeNs]);
+    // letGo: a seek that got there before the pointer was let go is over once it is (the
+    // thumb stayed held, on a scale the estimate had since left: 30% over 60% of the rows).
+  }, [held, tick, p.playing, p.done, going, p.timeNs, p.maxTimeNs, letGo]);
   /** Holds the thumb at tick `v` (on the scale it was taken on); returns the time it asks for. */
   const hold = (v: number): number => {
     const m = held?.max ?? max;
@@ -133,6 +136,7 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs, a
   const release = () => {
     dragging.current = false;
     setFrozen(null);
+    setLetGo((n) => n + 1);
   };
   useKeepFocus(bar);
   return (

@@ -328,6 +328,8 @@ test('a bad playground scenario names the JSON path and keeps the running simula
   ];
   for (const [what, text, message] of cases) {
     await editor.fill(text);
+    // A text the settings form cannot read says where it is broken before Run (it said only "fix the text").
+    if (what === 'syntax error') await expect.poll(() => page.locator('.notice-warn', { hasText: 'The settings form needs valid scenario JSON' }).innerText()).toMatch(/fix the text below first\. Invalid JSON at line 4, column 1/);
     await page.getByRole('button', { name: 'Run this scenario' }).click();
     const box = page.locator('.scenario-problem');
     await expect.poll(async () => ((await box.count()) ? await box.innerText() : ''), { message: what, timeout: 10_000 }).toMatch(message);

@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldError } from '../engine/errors';
 import { applyOverrides, getPath, type JsonObject } from '../engine/scenario';
+import { jsonProblem } from './scenarioText';
 import { FIELD_GROUPS, fieldProblem, otherFields, SCENARIO_FIELDS, type ScenarioField } from './scenarioFields';
 
 interface Props {
@@ -40,7 +41,8 @@ export function ScenarioForm({ text, onText, defaults, onProblems }: Props) {
     }
   }, [text]);
   const fields = useMemo(() => [...SCENARIO_FIELDS, ...otherFields(defaults)], [defaults]);
-  if (!obj) return <p className="notice notice-warn">The settings form needs valid scenario JSON; fix the text below first.</p>;
+  // Where the text is broken, at once (it showed only after Run).
+  if (!obj) return <p className="notice notice-warn">The settings form needs valid scenario JSON; fix the text below first. {jsonProblem(text)}</p>;
   const set = (path: string, value: number | string | boolean) => onText(JSON.stringify(applyOverrides(obj, { [path]: value }), null, 2));
   const groups = [...FIELD_GROUPS, 'Other settings'];
   return (

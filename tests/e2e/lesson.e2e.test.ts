@@ -805,6 +805,10 @@ test('a row-target run: the thumb dragged ahead of the run ends where the rows a
   const sb = (await select.boundingBox())!;
   expect(sb.x + sb.width).toBeLessThanOrEqual(390);
   expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+  // The leaf strip's hint: a mouse clicks a page, a finger taps it (it said "click" on a phone).
+  expect(await page.locator('.view-row p[data-no-export]').first().innerText()).toContain('click a page to see its records');
+  const pk = await openPage('/#/lesson/primary-keys?step=2', { viewport: { width: 390, height: 844 }, touch: true });
+  await expect.poll(() => pk.page.locator('.view-row p[data-no-export]').first().innerText(), { timeout: 20_000 }).toContain('tap a page to see its records');
 });
 
 /** The rows in so far, from the panel header's "1,234 of 3,000 rows". */

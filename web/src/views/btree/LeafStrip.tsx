@@ -12,6 +12,9 @@ import type { LeafRange } from './layout';
 import { binLeaves, columnAtX, leafAtX, recentSplits, stripRows, type StripColumns } from './strip';
 import { useSplitFlash } from './splitFlash';
 
+/** A touch screen (no mouse): its readers tap (the hint said "click" on a phone). */
+const TOUCH = typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches && !matchMedia('(any-pointer: fine)').matches;
+
 export interface LeafStripProps {
   fill: Uint8Array;
   state: Uint8Array;
@@ -209,7 +212,7 @@ export function LeafStrip(p: LeafStripProps) {
       {/* The pointer's line (a hint, or the page under it) is not exported: in an image,
           "Drag across the strip to zoom" asks for what cannot be done. */}
       <p data-no-export style={{ margin: '2px 0 0', fontSize: MIN_FONT + 1, minHeight: '1.4em', overflowWrap: 'anywhere' }}>
-        {hover >= 0 && hover < cols.columns ? describe(cols, hover) : 'Drag across the strip to zoom; click a page to see its records.'}
+        {hover >= 0 && hover < cols.columns ? describe(cols, hover) : `Drag across the strip to zoom; ${TOUCH ? 'tap' : 'click'} a page to see its records.`}
       </p>
     </div>
   );

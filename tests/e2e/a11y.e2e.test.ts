@@ -169,7 +169,7 @@ test('live regions speak when something happens, not on every frame of a run', a
   const { page } = await openPage('/#/lesson/primary-keys?step=2');
   await waitForPanel(page);
   // Pick a leaf with the keys first: its line below the strip changes as the run fills it.
-  const strip = page.getByRole('slider', { name: /^Leaf pages / }).first();
+  const strip = page.getByRole('slider', { name: /^Leaf pages? / }).first();
   await strip.focus();
   await page.keyboard.press('ArrowRight');
   // Count what a screen reader would be handed: text changes inside any live region

@@ -265,7 +265,7 @@ test('"Go to the experiment" moves focus into the panel, and every control works
   await page.keyboard.press(' ');
   expect(await speed.inputValue()).toBe(s0);
   expect(await playButton.getAttribute('aria-label')).toBe('Play');
-  const strip = page.getByRole('slider', { name: /^Leaf pages / }).first();
+  const strip = page.getByRole('slider', { name: /^Leaf pages? / }).first();
   await strip.focus();
   const tStrip = await simTime(page);
   const hint = page.locator('canvas + p').first();

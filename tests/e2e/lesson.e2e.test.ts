@@ -811,6 +811,27 @@ test('a row-target run: the thumb dragged ahead of the run ends where the rows a
   await expect.poll(() => pk.page.locator('.view-row p[data-no-export]').first().innerText(), { timeout: 20_000 }).toContain('tap a page to see its records');
 });
 
+test('a knob changed mid-run says the run starts again from t = 0, until Play', async () => {
+  // The panel went back to 0 µs without a word (QA on a phone: a run 45 s in was gone).
+  const { page } = await openPage('/#/lesson/primary-keys?step=3');
+  await waitForPanel(page);
+  const note = page.locator('.knob-move-note');
+  await page.getByRole('spinbutton', { name: 'Rows to insert value' }).first().fill('4000');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.evaluate(() => location.hash)).toContain('k.workload.max_rows=4000');
+  expect(await note.count()).toBe(0); // at t = 0 there is nothing to start again
+  await play(page);
+  await expect.poll(() => rowsIn(page), { timeout: 20_000 }).toBeGreaterThan(100);
+  await pause(page);
+  const t = await settledTime(page);
+  await page.getByRole('spinbutton', { name: 'Rows to insert value' }).first().fill('5000');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => simTime(page), { timeout: 20_000 }).toBe('0 µs');
+  await expect.poll(() => note.textContent()).toBe(`New settings: the run starts again from t = 0 (it was at t = ${t}).`);
+  await play(page);
+  await expect.poll(() => note.count()).toBe(0);
+});
+
 /** The rows in so far, from the panel header's "1,234 of 3,000 rows". */
 async function rowsIn(page: Page): Promise<number> {
   const m = /([\d,]+) of [\d,]+ rows/.exec(await page.locator('.panel-head').first().innerText());

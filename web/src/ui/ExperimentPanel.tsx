@@ -160,6 +160,20 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
     }
   }, [player.done, player.timeNs, player.seekingNs]);
 
+  // A knob or seed changed mid-run builds a new simulation, which starts at t = 0: said
+  // under the knobs until Play (the panel went back to 0 without a word).
+  const [restarted, setRestarted] = useState<{ json: string[]; note: string } | null>(null);
+  const lastRun = useRef<{ json: string[] | null; timeNs: number }>({ json: null, timeNs: 0 });
+  if (scenarioJson && lastRun.current.json && scenarioJson !== lastRun.current.json && lastRun.current.timeNs > 0 && restarted?.json !== scenarioJson) {
+    setRestarted({ json: scenarioJson, note: `New settings: the run starts again from t = 0 (it was at t = ${formatSimTime(lastRun.current.timeNs)}).` });
+  }
+  if (scenarioJson !== lastRun.current.json) lastRun.current = { json: scenarioJson, timeNs: 0 };
+  else if (session.source) lastRun.current.timeNs = player.timeNs;
+  useEffect(() => {
+    if (player.playing) setRestarted(null);
+  }, [player.playing]);
+  const knobNote = [props.knobNote, restarted?.note].filter(Boolean).join(' ') || undefined;
+
   // Where the run is, for onLeave when the panel unmounts.
   const leaving = useRef({ timeNs: 0, done: false, onLeave: props.onLeave });
   leaving.current = { timeNs: player.timeNs, done: player.done, onLeave: props.onLeave };
@@ -244,7 +258,7 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
         folded={props.foldKnobs}
         onReset={props.onResetKnobs}
         resetTitle={props.resetTitle}
-        note={props.knobNote}
+        note={knobNote}
       />
       {props.sweep ? <SweepPanel sweep={props.sweep} sims={sims} labels={labels} palette={palette} workerFactory={props.workerFactory} onDone={onDone} /> : null}
       {/* Below the knobs, where the views will appear: when it goes, nothing a reader

@@ -600,6 +600,9 @@ test('quiz: a prediction is graded after the run, remembered, and summed up at t
   const quiz = page.locator('.quiz').first();
   await lockPrediction(quiz, /About 94% full/);
   await expect.poll(() => quiz.textContent()).toContain('to the end to check it');
+  // The locked pick is named on its choice (greyed with the rest, it was a shade darker).
+  expect(await quiz.locator('.quiz-choice.is-picked').innerText()).toMatch(/^About 94% full.*← your prediction$/s);
+  expect(await quiz.locator('.quiz-mark').count()).toBe(1);
   // Until the run, the summary does not tell whether it held either (it showed "✓ held").
   const summary = page.locator('.lesson-summary-box');
   await expect.poll(() => summary.textContent()).toMatch(/No prediction checked yet \(4 not answered yet, 1 still to check by a run\)/);
@@ -987,6 +990,9 @@ test('presenter: a prediction locked on a slide is still locked when the slide i
   const quiz = page.locator('.slide-text .quiz').first();
   await lockPrediction(quiz, /About 94% full/);
   await expect.poll(() => quiz.textContent()).toContain('to the end to check it');
+  // The locked pick is named on its choice (greyed with the rest, it was a shade darker).
+  expect(await quiz.locator('.quiz-choice.is-picked').innerText()).toMatch(/^About 94% full.*← your prediction$/s);
+  expect(await quiz.locator('.quiz-mark').count()).toBe(1);
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.keyboard.press('PageDown');
   await expect.poll(() => page.locator('.slide-text h1').textContent()).not.toBe('Inserting in order');

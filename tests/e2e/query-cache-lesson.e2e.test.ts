@@ -135,7 +135,7 @@ test('cores sweep: runs to the end with a progress bar, draws bars and a table; 
   expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Run the sweep again');
   expect(await progressValue(page)).toBe(1);
   // The finished sweep checked the prediction (a run played to its end never did: the quiz waited for ever).
-  await expect.poll(() => quiz.locator('.quiz-mark').count()).toBe(1);
+  await expect.poll(() => quiz.locator('.quiz-mark', { hasText: '✓ answer' }).count()).toBe(1);
   expect(await page.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
   // 8 bars: A (cache on) and B (cache off) per core count, no article figures; 4 rows, both sides filled
   expect(await sweep.locator('svg rect title').count()).toBe(8);

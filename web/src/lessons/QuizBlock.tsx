@@ -95,12 +95,14 @@ function QuizCard({ quiz, experimentTitle, experimentSweep = false, experimentRa
       </p>
       <div role="radiogroup" aria-labelledby={`${name}-question`}>
         {quiz.choices.map((c, i) => (
-          <label key={i} className={`quiz-choice${show && i === quiz.answer ? ' is-answer' : ''}${show && i === choice && !correct ? ' is-wrong' : ''}`}>
+          <label key={i} className={`quiz-choice${show && i === quiz.answer ? ' is-answer' : ''}${show && i === choice && !correct ? ' is-wrong' : ''}${locked && i === choice ? ' is-picked' : ''}`}>
             <input type="radio" name={name} checked={choice === i} disabled={locked || revealed} onChange={() => setChoice(i)} />
             <span>
               <InlineCode text={c} />
             </span>
             {show && i === quiz.answer ? <span className="quiz-mark"> ✓ answer</span> : null}
+            {/* Locked, the pick is named (a greyed radio a shade darker than the rest was all). */}
+            {locked && i === choice ? <span className="quiz-mark quiz-pick"> ← your prediction</span> : null}
           </label>
         ))}
       </div>

@@ -500,6 +500,8 @@ test('exports: PNG and SVG of a view, series CSV, and a scenario JSON the native
 
   const png = await exportFile(page, 'PNG', 'B+tree (clustered index)');
   expect(png.name).toBe('sequential-vs-random-primary-key-b-tree-clustered-index.png');
+  // The menu says what it saved (a download showed nowhere on a phone).
+  expect(await menu.locator('.export-saved').innerText()).toBe('Saved sequential-vs-random-primary-key-b-tree-clustered-index.png to your downloads.');
   expect([...png.data.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   expect(png.data.readUInt32BE(16)).toBeGreaterThan(400); // width (2× the section)
   // The strip's pointer hint is for the screen: an image said "Drag across the strip to zoom".

@@ -33,6 +33,12 @@ export function PanelTools({ title, sims, labels, series, timeNs, speed, viewsRe
   const [views, setViews] = useState<string[]>([]);
   const [view, setView] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  // What was last saved: a download shows nowhere on a phone (the menu stayed as it was).
+  const [saved, setSaved] = useState<string | null>(null);
+  const save = (name: string, blob: Blob) => {
+    download(name, blob);
+    setSaved(name);
+  };
   const exportRef = useRef<HTMLDetailsElement>(null);
   const [exportOpen, setExportOpen] = useState(false);
   // The menu floats over the panel: it closes as a popover does, on Escape (focus back on
@@ -93,12 +99,13 @@ export function PanelTools({ title, sims, labels, series, timeNs, speed, viewsRe
 
   const exportView = async (kind: 'png' | 'svg') => {
     setProblem(null);
+    setSaved(null);
     const el = section();
     if (!el) return setProblem('Pick a view to export (the views appear once the simulation has started).');
     try {
       const { svg, width, height } = sectionToSvg(el, `${title} · t = ${formatSimTime(timeNs)} · InnoDB Lab, simulated`);
-      if (kind === 'svg') download(`${base}.svg`, new Blob([svg], { type: 'image/svg+xml' }));
-      else download(`${base}.png`, await svgToPng(svg, width, height));
+      if (kind === 'svg') save(`${base}.svg`, new Blob([svg], { type: 'image/svg+xml' }));
+      else save(`${base}.png`, await svgToPng(svg, width, height));
     } catch (e) {
       setProblem(`The ${kind.toUpperCase()} could not be made: ${e instanceof Error ? e.message : String(e)}`);
     }
@@ -133,7 +140,11 @@ export function PanelTools({ title, sims, labels, series, timeNs, speed, viewsRe
           Embed
         </button>
       ) : null}
-      <details className="export-menu" ref={exportRef} onToggle={() => setExportOpen(exportRef.current?.open ?? false)}>
+      <details className="export-menu" ref={exportRef} onToggle={() => {
+          const open = exportRef.current?.open ?? false;
+          setExportOpen(open);
+          if (!open) setSaved(null);
+        }}>
         <summary onClick={toggleExport}>Export</summary>
         {exportOpen ? (
         <div className="export-body">
@@ -156,7 +167,7 @@ export function PanelTools({ title, sims, labels, series, timeNs, speed, viewsRe
             type="button"
             disabled={!hasSamples}
             aria-describedby={hasSamples ? undefined : csvWhy}
-            onClick={() => download(`${slug(title)}-series.csv`, new Blob([seriesCsv(series, labels)], { type: 'text/csv' }))}
+            onClick={() => save(`${slug(title)}-series.csv`, new Blob([seriesCsv(series, labels)], { type: 'text/csv' }))}
           >
             Series CSV
           </button>
@@ -170,7 +181,7 @@ export function PanelTools({ title, sims, labels, series, timeNs, speed, viewsRe
               type="button"
               key={i}
               title="Runs natively with: cargo run --release --bin innodb-sim -- run <file>"
-              onClick={() => download(`${slug(title)}${sims && sims.length > 1 ? `-${i === 0 ? 'a' : 'b'}` : ''}.json`, new Blob([`${JSON.stringify(JSON.parse(s.json), null, 2)}\n`], { type: 'application/json' }))}
+              onClick={() => save(`${slug(title)}${sims && sims.length > 1 ? `-${i === 0 ? 'a' : 'b'}` : ''}.json`, new Blob([`${JSON.stringify(JSON.parse(s.json), null, 2)}\n`], { type: 'application/json' }))}
             >
               Scenario {sims && sims.length > 1 ? `${i === 0 ? 'A' : 'B'} ` : ''}JSON
             </button>
@@ -178,6 +189,11 @@ export function PanelTools({ title, sims, labels, series, timeNs, speed, viewsRe
           {problem ? (
             <p className="field-error" role="alert">
               {problem}
+            </p>
+          ) : null}
+          {saved ? (
+            <p className="export-saved muted" role="status">
+              Saved {saved} to your downloads.
             </p>
           ) : null}
         </div>

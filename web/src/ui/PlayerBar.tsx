@@ -122,7 +122,9 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs, a
   // over another time (let go at 20%, it landed at 33%).
   const live: Badge[] = [];
   if (p.done) live.push({ key: 'done', text: 'run complete', short: 'complete' });
-  if (p.seekingNs !== null) live.push({ key: 'seek', text: p.seekingNs >= Number.MAX_SAFE_INTEGER ? 'going to the end…' : `going to t = ${formatSimTime(p.seekingNs)}…`, short: 'going…' });
+  // Where a seek goes: a time, or the real end of a row-target run (scrubToNs).
+  const goal = p.seekingNs === null ? '' : p.seekingNs >= Number.MAX_SAFE_INTEGER ? 'the end' : `t = ${formatSimTime(p.seekingNs)}`;
+  if (p.seekingNs !== null) live.push({ key: 'seek', text: `going to ${goal}…`, short: 'going…' });
   if (p.slow && p.achievedSpeed !== null)
     live.push({
       key: 'slow',
@@ -160,7 +162,7 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs, a
               ? 'Plays as soon as the simulation is ready (press again to cancel)'
               : 'Play as soon as the simulation is ready (Space)'
             : going
-              ? `Stop going to t = ${formatSimTime(p.seekingNs ?? 0)} (Space)`
+              ? `Stop going to ${goal} (Space)`
               : p.playing
                 ? 'Pause (Space)'
                 : replay

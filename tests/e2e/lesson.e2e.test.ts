@@ -568,7 +568,13 @@ test('desktop: End, or a scroll to the bottom, makes the last step current (the 
   // It said "Step 8 of 12" under the Sources, with step 8's experiment loading.
   await expect.poll(() => count.textContent(), { timeout: 10_000 }).toBe('Step 12 of 12');
   await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/lesson/aurora-reader?step=12');
-  // Back to the top with Home: the first step again.
+  // Back to the top with Home, once End's scroll has come to rest (under a loaded CI
+  // machine, Home pressed while the page still moved was lost): the first step again.
+  await expect.poll(async () => {
+    const a = await page.evaluate(() => scrollY);
+    await page.waitForTimeout(150);
+    return a === (await page.evaluate(() => scrollY));
+  }).toBe(true);
   await page.keyboard.press('Home');
   await expect.poll(() => count.textContent(), { timeout: 10_000 }).toBe('Step 1 of 12');
   expect(errors).toEqual([]);

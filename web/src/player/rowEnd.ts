@@ -35,7 +35,7 @@ export function estimateEndNs(timeNs: number, sides: SideProgress[], capNs?: num
       continue;
     }
     if (!s.target || !(s.rows > 0)) return undefined;
-    end = Math.max(end, (timeNs * s.target) / Math.max(s.rows, 1));
+    end = Math.max(end, (timeNs * s.target) / s.rows);
   }
   return Math.round(capNs ? Math.min(end, capNs) : end);
 }

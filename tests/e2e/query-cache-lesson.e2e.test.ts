@@ -47,7 +47,11 @@ test('live step: MySQL queues on the query cache lock, Aurora has none; the thre
   expect(aurora).toContain('B: Aurora-style cache (conceptual) · hit ratio');
   expect(aurora).not.toContain('Aurora-style query cache (conceptual)');
   const threads = page.locator('section.view-row[aria-label="Client threads"]');
-  await expect.poll(async () => (await threads.first().textContent()) ?? '').toMatch(/\d[\d,]* waiting for query cache lock/);
+  await expect.poll(async () => (await threads.locator('.view-col').first().textContent()) ?? '').toMatch(/\d[\d,]* waiting for query cache lock/);
+  // Aurora's cache has no global lock: its legend does not list a wait that cannot happen
+  const auroraThreads = (await threads.locator('.view-col').nth(1).textContent()) ?? '';
+  expect(auroraThreads).toMatch(/\d[\d,]* waiting for a CPU/);
+  expect(auroraThreads).not.toContain('query cache lock');
   // Played from 0: no stretch of the lanes is a single sample
   expect(await threads.locator('.lanes-coarse').count()).toBe(0);
   // A's and B's lanes line up, though their labels and counts differ in length

@@ -6,6 +6,7 @@ import { metricsRows } from '../../web/src/views/metrics/layout';
 import { counterHelp, counterOrder } from '../../web/src/views/metrics/counters';
 import { scaleStatement, sizeMatrix, sizeRows } from '../../web/src/views/sizes/layout';
 import { threadSegments, threadsSentence } from '../../web/src/charts/threadsBar/layout';
+import { hasQcLock } from '../../web/src/charts/common/threadStates';
 import { formatBytes, formatCount, formatFixed, formatSI } from '../../web/src/charts/common/format';
 import { formatRatio } from '../../web/src/views/metrics/layout';
 
@@ -158,6 +159,16 @@ describe('threadSegments', () => {
       ['waitingIo', 2, 120, 20],
       ['idle', 1, 140, 10],
     ]);
+  });
+  it('leaves the query cache lock out where no MySQL query cache is in use (a wait that cannot happen there)', () => {
+    const busy = { total: 3, running: 2, waitingCpu: 0, waitingIo: 1, spinning: 0, sleepingOnLatch: 0, waitingQcLock: 0 };
+    const segs = threadSegments(busy, 30, false);
+    expect(segs.map((x) => x.key)).toEqual(['running', 'waitingCpu', 'spinning', 'sleeping', 'waitingIo', 'idle']);
+    expect(threadsSentence(busy, segs)).toBe('3 client threads: 2 running, 0 waiting for a CPU, 0 spinning on a latch, 0 asleep on a latch, 1 waiting for IO, 0 idle');
+    expect(hasQcLock({ qcKind: 'mysql', qcOff: false })).toBe(true);
+    expect(hasQcLock({ qcKind: 'mysql', qcOff: true })).toBe(false);
+    expect(hasQcLock({ qcKind: 'aurora', qcOff: false })).toBe(false);
+    expect(hasQcLock({ qcKind: 'none', qcOff: false })).toBe(false);
   });
   it('never negative when the states exceed the total; zero threads → zero widths', () => {
     expect(threadSegments({ total: 2, running: 2, waitingCpu: 1, waitingIo: 0, spinning: 1, sleepingOnLatch: 0 }, 40).map((x) => x.width)).toEqual([20, 10, 10, 0, 0, 0, 0]);

@@ -188,6 +188,10 @@ describe('stateCounts / countsSentence', () => {
       '12 client threads: 2 running, 1 waiting for a CPU, 1 spinning on a latch, 2 asleep on a latch, 3 waiting for query cache lock, 1 waiting for IO, 2 idle',
     );
     expect(countsSentence(stateCounts(u8(1)), String)).toMatch(/^1 client thread: 1 running,/);
+    // no MySQL query cache: its lock is not listed
+    expect(countsSentence(stateCounts(u8(1, 1, 3)), String, false)).toBe(
+      '3 client threads: 2 running, 0 waiting for a CPU, 0 spinning on a latch, 0 asleep on a latch, 1 waiting for IO, 0 idle',
+    );
   });
 });
 

@@ -31,6 +31,20 @@ export const THREAD_STATES: readonly ThreadStateInfo[] = [
   { key: 'idle', byte: THREAD_IDLE, label: 'idle', hatch: true },
 ];
 
+/**
+ * The states a run can show: the query cache lock's only where a MySQL query cache is in
+ * use (Aurora's has no global lock; without a cache, or with query_cache_type = OFF, no
+ * thread takes it), so lessons without one do not list a wait that cannot happen.
+ */
+export function threadStatesFor(qcLock: boolean): readonly ThreadStateInfo[] {
+  return qcLock ? THREAD_STATES : THREAD_STATES.filter((s) => s.key !== 'qcLock');
+}
+
+/** Whether a frame's server can make a thread wait for the query cache lock. */
+export function hasQcLock(frame: { qcKind: string; qcOff: boolean }): boolean {
+  return frame.qcKind === 'mysql' && !frame.qcOff;
+}
+
 /** Legend colour of a state: green, light green, amber, red, brown, violet, grey. */
 export function threadStateColor(p: Palette, key: ThreadStateKey): string {
   switch (key) {

@@ -18,17 +18,19 @@ export interface ThreadsBarProps {
   done?: boolean;
   /** The workload ran out (a row target): no busy thread then means every client has finished. */
   finished?: boolean;
+  /** The server has a MySQL query cache in use, so threads can wait for its lock (the state is listed). */
+  qcLock?: boolean;
 }
 
 /** A count in the legend: right-aligned tabular digits in a fixed width. */
 const countStyle = { display: 'inline-block', textAlign: 'right', fontVariantNumeric: 'tabular-nums' } as const;
 
 /** Stacked bar of thread states for one simulation. */
-export function ThreadsBar({ threads, label, done = false, finished = false }: ThreadsBarProps) {
+export function ThreadsBar({ threads, label, done = false, finished = false, qcLock = true }: ThreadsBarProps) {
   const pal = usePalette();
   const [ref, width] = useWidth<HTMLDivElement>(300);
   const hatch = `th-${useId().replace(/:/g, '')}`;
-  const segs = threadSegments(threads, width);
+  const segs = threadSegments(threads, width, qcLock);
   const clients = clientCount(threads);
   const aria = threadsSentence(threads, segs, label, done, finished);
   return (

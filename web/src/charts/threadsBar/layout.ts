@@ -4,7 +4,7 @@
 // proportional to thread counts.
 import type { Summary } from '../../engine/frames';
 import { formatCount, noun } from '../common/format';
-import { THREAD_STATES, type ThreadStateKey } from '../common/threadStates';
+import { threadStatesFor, type ThreadStateKey } from '../common/threadStates';
 
 export interface ThreadSegment {
   key: ThreadStateKey;
@@ -30,8 +30,11 @@ export function clientCount(threads: ThreadCounts): number {
   return Math.max(threads.clients ?? 0, threads.total);
 }
 
-/** Segments left to right over `width` px; "idle" = the clients minus the known states (never negative). */
-export function threadSegments(threads: ThreadCounts, width: number): ThreadSegment[] {
+/**
+ * Segments left to right over `width` px; "idle" = the clients minus the known states
+ * (never negative). Without `withQcLock`  (no MySQL query cache) that state is left out.
+ */
+export function threadSegments(threads: ThreadCounts, width: number, withQcLock = true): ThreadSegment[] {
   const spinning = threads.spinning ?? 0;
   const sleeping = threads.sleepingOnLatch ?? 0;
   const qcLock = threads.waitingQcLock ?? 0;
@@ -47,7 +50,7 @@ export function threadSegments(threads: ThreadCounts, width: number): ThreadSegm
     idle: total - known,
   };
   let x = 0;
-  return THREAD_STATES.map((s) => {
+  return threadStatesFor(withQcLock).map((s) => {
     const w = total > 0 ? (counts[s.key] / total) * width : 0;
     const seg = { key: s.key, label: s.label, count: counts[s.key], x, width: w, hatch: s.hatch, cross: s.cross === true };
     x += w;

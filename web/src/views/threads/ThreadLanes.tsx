@@ -10,7 +10,7 @@ import { rgbOf } from '../../charts/common/colors';
 import { formatCount } from '../../charts/common/format';
 import { prepareCanvas, useWidth } from '../../charts/common/hooks';
 import { figureStyle, legendStyle, mutedStyle, swatchStyle } from '../../charts/common/styles';
-import { THREAD_STATES, threadStateColor } from '../../charts/common/threadStates';
+import { hasQcLock, THREAD_STATES, threadStatesFor, threadStateColor } from '../../charts/common/threadStates';
 import { blankColumns, blankStretch, countsSentence, hatchMask, laneGrid, laneLayout, paintGrid, SAMPLE_PX, stateCounts, timeSpans } from './layout';
 import { columnJumped, columnSought, columnTime, DEFAULT_RING_COLUMNS, pushStates, type StateRing } from './ring';
 
@@ -176,7 +176,7 @@ export function ThreadLanes({ frame, label, columns = DEFAULT_RING_COLUMNS, maxH
   }, [ring, width]);
   const group = lanes.threadsPerRow > 1 ? ` Each lane is ${lanes.threadsPerRow} threads, drawn in the state most of them are in.` : '';
   const aria =
-    `${label ? `${label}: ` : ''}${countsSentence(counts, formatCount)} at t = ${seconds(frame.timeNs)}. ` +
+    `${label ? `${label}: ` : ''}${countsSentence(counts, formatCount, hasQcLock(frame))} at t = ${seconds(frame.timeNs)}. ` +
     `Lanes show each thread's state as the last ${formatCount(length)} frames saw it, from t = ${seconds(from)}, simulated time across.${group}`;
 
   return (
@@ -205,7 +205,7 @@ export function ThreadLanes({ frame, label, columns = DEFAULT_RING_COLUMNS, maxH
       )}
       {legend && (
         <ul style={legendStyle(pal)} aria-label="Thread states now">
-          {THREAD_STATES.map((s) => (
+          {threadStatesFor(hasQcLock(frame)).map((s) => (
             <li key={s.key}>
               <span style={swatchStyle(pal, threadStateColor(pal, s.key), s.hatch, s.cross)} />
               {formatCount(counts[s.byte])} {s.label}

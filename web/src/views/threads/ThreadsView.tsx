@@ -2,6 +2,7 @@
 // legend and counts), then the swimlanes of every thread over the last frames.
 import type { Frame } from '../../engine/frames';
 import { ThreadsBar } from '../../charts/threadsBar/ThreadsBar';
+import { hasQcLock } from '../../charts/common/threadStates';
 import { ThreadLanes } from './ThreadLanes';
 
 export interface ThreadsViewProps {
@@ -14,7 +15,7 @@ export interface ThreadsViewProps {
 export function ThreadsView({ frame, label }: ThreadsViewProps) {
   return (
     <>
-      <ThreadsBar threads={frame.summary.threads} label={label} done={frame.summary.done} finished={frame.summary.finishedNs !== null} />
+      <ThreadsBar threads={frame.summary.threads} label={label} done={frame.summary.done} finished={frame.summary.finishedNs !== null} qcLock={hasQcLock(frame)} />
       <ThreadLanes frame={frame} label={label} legend={false} />
     </>
   );

@@ -3,7 +3,7 @@
 // frame shown, as wide as the time since the one before); the pixels as RGBA bytes, and
 // the words of the accessible summary.
 import { THREAD_STATE_COUNT } from '../../engine/frames';
-import { THREAD_STATES } from '../../charts/common/threadStates';
+import { THREAD_STATES, threadStatesFor } from '../../charts/common/threadStates';
 import { noun } from '../../charts/common/format';
 import { column, type StateRing } from './ring';
 
@@ -193,9 +193,9 @@ export function stateCounts(states: Uint8Array): number[] {
   return n;
 }
 
-/** "256 client threads: 96 running, 160 waiting for a CPU, …" in legend order. */
-export function countsSentence(counts: number[], fmt: (v: number) => string): string {
+/** "256 client threads: 96 running, 160 waiting for a CPU, …" in legend order (the query cache lock's only with `qcLock`). */
+export function countsSentence(counts: number[], fmt: (v: number) => string, qcLock = true): string {
   const total = counts.reduce((a, b) => a + b, 0);
-  const parts = THREAD_STATES.map((s) => `${fmt(counts[s.byte] ?? 0)} ${s.label}`);
+  const parts = threadStatesFor(qcLock).map((s) => `${fmt(counts[s.byte] ?? 0)} ${s.label}`);
   return `${fmt(total)} client ${noun(total, 'thread')}: ${parts.join(', ')}`;
 }

@@ -49,7 +49,9 @@ export async function loadPresets(): Promise<Preset[]> {
     out.push({
       id: `file:${f}`,
       label: f,
-      group: 'Scenario files (lessons/scenarios/)',
+      // The same files the lessons start from, but as saved: without an experiment's
+      // overrides and knob defaults (listed twice otherwise, with no word on the difference).
+      group: "Scenario files as saved, without a lesson's settings (lessons/scenarios/)",
       load: async () => ({ A: pretty((await loadScenarioText(f)) ?? '{}'), labels: [f] }),
     });
   }

@@ -928,13 +928,31 @@ test('offline cache: the first visit\'s own tab runs a lesson with the network o
   // The tab that installed the offline copy is served by it (it was not: the lesson's code
   // failed to download, though the page had just said it works with no network).
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 10_000 }).toBe(true);
+  const badge = page.locator('.site-header .offline-badge');
+  expect(await badge.count()).toBe(0);
   await context.setOffline(true);
   await page.evaluate(() => (location.hash = '#/lesson/primary-keys?step=4'));
   await waitForPanel(page);
+  // The header says so on every page, and that the saved copy serves them.
+  await expect.poll(() => badge.textContent()).toBe('Offline · saved copy: No network: every page runs from the copy saved in this browser.');
   const before = await counter(page, 'Innodb_rows_inserted');
   await stepForward(page, 2);
   expect((await counter(page, 'Innodb_rows_inserted'))[0]).toBeGreaterThan(before[0] ?? 0);
   await context.setOffline(false);
+  await expect.poll(() => badge.count()).toBe(0);
+});
+
+test('offline with no saved copy: the header says pages not opened yet will not load; the open lesson keeps running', async () => {
+  const { page, context } = await openPage('/#/lesson/primary-keys?step=4');
+  await waitForPanel(page);
+  await context.setOffline(true);
+  const badge = page.locator('.site-header .offline-badge');
+  await expect.poll(() => badge.textContent()).toBe('Offline: No network, and no copy of the site saved in this browser: pages not opened yet will not load.');
+  const before = await counter(page, 'Innodb_rows_inserted');
+  await stepForward(page, 2);
+  expect((await counter(page, 'Innodb_rows_inserted'))[0]).toBeGreaterThan(before[0] ?? 0);
+  await context.setOffline(false);
+  await expect.poll(() => badge.count()).toBe(0);
 });
 
 test('offline cache: after one visit, the site reloads and runs a lesson with the network off', async () => {

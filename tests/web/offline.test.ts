@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { precacheFiles, SERVICE_WORKER_FILE, serviceWorkerSource } from '../../web/src/offline/manifest';
+import { offlineSign } from '../../web/src/offline/OfflineBadge';
 
 const TEMPLATE = fs.readFileSync(new URL('../../web/src/offline/sw.js', import.meta.url), 'utf8');
 
@@ -137,5 +138,16 @@ describe('serviceWorkerSource', () => {
   it('refuses a template that does not assign each placeholder once', () => {
     expect(() => serviceWorkerSource('const VERSION = SW_VERSION;', 'v', [])).toThrow(/assign SW_FILES once \(found 0\)/);
     expect(() => serviceWorkerSource(`${TEMPLATE}\nconst X = SW_VERSION;`, 'v', [])).toThrow(/assign SW_VERSION once \(found 2\)/);
+  });
+});
+
+describe('offlineSign', () => {
+  it('says nothing online; offline, whether pages not yet opened can load', () => {
+    expect(offlineSign(true, 'ready')).toBeNull();
+    expect(offlineSign(true, 'off')).toBeNull();
+    expect(offlineSign(false, 'ready')).toEqual(['Offline · saved copy', 'No network: every page runs from the copy saved in this browser.']);
+    // still saving, or no cache here: only what the tab has downloaded runs
+    for (const s of ['saving', 'off'] as const)
+      expect(offlineSign(false, s)).toEqual(['Offline', 'No network, and no copy of the site saved in this browser: pages not opened yet will not load.']);
   });
 });

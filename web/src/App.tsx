@@ -2,6 +2,7 @@
 // first download stays small (the lesson page brings markdown-it, views bring d3).
 
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { OfflineBadge } from './offline/OfflineBadge';
 import { ErrorBoundary } from './ui/ErrorBoundary';
 import { NotFound } from './ui/NotFound';
 import { EXPERIMENT_ID_RULE, LESSON_ID_RE, LESSON_ID_RULE, pageOf, parseRoute, type Route } from './ui/route';
@@ -207,6 +208,7 @@ export function App() {
             Playground
           </a>
         </nav>
+        <OfflineBadge />
         <ThemeSwitch />
       </header>
       <main id="main">

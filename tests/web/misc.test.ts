@@ -107,6 +107,9 @@ describe('buildSims', () => {
     const link = { 'server.innodb_io_capacity': 10000 };
     expect(knobValuesFor(io, link)).toEqual({ 'server.innodb_io_capacity': 4000, 'server.innodb_io_capacity_max': 4000 });
     expect(knobNotesFor(io, link)).toEqual(['innodb_io_capacity 10000 is above innodb_io_capacity_max 4000: it runs at 4000, as MySQL lowers it at startup.']);
+    // named by the server variable, not a label with a remark in brackets (the lesson's)
+    const remark: ExperimentSpec = { ...io, knobs: [io.knobs[0], { ...io.knobs[1], label: 'innodb_io_capacity_max (at least io_capacity)' }] };
+    expect(knobNotesFor(remark, link)).toEqual(['innodb_io_capacity 10000 is above innodb_io_capacity_max 4000: it runs at 4000, as MySQL lowers it at startup.']);
     expect(knobNotesFor(io, {})).toEqual([]);
   });
   it('names the knobs a run changed from the lesson\'s defaults (such a run checks no prediction)', () => {

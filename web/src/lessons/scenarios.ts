@@ -116,14 +116,17 @@ export function knobMove(exp: ExperimentSpec, chosen: Record<string, number>, pa
   return { [path]: value };
 }
 
+/** A knob path's server variable ("innodb_io_capacity_max"): the pair's sentences name it,
+ *  not the knob's label, whose "(at least io_capacity)" read as part of the sentence. */
+const variableName = (p: string) => p.slice(p.lastIndexOf('.') + 1);
+
 /**
  * What a knob move did to the other knob of its pair (from [`knobMove`]'s result), in a
  * line for the reader: the other field changes too, and without a word it looked as if
  * the page had changed a value by itself. Undefined when only the moved knob changed.
  */
 export function knobMoveNote(path: string, asked: number, moves: Record<string, number>): string | undefined {
-  // The server variable's own name ("innodb_io_capacity_max"), not the knob's label.
-  const label = (p: string) => p.slice(p.lastIndexOf('.') + 1);
+  const label = variableName;
   const pair = ORDERED_KNOBS.find((pr) => pr.includes(path));
   const other = pair?.find((p) => p !== path);
   if (!pair || other === undefined || moves[other] === undefined) return undefined;
@@ -137,7 +140,7 @@ export function knobMoveNote(path: string, asked: number, moves: Record<string, 
 /** Why a value the reader chose is not what `exp` runs with (see knobValuesFor), one line per knob. */
 export function knobNotesFor(exp: ExperimentSpec, chosen: Record<string, number>): string[] {
   const used = knobValuesFor(exp, chosen);
-  const label = (p: string) => exp.knobs.find((k) => k.path === p)?.label ?? p;
+  const label = variableName;
   const lowered = ORDERED_KNOBS.flatMap(([lo, hi]) => {
     const knob = exp.knobs.find((k) => k.path === lo);
     const asked = knob ? knobValueFor(knob, chosen[lo]).value : undefined;

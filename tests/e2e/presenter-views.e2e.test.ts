@@ -308,3 +308,20 @@ test('presenter 1280×720: ↓ and ↑ scroll a slide text taller than the scree
   await expect.poll(() => page.locator('dialog.key-help').count()).toBe(0);
   expect(errors).toEqual([]);
 });
+
+test('presenter 1024×768: a slide goes to its view though the panel was scrolled on the slide before (its shrinking while loading read as the reader\'s scroll)', async () => {
+  const { page, errors } = await openPage('/#/present/primary-keys?step=8', { viewport: { width: 1024, height: 768 } });
+  const panel = page.locator('.slide-panel');
+  await waitForPanel(page);
+  // The teacher scrolls this slide's panel to its foot.
+  for (let i = 0; i < 12; i++) await page.keyboard.press('Shift+ArrowDown');
+  await expect.poll(() => panel.evaluate((e) => e.scrollTop)).toBeGreaterThan(1500);
+  await page.keyboard.press('PageDown');
+  await expect.poll(() => page.locator('.presenter-count').textContent()).toBe('9 / 11');
+  // Slide 9's focus, the mean insert latency chart, comes up under the player bar (it stayed
+  // 1,214 px down, the panel where its clamping left it).
+  const chart = panel.locator('[data-chart="latency_mean_us"]');
+  const barBottom = () => panel.locator('.player-bar').evaluate((e) => e.getBoundingClientRect().bottom);
+  await expect.poll(async () => (await chart.count()) > 0 && Math.abs((await chart.evaluate((e) => e.getBoundingClientRect().top)) - (await barBottom())) < 40, { timeout: 30_000 }).toBe(true);
+  expect(errors).toEqual([]);
+});

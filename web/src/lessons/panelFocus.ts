@@ -48,7 +48,7 @@ export function usePanelFocus(box: RefObject<HTMLElement | null>, focus: FocusSp
     // panel at its top on one cold load in three. A reader who scrolls the panel meanwhile
     // keeps it where they put it.
     const deadline = performance.now() + FOCUS_WAIT_MS;
-    const startTop = el.scrollTop;
+    const reader = readerScrolls(el);
     // Once the views are in, A/B rows above the view may still line up (a trailing
     // alignment, alignAcross.ts): wait for it, a little, or the view lands 60 px off.
     let settleBy = Infinity;
@@ -58,7 +58,7 @@ export function usePanelFocus(box: RefObject<HTMLElement | null>, focus: FocusSp
       const loading = !target || el.querySelector('.view-placeholder') !== null;
       if (!loading && settleBy === Infinity) settleBy = performance.now() + 2 * ALIGN_EVERY_MS;
       if (loading || (alignmentsPending() && performance.now() < settleBy)) {
-        if (performance.now() < deadline && el.scrollTop === startTop) raf = requestAnimationFrame(go);
+        if (performance.now() < deadline && !reader.moved) raf = requestAnimationFrame(go);
         return;
       }
       if (!target) return;
@@ -76,11 +76,51 @@ export function usePanelFocus(box: RefObject<HTMLElement | null>, focus: FocusSp
     raf = requestAnimationFrame(go);
     return () => {
       if (raf) cancelAnimationFrame(raf);
+      reader.stop();
       marked?.removeAttribute('data-focused');
     };
     // layoutKey: the theme; another one resizes every view, and the focused one slid under
     // the sticky player bar (T on a slide), so it scrolls there again.
   }, [box, focus, step, reducedMotion, layoutKey, page]);
+}
+
+/** Keys that scroll a focused scroll box. */
+const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
+
+/**
+ * Whether the reader has scrolled `box` since the call: a wheel or a touch on it, a press
+ * on its scroll bar, a scroll key in it (not in one of its controls), or Shift+↑/↓ anywhere (presenter mode's panel
+ * keys). Not a change of its scrollTop: a panel that held the previous slide's views far
+ * down is clamped as the next slide's shorter placeholders replace them, and that read as
+ * the reader's scroll, so the slide never went to its view (QA at 1024×768). `stop`
+ * removes the listeners.
+ */
+export function readerScrolls(box: HTMLElement): { readonly moved: boolean; stop: () => void } {
+  const state = { moved: false, stop: () => {} };
+  const mark = () => {
+    state.moved = true;
+  };
+  // Keys in a control (Space on Play, arrows on the scrubber) work it, not the scroll.
+  const key = (e: KeyboardEvent) => {
+    const t = e.target;
+    const scrolls = t instanceof Element && box.contains(t) && !t.closest('input, button, select, textarea, summary, [contenteditable]');
+    if ((scrolls && SCROLL_KEYS.has(e.key)) || (e.shiftKey && (e.key === 'ArrowDown' || e.key === 'ArrowUp'))) mark();
+  };
+  // A press on the box itself, not on a view or control in it: its scroll bar.
+  const press = (e: PointerEvent) => {
+    if (e.target === box) mark();
+  };
+  box.addEventListener('wheel', mark, { passive: true });
+  box.addEventListener('touchstart', mark, { passive: true });
+  box.addEventListener('pointerdown', press);
+  window.addEventListener('keydown', key, true);
+  state.stop = () => {
+    box.removeEventListener('wheel', mark);
+    box.removeEventListener('touchstart', mark);
+    box.removeEventListener('pointerdown', press);
+    window.removeEventListener('keydown', key, true);
+  };
+  return state;
 }
 
 /**

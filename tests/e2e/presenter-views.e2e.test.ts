@@ -325,3 +325,12 @@ test('presenter 1024×768: a slide goes to its view though the panel was scrolle
   await expect.poll(async () => (await chart.count()) > 0 && Math.abs((await chart.evaluate((e) => e.getBoundingClientRect().top)) - (await barBottom())) < 40, { timeout: 30_000 }).toBe(true);
   expect(errors).toEqual([]);
 });
+
+test('presenter 1024×768: the five-column table of adaptive-hash-index slide 14 fits its column (it ran 11 px past it, and presenter keys cannot scroll sideways)', async () => {
+  const { page, errors } = await openPage('/#/present/adaptive-hash-index?step=14', { viewport: { width: 1024, height: 768 } });
+  const table = page.locator('.slide-text .prose table');
+  await table.first().waitFor();
+  expect(await table.count()).toBe(1);
+  expect(await table.evaluate((t) => t.scrollWidth - t.clientWidth)).toBeLessThanOrEqual(0);
+  expect(errors).toEqual([]);
+});

@@ -768,7 +768,7 @@ test('presenter: a slide about one view opens with its panel scrolled to that vi
   await expect.poll(rowPlaced, { timeout: 30_000 }).toBe(true);
   // The row names its columns itself: the table's header is ~27 rows above, under the bar.
   const colNames = await counter.page.locator('.slide-panel [data-counter="adaptive_hash_pages_added"] td').evaluateAll((tds) => tds.map((td) => getComputedStyle(td, '::before').content));
-  expect(colNames).toEqual(['"A: Aurora writer"', '"B: Aurora reader"', '"B ÷ A"']);
+  expect(colNames).toEqual(['"A: Writer (AHI ON, in effect ON)"', '"B: Reader (AHI ON in the parameter group, in effect OFF)"', '"B ÷ A"']);
   // Another theme resizes the views: the row is brought back under the bar (T left the
   // focused view under it).
   const theme = () => counter.page.evaluate(() => document.documentElement.dataset.theme);

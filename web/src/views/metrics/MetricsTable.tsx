@@ -81,12 +81,18 @@ export function MetricsTable({ frames: given, frame, label, caption = 'Counters'
                 <Breakable name={r.name} />
                 <span className="visually-hidden">: {r.help}</span>
               </th>
+              {/* data-col: a row a slide's focus brings up under the player bar names its
+                  columns itself (classroom.css); the header row was scrolled away above it. */}
               {r.cells.map((c, i) => (
-                <td key={i} style={{ ...cell, ...numStyle }}>
+                <td key={i} style={{ ...cell, ...numStyle }} data-col={frames[i]?.label}>
                   {c}
                 </td>
               ))}
-              {pair && <td style={{ ...cell, ...numStyle, color: pal.inkMuted }}>{r.ratio}</td>}
+              {pair && (
+                <td style={{ ...cell, ...numStyle, color: pal.inkMuted }} data-col={`${frames[1].label.split(':')[0]} ÷ ${frames[0].label.split(':')[0]}`}>
+                  {r.ratio}
+                </td>
+              )}
             </tr>
           ))}
         </tbody>

@@ -334,3 +334,16 @@ test('presenter 1024×768: the five-column table of adaptive-hash-index slide 14
   expect(await table.evaluate((t) => t.scrollWidth - t.clientWidth)).toBeLessThanOrEqual(0);
   expect(errors).toEqual([]);
 });
+
+test('presenter 1024×768: a sweep\'s A/B table too wide for the panel becomes one table per side, each fitting (B\'s columns sat 192 px to the side)', async () => {
+  const { page, errors } = await openPage('/#/present/query-cache?step=6', { viewport: { width: 1024, height: 768 } });
+  const tables = page.locator('.slide-panel .sweep table.sweep-table');
+  await tables.first().waitFor({ timeout: 20_000 });
+  await expect.poll(() => tables.count()).toBe(2);
+  expect(await tables.locator('thead th[colspan]').allTextContents()).toEqual(['A: MySQL 5.7', 'B: Aurora (conceptual cache)']);
+  for (const t of await tables.all()) expect(await t.evaluate((e) => e.offsetWidth <= e.closest('.table-scroll')!.clientWidth)).toBe(true);
+  // Wider, side by side again.
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await expect.poll(() => tables.count()).toBe(1);
+  expect(errors).toEqual([]);
+});

@@ -184,14 +184,15 @@ test('cores sweep: runs to the end with a progress bar, draws bars and a table; 
   await expect.poll(async () => (await phone.page.locator('section.view-row[aria-label="Query cache"]').textContent()) ?? '', { timeout: 40_000 }).toMatch(/threads are asleep in its queue/);
   await pause(phone.page);
   expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  // The sweep table is wider than the phone: a line under it says columns are off to the side.
-  const hint = phone.page.locator('.sweep .table-scroll-hint');
-  expect(await hint.textContent()).toBe('more columns: scroll sideways →');
-  await phone.page.evaluate(() => {
-    const t = document.querySelector('.sweep .table-scroll')!;
-    t.scrollLeft = t.scrollWidth;
-  });
-  await expect.poll(() => hint.textContent()).toBe('← more columns: scroll back');
+  // A and B side by side are wider than the phone: one table per side, A above B, each
+  // fitting the screen (B's columns sat off to the side, behind a "scroll sideways" line).
+  const tables = phone.page.locator('.sweep table.sweep-table');
+  await expect.poll(() => tables.count()).toBe(2);
+  expect(await tables.locator('thead th[colspan]').allTextContents()).toEqual(['A: MySQL 5.7, cache on (256 MB)', 'B: MySQL 5.7, cache off']);
+  for (const t of await tables.all()) expect(await t.evaluate((e) => e.offsetWidth <= e.closest('.table-scroll')!.clientWidth)).toBe(true);
+  expect(await phone.page.locator('.sweep .table-scroll-hint').count()).toBe(0);
+  // each names its side for a screen reader too
+  expect(await tables.first().locator('caption').textContent()).toContain(': A: MySQL 5.7, cache on (256 MB)');
   await phone.page.evaluate(() => document.querySelector('.sweep')?.scrollIntoView());
   await screenshot('qc-lesson-sweep-phone-390', phone.page, { fullPage: false });
   await phone.page.evaluate(() => document.querySelector('section.view-row[aria-label="Query cache"]')?.scrollIntoView());

@@ -1,6 +1,7 @@
 // Sweep results kept for the page: filed under the exact scenarios and sweep, a run
 // left under way shown as stopped, a bounded store, and the note when a seed or knob
 // change hides results.
+import { stackTables } from '../../web/src/ui/sweepLayout';
 import { describe, expect, it } from 'vitest';
 import type { SweepRow } from '../../web/src/engine/frames';
 import type { SweepSpec } from '../../web/src/lessons/types';
@@ -53,5 +54,25 @@ describe('sweep results', () => {
     expect(replacedNote(prev, sweep, done())).toBeNull(); // results for the new settings are shown
     expect(replacedNote({ ...prev, state: emptySweep(1, 2) }, sweep, emptySweep(1, 2))).toBeNull();
     expect(replacedNote(null, sweep, emptySweep(1, 2))).toBeNull();
+  });
+});
+
+describe('stackTables (a sweep table of A and B: side by side, or one per side)', () => {
+  it('stacks a pair wider than its box, keeps one that fits, never stacks one side', () => {
+    // at 1024 px on a projector: the pair was 734 px in a 542 px box
+    expect(stackTables(2, 542, [734], 60, false)).toBe(true);
+    expect(stackTables(2, 780, [734], 60, false)).toBe(false);
+    expect(stackTables(1, 300, [500], 60, false)).toBe(false);
+    expect(stackTables(1, 300, [500], 60, true)).toBe(false);
+  });
+  it('stacked, goes back side by side only with the pair width (less the repeated axis column) and a margin to spare', () => {
+    // two tables of 397 px, each with a 60 px axis column: the pair is 734 px
+    expect(stackTables(2, 740, [397, 397], 60, true)).toBe(true);
+    expect(stackTables(2, 742, [397, 397], 60, true)).toBe(false);
+    expect(stackTables(2, 542, [397, 397], 60, true)).toBe(true);
+  });
+  it('keeps its layout when there is nothing to measure', () => {
+    expect(stackTables(2, 0, [734], 60, true)).toBe(true);
+    expect(stackTables(2, 500, [], 60, false)).toBe(false);
   });
 });

@@ -3,7 +3,7 @@
 // (which stops that worker at once; the panel's own simulation is untouched), then the
 // chart of the metric by value with the article's figures beside it, and a table.
 
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { EngineClient, type WorkerFactory } from '../engine/client';
 import { parseEngineError } from '../engine/errors';
 import type { SweepSpec } from '../lessons/types';
@@ -13,6 +13,7 @@ import { relativeToFirst } from '../charts/sweepChart/layout';
 import type { Palette } from './palette';
 import { useViewComponents, ViewSlot } from './ViewSlot';
 import { TableScroll } from './TableScroll';
+import { stackTables } from './sweepLayout';
 import { formatMetric, metricValue, SWEEP_METRIC_LABELS } from './sweepMetrics';
 import { emptySweep, replacedNote, settled, sweepKey, sweepResults, type SweepState } from './sweepResults';
 
@@ -132,6 +133,26 @@ export function SweepPanel({ sweep, sims, labels, palette, workerFactory, onDone
     const a = document.activeElement;
     if (a === from || a === document.body || a === null) to?.focus();
   }, [running]);
+  // Side by side or stacked (sweepLayout.ts): measured after every render, as the values
+  // fill in, and when the panel's width changes.
+  const tablesBox = useRef<HTMLDivElement>(null);
+  const [stacked, setStacked] = useState(false);
+  const fitTables = useCallback(() => {
+    const box = tablesBox.current;
+    if (!box) return;
+    const tables = [...box.querySelectorAll<HTMLTableElement>('table.sweep-table')];
+    const axisWidth = tables[0]?.querySelector('th')?.offsetWidth ?? 0;
+    const next = stackTables(sides, box.clientWidth, tables.map((t) => t.offsetWidth), axisWidth, stacked);
+    if (next !== stacked) setStacked(next);
+  }, [sides, stacked]);
+  useLayoutEffect(fitTables);
+  useEffect(() => {
+    const box = tablesBox.current;
+    if (!box || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(() => fitTables());
+    ro.observe(box);
+    return () => ro.disconnect();
+  }, [fitTables]);
   const ab = (i: number) => (i === 0 ? palette.ab.A : palette.ab.B);
   const refs = [sweep.reference?.A, sweep.reference?.B];
   const chartSides = (sims ?? []).map((_, i) => ({
@@ -156,6 +177,65 @@ export function SweepPanel({ sweep, sims, labels, palette, workerFactory, onDone
           : state.status === 'error'
             ? (state.error ?? 'The sweep failed.')
             : `${total} runs of ${formatFixed(sweep.runS, 2)} simulated s each (${sweep.labels.join(', ')}${sides > 1 ? ', for A and B' : ''}), one after another.`;
+
+  const tableFor = (shownSides: number[]) => (
+    <TableScroll key={shownSides.join()}>
+      <table className="sweep-table">
+        <caption className="visually-hidden">
+          {sweep.title} by {axis}
+          {shownSides.length < chartSides.length ? `: ${shownSides.map((i) => chartSides[i].label).join(', ')}` : ''}
+          {sweep.reference ? `, with ${sweep.reference.label}` : ''}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">{axis}</th>
+            {shownSides.map((i) => [chartSides[i], i] as const).map(([s, i]) => (
+              <th scope="col" key={i} colSpan={(s.reference ? 3 : 2) + extra.length} style={{ color: ab(i) }}>
+                {s.label}
+              </th>
+            ))}
+          </tr>
+          <tr>
+            <th scope="col" />
+            {shownSides.map((i) => [chartSides[i], i] as const).map(([s, i]) => [
+              <th scope="col" key={`${i}s`}>
+                simulated
+              </th>,
+              <th scope="col" key={`${i}r`}>
+                vs {sweep.labels[0]}
+              </th>,
+              s.reference ? (
+                <th scope="col" key={`${i}a`}>
+                  {sweep.reference?.label}
+                </th>
+              ) : null,
+              ...extra.map((m) => (
+                <th scope="col" key={`${i}x${m}`}>
+                  {SWEEP_METRIC_LABELS[m]}
+                </th>
+              )),
+            ])}
+          </tr>
+        </thead>
+        <tbody>
+          {sweep.labels.map((label, vi) => (
+            <tr key={vi}>
+              <th scope="row">{label}</th>
+              {shownSides.map((i) => [chartSides[i], i] as const).map(([s, i]) => {
+                const rel = relativeToFirst(s.values)[vi];
+                return [
+                  <td key={`${i}s`}>{formatMetric(s.values[vi], sweep.metric)}</td>,
+                  <td key={`${i}r`}>{Number.isFinite(rel) ? `${formatFixed(rel, 2)}×` : '–'}</td>,
+                  s.reference ? <td key={`${i}a`}>{formatMetric(s.reference[vi], sweep.metric)}</td> : null,
+                  ...extra.map((m) => <td key={`${i}x${m}`}>{formatMetric(metricValue(state.rows[i]?.[vi], m), m)}</td>),
+                ];
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
 
   return (
     <section className="view-row sweep" aria-label={`Sweep: ${sweep.title}`}>
@@ -185,61 +265,10 @@ export function SweepPanel({ sweep, sims, labels, palette, workerFactory, onDone
           ) : null
         }
       </ViewSlot>
-      <TableScroll>
-        <table className="sweep-table">
-          <caption className="visually-hidden">
-            {sweep.title} by {axis}
-            {sweep.reference ? `, with ${sweep.reference.label}` : ''}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">{axis}</th>
-              {chartSides.map((s, i) => (
-                <th scope="col" key={i} colSpan={(s.reference ? 3 : 2) + extra.length} style={{ color: ab(i) }}>
-                  {s.label}
-                </th>
-              ))}
-            </tr>
-            <tr>
-              <th scope="col" />
-              {chartSides.map((s, i) => [
-                <th scope="col" key={`${i}s`}>
-                  simulated
-                </th>,
-                <th scope="col" key={`${i}r`}>
-                  vs {sweep.labels[0]}
-                </th>,
-                s.reference ? (
-                  <th scope="col" key={`${i}a`}>
-                    {sweep.reference?.label}
-                  </th>
-                ) : null,
-                ...extra.map((m) => (
-                  <th scope="col" key={`${i}x${m}`}>
-                    {SWEEP_METRIC_LABELS[m]}
-                  </th>
-                )),
-              ])}
-            </tr>
-          </thead>
-          <tbody>
-            {sweep.labels.map((label, vi) => (
-              <tr key={vi}>
-                <th scope="row">{label}</th>
-                {chartSides.map((s, i) => {
-                  const rel = relativeToFirst(s.values)[vi];
-                  return [
-                    <td key={`${i}s`}>{formatMetric(s.values[vi], sweep.metric)}</td>,
-                    <td key={`${i}r`}>{Number.isFinite(rel) ? `${formatFixed(rel, 2)}×` : '–'}</td>,
-                    s.reference ? <td key={`${i}a`}>{formatMetric(s.reference[vi], sweep.metric)}</td> : null,
-                    ...extra.map((m) => <td key={`${i}x${m}`}>{formatMetric(metricValue(state.rows[i]?.[vi], m), m)}</td>),
-                  ];
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      {/* One table for A and B side by side; one per side, A above B, where the pair is
+          wider than the panel (at 1024 px on a projector B's columns sat 192 px to the
+          side, and presenter keys cannot scroll sideways). */}
+      <div ref={tablesBox}>{(stacked ? chartSides.map((_, i) => [i]) : [chartSides.map((_, i) => i)]).map(tableFor)}</div>
     </section>
   );
 }

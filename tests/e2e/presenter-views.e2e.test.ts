@@ -341,7 +341,7 @@ test('presenter 1024×768: a sweep\'s A/B table too wide for the panel becomes o
   await tables.first().waitFor({ timeout: 20_000 });
   await expect.poll(() => tables.count()).toBe(2);
   expect(await tables.locator('thead th[colspan]').allTextContents()).toEqual(['A: MySQL 5.7', 'B: Aurora (conceptual cache)']);
-  for (const t of await tables.all()) expect(await t.evaluate((e) => e.offsetWidth <= e.closest('.table-scroll')!.clientWidth)).toBe(true);
+  for (const t of await tables.all()) expect(await t.evaluate((e) => (e as HTMLElement).offsetWidth <= e.closest('.table-scroll')!.clientWidth)).toBe(true);
   // Wider, side by side again.
   await page.setViewportSize({ width: 1920, height: 1080 });
   await expect.poll(() => tables.count()).toBe(1);

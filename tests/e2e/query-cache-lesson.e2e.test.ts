@@ -189,7 +189,7 @@ test('cores sweep: runs to the end with a progress bar, draws bars and a table; 
   const tables = phone.page.locator('.sweep table.sweep-table');
   await expect.poll(() => tables.count()).toBe(2);
   expect(await tables.locator('thead th[colspan]').allTextContents()).toEqual(['A: MySQL 5.7, cache on (256 MB)', 'B: MySQL 5.7, cache off']);
-  for (const t of await tables.all()) expect(await t.evaluate((e) => e.offsetWidth <= e.closest('.table-scroll')!.clientWidth)).toBe(true);
+  for (const t of await tables.all()) expect(await t.evaluate((e) => (e as HTMLElement).offsetWidth <= e.closest('.table-scroll')!.clientWidth)).toBe(true);
   expect(await phone.page.locator('.sweep .table-scroll-hint').count()).toBe(0);
   // each names its side for a screen reader too
   expect(await tables.first().locator('caption').textContent()).toContain(': A: MySQL 5.7, cache on (256 MB)');

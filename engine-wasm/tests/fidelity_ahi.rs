@@ -136,7 +136,12 @@ impl Run {
             "| {label} | {:.*}% | {} | {} | {per_row} |",
             hit_digits,
             100.0 * r.hit,
-            grouped(r.hits, if r.hits < 100.0 { 1.0 } else { 100.0 }),
+            // a tenth below 10: "4" beside a per-row 0.00025 did not divide (4.4 does)
+            if r.hits < 10.0 {
+                format!("{:.1}", r.hits)
+            } else {
+                grouped(r.hits, if r.hits < 100.0 { 1.0 } else { 100.0 })
+            },
             grouped(maint, maint_step)
         )
     }

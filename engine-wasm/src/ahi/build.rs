@@ -202,7 +202,8 @@ impl Ahi {
 
     /// Points the node of `rec`'s fold at `rec` on `page` (the record under the
     /// B-tree cursor after a failed guess, from [`super::Advice::UpdateRef`]), if
-    /// the page is hashed with the index's current recommendation. +1 row added.
+    /// the page is hashed with the index's current recommendation. One row added,
+    /// counted twice in 5.7.
     // models btr_search_update_hash_ref()
     pub fn update_ref(&mut self, page: PageNo, rec: &Key, store: &PageStore) {
         if !self.enabled {
@@ -228,7 +229,12 @@ impl Ahi {
             key: *rec,
         };
         self.node_insert(ix.part, fold, r);
-        self.counters.adaptive_hash_rows_added += 1;
+        // The ha_insert_for_fold macro counts the row; 5.7 (to 8.0.25) then MONITOR_INCs
+        // it again, as its build adds n_cached again.
+        self.counters.adaptive_hash_rows_added += match self.version {
+            AhiVersion::V57 => 2,
+            AhiVersion::V8030 => 1,
+        };
     }
 
     /// Switches the AHI on or off. Off X-latches every part and clears everything:

@@ -194,9 +194,17 @@ fn a_hashed_page_is_refreshed_after_more_than_2_n_recs_helps() {
     lab.check();
 }
 
+/// One row re-pointed, counted once by 8.0.30 and twice by 5.7 (btr_search_update_hash_ref:
+/// the ha_insert_for_fold macro counts it, then its own MONITOR_INC).
 #[test]
 fn a_failed_guess_is_repaired_lazily_with_one_row() {
-    let mut lab = Lab::new(&[4, 4], false, AhiVersion::V8030);
+    for (version, counted) in [(AhiVersion::V8030, 1), (AhiVersion::V57, 2)] {
+        repair_one_row(version, counted);
+    }
+}
+
+fn repair_one_row(version: AhiVersion, counted: u64) {
+    let mut lab = Lab::new(&[4, 4], false, version);
     let mut left: Vec<Key> = (0..10)
         .flat_map(|k| (0..3).map(move |j| k2(k, 3 * k + j)))
         .collect();
@@ -231,7 +239,8 @@ fn a_failed_guess_is_repaired_lazily_with_one_row() {
     let c = lab.ahi.counters();
     assert_eq!(
         c.adaptive_hash_rows_added,
-        before.adaptive_hash_rows_added + 1
+        before.adaptive_hash_rows_added + counted,
+        "{version:?}"
     );
     assert_eq!(c.nodes, before.nodes);
     assert_eq!(c.hash_fails, before.hash_fails + 1);

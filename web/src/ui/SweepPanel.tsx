@@ -178,64 +178,67 @@ export function SweepPanel({ sweep, sims, labels, palette, workerFactory, onDone
             ? (state.error ?? 'The sweep failed.')
             : `${total} runs of ${formatFixed(sweep.runS, 2)} simulated s each (${sweep.labels.join(', ')}${sides > 1 ? ', for A and B' : ''}), one after another.`;
 
-  const tableFor = (shownSides: number[]) => (
-    <TableScroll key={shownSides.join()}>
-      <table className="sweep-table">
-        <caption className="visually-hidden">
-          {sweep.title} by {axis}
-          {shownSides.length < chartSides.length ? `: ${shownSides.map((i) => chartSides[i].label).join(', ')}` : ''}
-          {sweep.reference ? `, with ${sweep.reference.label}` : ''}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">{axis}</th>
-            {shownSides.map((i) => [chartSides[i], i] as const).map(([s, i]) => (
-              <th scope="col" key={i} colSpan={(s.reference ? 3 : 2) + extra.length} style={{ color: ab(i) }}>
-                {s.label}
-              </th>
-            ))}
-          </tr>
-          <tr>
-            <th scope="col" />
-            {shownSides.map((i) => [chartSides[i], i] as const).map(([s, i]) => [
-              <th scope="col" key={`${i}s`}>
-                simulated
-              </th>,
-              <th scope="col" key={`${i}r`}>
-                vs {sweep.labels[0]}
-              </th>,
-              s.reference ? (
-                <th scope="col" key={`${i}a`}>
-                  {sweep.reference?.label}
+  const tableFor = (shownSides: number[]) => {
+    const shown = shownSides.map((i) => [chartSides[i], i] as const);
+    return (
+      <TableScroll key={shownSides.join()}>
+        <table className="sweep-table">
+          <caption className="visually-hidden">
+            {sweep.title} by {axis}
+            {shown.length < chartSides.length ? `: ${shown.map(([s]) => s.label).join(', ')}` : ''}
+            {sweep.reference ? `, with ${sweep.reference.label}` : ''}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">{axis}</th>
+              {shown.map(([s, i]) => (
+                <th scope="col" key={i} colSpan={(s.reference ? 3 : 2) + extra.length} style={{ color: ab(i) }}>
+                  {s.label}
                 </th>
-              ) : null,
-              ...extra.map((m) => (
-                <th scope="col" key={`${i}x${m}`}>
-                  {SWEEP_METRIC_LABELS[m]}
-                </th>
-              )),
-            ])}
-          </tr>
-        </thead>
-        <tbody>
-          {sweep.labels.map((label, vi) => (
-            <tr key={vi}>
-              <th scope="row">{label}</th>
-              {shownSides.map((i) => [chartSides[i], i] as const).map(([s, i]) => {
-                const rel = relativeToFirst(s.values)[vi];
-                return [
-                  <td key={`${i}s`}>{formatMetric(s.values[vi], sweep.metric)}</td>,
-                  <td key={`${i}r`}>{Number.isFinite(rel) ? `${formatFixed(rel, 2)}×` : '–'}</td>,
-                  s.reference ? <td key={`${i}a`}>{formatMetric(s.reference[vi], sweep.metric)}</td> : null,
-                  ...extra.map((m) => <td key={`${i}x${m}`}>{formatMetric(metricValue(state.rows[i]?.[vi], m), m)}</td>),
-                ];
-              })}
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
-  );
+            <tr>
+              <th scope="col" />
+              {shown.map(([s, i]) => [
+                <th scope="col" key={`${i}s`}>
+                  simulated
+                </th>,
+                <th scope="col" key={`${i}r`}>
+                  vs {sweep.labels[0]}
+                </th>,
+                s.reference ? (
+                  <th scope="col" key={`${i}a`}>
+                    {sweep.reference?.label}
+                  </th>
+                ) : null,
+                ...extra.map((m) => (
+                  <th scope="col" key={`${i}x${m}`}>
+                    {SWEEP_METRIC_LABELS[m]}
+                  </th>
+                )),
+              ])}
+            </tr>
+          </thead>
+          <tbody>
+            {sweep.labels.map((label, vi) => (
+              <tr key={vi}>
+                <th scope="row">{label}</th>
+                {shown.map(([s, i]) => {
+                  const rel = relativeToFirst(s.values)[vi];
+                  return [
+                    <td key={`${i}s`}>{formatMetric(s.values[vi], sweep.metric)}</td>,
+                    <td key={`${i}r`}>{Number.isFinite(rel) ? `${formatFixed(rel, 2)}×` : '–'}</td>,
+                    s.reference ? <td key={`${i}a`}>{formatMetric(s.reference[vi], sweep.metric)}</td> : null,
+                    ...extra.map((m) => <td key={`${i}x${m}`}>{formatMetric(metricValue(state.rows[i]?.[vi], m), m)}</td>),
+                  ];
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+    );
+  };
 
   return (
     <section className="view-row sweep" aria-label={`Sweep: ${sweep.title}`}>

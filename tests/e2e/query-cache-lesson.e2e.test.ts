@@ -184,15 +184,14 @@ test('cores sweep: runs to the end with a progress bar, draws bars and a table; 
   await expect.poll(async () => (await phone.page.locator('section.view-row[aria-label="Query cache"]').textContent()) ?? '', { timeout: 40_000 }).toMatch(/threads are asleep in its queue/);
   await pause(phone.page);
   expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  // A and B side by side are wider than the phone: one table per side, A above B, each
-  // fitting the screen (B's columns sat off to the side, behind a "scroll sideways" line).
+  // The cores table (two columns a side) fits the phone whole once its side names may
+  // wrap: no columns off to the side (B's sat there, behind a "scroll sideways" line).
+  // The size sweep's, wider, goes one table per side (the next phone test).
   const tables = phone.page.locator('.sweep table.sweep-table');
-  await expect.poll(() => tables.count()).toBe(2);
+  await expect.poll(() => tables.count()).toBe(1);
   expect(await tables.locator('thead th[colspan]').allTextContents()).toEqual(['A: MySQL 5.7, cache on (256 MB)', 'B: MySQL 5.7, cache off']);
-  for (const t of await tables.all()) expect(await t.evaluate((e) => (e as HTMLElement).offsetWidth <= e.closest('.table-scroll')!.clientWidth)).toBe(true);
+  expect(await tables.evaluate((e) => (e as HTMLElement).offsetWidth <= e.closest('.table-scroll')!.clientWidth)).toBe(true);
   expect(await phone.page.locator('.sweep .table-scroll-hint').count()).toBe(0);
-  // each names its side for a screen reader too
-  expect(await tables.first().locator('caption').textContent()).toContain(': A: MySQL 5.7, cache on (256 MB)');
   await phone.page.evaluate(() => document.querySelector('.sweep')?.scrollIntoView());
   await screenshot('qc-lesson-sweep-phone-390', phone.page, { fullPage: false });
   await phone.page.evaluate(() => document.querySelector('section.view-row[aria-label="Query cache"]')?.scrollIntoView());
@@ -306,4 +305,19 @@ test('a quiz shows the queries it quotes as code, not between backticks', async 
   expect(await quiz.textContent()).not.toContain('`');
   expect(errors).toEqual([]);
   await page.close();
+});
+
+test('phone (390×844): the size sweep\'s tables, one per side, fit the screen with their side names whole (each ran 59 px past it, "A: MyS…")', async () => {
+  const { page, errors } = await openPage(`/#/lesson/query-cache?step=${STEP.size}`, { viewport: { width: 390, height: 844 } });
+  const tables = page.locator('.sweep table.sweep-table');
+  await expect.poll(() => tables.count(), { timeout: 30_000 }).toBe(2);
+  for (const t of await tables.all()) {
+    expect(await t.evaluate((e) => (e as HTMLElement).offsetWidth <= e.closest('.table-scroll')!.clientWidth)).toBe(true);
+    // the side's name is not cut by the scroller's edge
+    expect(await t.locator('thead th[colspan]').evaluate((th) => th.getBoundingClientRect().right <= th.closest('.table-scroll')!.getBoundingClientRect().right + 0.5)).toBe(true);
+  }
+  expect(await page.locator('.sweep .table-scroll-hint').count()).toBe(0);
+  // each names its side for a screen reader too
+  expect(await tables.first().locator('caption').textContent()).toContain(': A: MySQL 5.7');
+  expect(errors).toEqual([]);
 });

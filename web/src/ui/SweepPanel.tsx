@@ -10,6 +10,7 @@ import type { SweepSpec } from '../lessons/types';
 import { withRunSeconds } from '../lessons/scenarios';
 import { formatFixed } from '../charts/common/format';
 import { relativeToFirst } from '../charts/sweepChart/layout';
+import { underscoreBreaks } from '../charts/common/Breakable';
 import type { Palette } from './palette';
 import { useViewComponents, ViewSlot } from './ViewSlot';
 import { TableScroll } from './TableScroll';
@@ -189,10 +190,14 @@ export function SweepPanel({ sweep, sims, labels, palette, workerFactory, onDone
             {sweep.reference ? `, with ${sweep.reference.label}` : ''}
           </caption>
           <thead>
+            {/* The two header cells may wrap (the axis after its underscores): on a phone a
+                side's own table ran 59 px past the screen, its name cut to "A: MyS…". */}
             <tr>
-              <th scope="col">{axis}</th>
+              <th scope="col" className="sweep-wrap">
+                {underscoreBreaks(axis)}
+              </th>
               {shown.map(([s, i]) => (
-                <th scope="col" key={i} colSpan={(s.reference ? 3 : 2) + extra.length} style={{ color: ab(i) }}>
+                <th scope="col" key={i} className="sweep-wrap" colSpan={(s.reference ? 3 : 2) + extra.length} style={{ color: ab(i) }}>
                   {s.label}
                 </th>
               ))}

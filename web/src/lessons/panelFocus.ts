@@ -89,8 +89,8 @@ const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home
 
 /**
  * Whether the reader has scrolled `box` since the call: a wheel or a touch on it, a press
- * on its scroll bar, a scroll key in it (not in one of its controls), or Shift+↑/↓ anywhere (presenter mode's panel
- * keys). Not a change of its scrollTop: a panel that held the previous slide's views far
+ * on its scroll bar, a scroll key in it (not in one of its controls), or Shift+↑/↓
+ * anywhere (presenter mode's panel keys). Not a change of its scrollTop: a panel that held the previous slide's views far
  * down is clamped as the next slide's shorter placeholders replace them, and that read as
  * the reader's scroll, so the slide never went to its view (QA at 1024×768). `stop`
  * removes the listeners.

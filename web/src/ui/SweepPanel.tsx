@@ -180,13 +180,13 @@ export function SweepPanel({ sweep, sims, labels, palette, workerFactory, onDone
             : `${total} runs of ${formatFixed(sweep.runS, 2)} simulated s each (${sweep.labels.join(', ')}${sides > 1 ? ', for A and B' : ''}), one after another.`;
 
   const tableFor = (shownSides: number[]) => {
-    const shown = shownSides.map((i) => [chartSides[i], i] as const);
+    const picked = shownSides.map((i) => [chartSides[i], i] as const);
     return (
       <TableScroll key={shownSides.join()}>
         <table className="sweep-table">
           <caption className="visually-hidden">
             {sweep.title} by {axis}
-            {shown.length < chartSides.length ? `: ${shown.map(([s]) => s.label).join(', ')}` : ''}
+            {picked.length < chartSides.length ? `: ${picked.map(([s]) => s.label).join(', ')}` : ''}
             {sweep.reference ? `, with ${sweep.reference.label}` : ''}
           </caption>
           <thead>
@@ -196,7 +196,7 @@ export function SweepPanel({ sweep, sims, labels, palette, workerFactory, onDone
               <th scope="col" className="sweep-wrap">
                 {underscoreBreaks(axis)}
               </th>
-              {shown.map(([s, i]) => (
+              {picked.map(([s, i]) => (
                 <th scope="col" key={i} className="sweep-wrap" colSpan={(s.reference ? 3 : 2) + extra.length} style={{ color: ab(i) }}>
                   {s.label}
                 </th>
@@ -204,7 +204,7 @@ export function SweepPanel({ sweep, sims, labels, palette, workerFactory, onDone
             </tr>
             <tr>
               <th scope="col" />
-              {shown.map(([s, i]) => [
+              {picked.map(([s, i]) => [
                 <th scope="col" key={`${i}s`}>
                   simulated
                 </th>,
@@ -228,7 +228,7 @@ export function SweepPanel({ sweep, sims, labels, palette, workerFactory, onDone
             {sweep.labels.map((label, vi) => (
               <tr key={vi}>
                 <th scope="row">{label}</th>
-                {shown.map(([s, i]) => {
+                {picked.map(([s, i]) => {
                   const rel = relativeToFirst(s.values)[vi];
                   return [
                     <td key={`${i}s`}>{formatMetric(s.values[vi], sweep.metric)}</td>,

@@ -32,7 +32,7 @@ export function clientCount(threads: ThreadCounts): number {
 
 /**
  * Segments left to right over `width` px; "idle" = the clients minus the known states
- * (never negative). Without `withQcLock`  (no MySQL query cache) that state is left out.
+ * (never negative). Without `withQcLock` (no MySQL query cache) that state is left out.
  */
 export function threadSegments(threads: ThreadCounts, width: number, withQcLock = true): ThreadSegment[] {
   const spinning = threads.spinning ?? 0;

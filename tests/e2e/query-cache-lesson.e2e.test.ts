@@ -117,6 +117,10 @@ test('cores sweep: runs to the end with a progress bar, draws bars and a table; 
   await expect.poll(() => qcFigures.count(), { timeout: 30_000 }).toBe(2);
   expect(await qcFigures.nth(0).textContent()).not.toContain('query_cache_type = OFF');
   expect(await qcFigures.nth(1).textContent()).toContain('query_cache_type = OFF: SELECTs neither look the cache up');
+  // ... its lock is never taken, and its legend has no keys for stores, prunes or lock waits
+  expect(await qcFigures.nth(1).textContent()).toContain('lock: never taken');
+  expect(await qcFigures.nth(1).locator('ul[aria-label=Legend]').textContent()).not.toMatch(/pruned|just stored|waiting for the query cache lock/);
+  expect(await qcFigures.nth(0).locator('ul[aria-label=Legend]').textContent()).toContain('one thread waiting for the query cache lock');
   // The step's quiz asks about the sweep's results: locked, it waits for the sweep.
   const quiz = page.locator('.quiz', { hasText: 'From 4 to 32 cores' });
   await quiz.getByRole('radio').nth(1).check();

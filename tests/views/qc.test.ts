@@ -186,6 +186,16 @@ describe('lockModel / lockRates', () => {
     // with the inner mutex's counters (structure_guard_mutex)
     expect(lockModel({ ...lock, mutex_spin_waits: 12, mutex_os_waits: 0 }, 'mysql', fmt).sentence).toMatch(/3 gave up after 50 ms; its inner mutex: 12 spin waits, 0 sleeps\.$/);
   });
+  it('a MySQL cache switched off: the lock is never taken (while its counters say so)', () => {
+    const idle: QcLock = { holder: null, waiting: 0, acquisitions: 0, waits: 0, timeouts: 0 };
+    const m = lockModel(idle, 'mysql', fmt, true);
+    expect([m.holder, m.held, m.waiting, m.queueDots]).toEqual(['never taken', false, 0, 0]);
+    expect(m.sentence).toBe('query_cache_type = OFF: no thread has taken the query cache lock since the start, so none waits for it.');
+    // on, with the same idle counters: free; off but taken (a write's invalidation): as usual
+    expect(lockModel(idle, 'mysql', fmt).holder).toBe('free');
+    expect(lockModel({ ...idle, acquisitions: 3 }, 'mysql', fmt, true).holder).toBe('free');
+    expect(lockModel(lock, 'mysql', fmt, true).holder).toBe('held by thread 17');
+  });
   it('Aurora: no global lock, nobody waits', () => {
     const m = lockModel(lock, 'aurora', fmt);
     expect([m.holder, m.held, m.waiting, m.queueDots]).toEqual(['no global lock', false, 0, 0]);

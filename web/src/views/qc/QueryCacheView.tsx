@@ -201,7 +201,8 @@ function Strip({ frame, reducedMotion }: { frame: Frame; reducedMotion?: boolean
 
 function LockPanel({ frame }: { frame: Frame }) {
   const pal = usePalette();
-  const m = lockModel(frame.qcLock, frame.qcKind, formatCount);
+  const m = lockModel(frame.qcLock, frame.qcKind, formatCount, frame.qcOff);
+  const unused = m.holder === 'never taken';
   const rates = lockRates(frame.qcLock, frame.timeNs);
   const qcColor = pal.thread.qcLock;
   const cross = swatchStyle(pal, qcColor, true, true).background as string;
@@ -220,7 +221,7 @@ function LockPanel({ frame }: { frame: Frame }) {
           {frame.qcKind === 'mysql' ? 'lock: ' : ''}
           {m.holder}
         </span>
-        {frame.qcKind === 'mysql' && (
+        {frame.qcKind === 'mysql' && !unused && (
           <span style={{ fontSize: MIN_FONT + 1 }}>
             {formatCount(m.waiting)} asleep in its queue{Number.isFinite(rates.acquisitions) ? ` · since the start, per second: ${formatSI(rates.acquisitions)} acquisitions · ${formatSI(rates.waits)} found it taken · ${formatSI(rates.timeouts)} gave up` : ''}
           </span>
@@ -275,7 +276,7 @@ export function QueryCacheView({ frame, label, reducedMotion }: QueryCacheViewPr
           <LockPanel frame={frame} />
         </>
       )}
-      <ul style={legendStyle(pal)} aria-label="Legend">
+      {frame.qcKind !== 'none' && <ul style={legendStyle(pal)} aria-label="Legend">
         {mysql && (
           <li>
             <span style={swatch(pal, 'query')} />
@@ -297,12 +298,15 @@ export function QueryCacheView({ frame, label, reducedMotion }: QueryCacheViewPr
           {mysql ? 'free' : 'unused'}
         </li>
         {mysql && (
+          <li>
+            <span style={swatch(pal, 'fragment')} />
+            fragment: free block under 4 KiB (pale, dark edge and top)
+          </li>
+        )}
+        {/* The marks as the strip draws them: colour and outline, not words alone. A cache
+            switched off stores, prunes and locks nothing: its keys would explain nothing. */}
+        {mysql && !frame.qcOff && (
           <>
-            <li>
-              <span style={swatch(pal, 'fragment')} />
-              fragment: free block under 4 KiB (pale, dark edge and top)
-            </li>
-            {/* The marks as the strip draws them: colour and outline, not words alone. */}
             <li>
               <span style={{ ...markSwatch, border: `2px dashed ${pal.thread.sleeping}` }}>✕</span>
               pruned
@@ -317,7 +321,7 @@ export function QueryCacheView({ frame, label, reducedMotion }: QueryCacheViewPr
             </li>
           </>
         )}
-      </ul>
+      </ul>}
     </figure>
   );
 }

@@ -239,7 +239,7 @@ export function eventsSentence(e: EventSummary, kind: QcKind, fmt: (v: number) =
 }
 
 export interface LockModel {
-  /** "held by thread 17", "free", or for Aurora "no global lock". */
+  /** "held by thread 17", "free", "never taken" (the cache switched off), or for Aurora "no global lock". */
   holder: string;
   held: boolean;
   waiting: number;
@@ -251,7 +251,12 @@ export interface LockModel {
 /** Waiting threads drawn as queue squares; more show as "+N". */
 export const MAX_QUEUE_DOTS = 48;
 
-export function lockModel(lock: QcLock, kind: QcKind, fmt: (v: number) => string): LockModel {
+export function lockModel(lock: QcLock, kind: QcKind, fmt: (v: number) => string, off = false): LockModel {
+  // query_cache_type = OFF: SELECTs return before the lock (Query_cache::send_result_to_client
+  // and store_query test the type first). Counted acquisitions, should any come, show as usual.
+  if (kind === 'mysql' && off && lock.acquisitions === 0 && lock.holder === null) {
+    return { holder: 'never taken', held: false, waiting: 0, queueDots: 0, queueMore: 0, sentence: 'query_cache_type = OFF: no thread has taken the query cache lock since the start, so none waits for it.' };
+  }
   if (kind !== 'mysql') {
     const sentence =
       kind === 'aurora'

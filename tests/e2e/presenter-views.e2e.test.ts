@@ -347,3 +347,28 @@ test('presenter 1024×768: a sweep\'s A/B table too wide for the panel becomes o
   await expect.poll(() => tables.count()).toBe(1);
   expect(errors).toEqual([]);
 });
+
+test('presenter: R runs the slide\'s sweep (a presenter had to Tab to its button), and again once it is done; the key help lists it', async () => {
+  const { page, errors } = await openPage('/#/present/query-cache?step=4', { viewport: { width: 1280, height: 720 } });
+  const run = page.locator('.slide-panel .sweep-controls button.sweep-run');
+  const status = page.locator('.slide-panel .sweep-status');
+  await run.waitFor({ timeout: 20_000 });
+  await expect.poll(() => run.isEnabled(), { timeout: 30_000 }).toBe(true);
+  expect(await status.textContent()).toMatch(/^8 runs of 0\.50 simulated s each/);
+  await page.keyboard.press('r');
+  await expect.poll(async () => (await status.textContent()) ?? '', { timeout: 20_000 }).toMatch(/^(Running: \d+ of 8 runs done|Done: 8 runs)/);
+  await expect.poll(async () => (await status.textContent()) ?? '', { timeout: 120_000 }).toMatch(/^Done: 8 runs/);
+  expect(await run.textContent()).toBe('Run the sweep again');
+  await page.keyboard.press('R');
+  await expect.poll(async () => (await status.textContent()) ?? '', { timeout: 20_000 }).toMatch(/^Running: \d+ of 8 runs done/);
+  await expect.poll(async () => (await status.textContent()) ?? '', { timeout: 120_000 }).toMatch(/^Done: 8 runs/);
+  await page.keyboard.press('?');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  expect(await help.textContent()).toContain("Rrun the slide's sweep (again), on a slide that has one");
+  await page.keyboard.press('Escape');
+  // A slide with no sweep: R does nothing, and says nothing wrong.
+  await page.keyboard.press('Home');
+  await page.keyboard.press('r');
+  expect(await page.locator('.slide-panel .sweep').count()).toBe(0);
+  expect(errors).toEqual([]);
+});

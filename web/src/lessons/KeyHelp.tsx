@@ -12,6 +12,7 @@ export const PRESENTER_KEYS: [string, string][] = [
   ['Space', 'play / pause the simulation (stops a long jump in time; replays a finished run)'],
   ['.  ,', 'step the simulation forward / back (on a lesson page ← and → do this; here the arrows change slides)'],
   ['+  −', 'faster / slower'],
+  ['R', 'run the slide\'s sweep (again), on a slide that has one'],
   ['N', 'speaker notes in a second window (follows the slides)'],
   ['F', 'full screen'],
   ['T', 'theme: projector, dark, light'],

@@ -156,6 +156,9 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
         // The theme after the one shown (the projector override included), picked as the
         // select picks it: stored, and the override cleared.
         t: () => pickTheme(THEMES[(THEMES.indexOf(shownTheme) + 1) % THEMES.length]),
+        // The slide's sweep, if it has one: a presenter at the projector had to Tab to its button.
+        r: () => runSlideSweep(panelBox.current),
+        R: () => runSlideSweep(panelBox.current),
         '?': () => setHelp((h) => !h),
         // The help open: it closes (its dialog does too). Else the slides end, as a slide
         // show ends on Esc, back to the lesson at this slide; in full screen the browser
@@ -333,4 +336,12 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
       <p className="presenter-hint muted">PgDn / → next · PgUp / ← previous · ↓ ↑ scroll the text (Shift: the panel) · Space play · , . step the simulation · N notes · ? keys · Esc leave</p>
     </div>
   );
+}
+
+/** Runs (or runs again) the sweep in a slide's panel, when it has one and it is not running. */
+export function runSlideSweep(panel: HTMLElement | null): void {
+  const b = panel?.querySelector<HTMLButtonElement>('.sweep-controls button.sweep-run');
+  if (!b || b.disabled) return;
+  b.scrollIntoView({ block: 'nearest' });
+  b.click();
 }

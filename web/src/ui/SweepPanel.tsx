@@ -251,7 +251,7 @@ export function SweepPanel({ sweep, sims, labels, palette, workerFactory, onDone
         Sweep: {sweep.title} by {axis} <span className="muted">(scenario field <code>{sweep.path}</code>)</span>
       </h3>
       <div className="sweep-controls" data-no-export>
-        <button type="button" ref={runButton} onClick={() => void run()} disabled={!sims || running}>
+        <button type="button" className="sweep-run" ref={runButton} onClick={() => void run()} disabled={!sims || running}>
           {state.status === 'idle' || state.status === 'running' ? 'Run the sweep' : 'Run the sweep again'}
         </button>
         <button type="button" ref={cancelButton} onClick={cancel} disabled={!running}>

@@ -844,6 +844,51 @@ test('a knob changed mid-run says the run starts again from t = 0, until Play', 
 });
 
 /** The rows in so far, from the panel header's "1,234 of 3,000 rows". */
+test('a phone: a vertical swipe that begins on a knob\'s slider or the scrubber scrolls the page and changes neither (the touch had set the knob to where it landed, and the scrubber sought there)', async () => {
+  const { page, errors } = await openPage('/#/lesson/primary-keys?step=3', { viewport: { width: 390, height: 844 }, touch: true });
+  await waitForPanel(page);
+  const cdp = await page.context().newCDPSession(page);
+  /** A finger put down at `f` of the control's width, moved (dx, dy) in 10 moves, lifted. */
+  const swipe = async (l: Locator, f: number, dx: number, dy: number) => {
+    await l.scrollIntoViewIfNeeded();
+    const b = (await l.boundingBox())!;
+    const x = b.x + f * b.width;
+    const y = b.y + b.height / 2;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+    for (let i = 1; i <= 10; i++) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x + (dx * i) / 10, y: y + (dy * i) / 10 }] });
+      await page.waitForTimeout(16);
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  };
+  const slider = page.locator('.knob input[type=range]').first();
+  const number = page.locator('.knob input.knob-number').first();
+  const before = [await slider.inputValue(), await number.inputValue()];
+  const scrolled = () => page.evaluate(() => document.scrollingElement!.scrollTop);
+  const y0 = await scrolled();
+  await swipe(slider, 0.8, 20, -250);
+  await expect.poll(scrolled).toBeGreaterThan(y0 + 100);
+  await page.waitForTimeout(300);
+  expect([await slider.inputValue(), await number.inputValue()]).toEqual(before);
+  expect(await page.evaluate(() => location.hash)).not.toContain('k.');
+  // A sideways drag still sets the knob (the control of this test).
+  await swipe(slider, 0.1, 200, 0);
+  await expect.poll(() => page.evaluate(() => location.hash)).toContain('k.workload.max_rows=');
+
+  await waitForPanel(page);
+  await play(page);
+  await page.waitForTimeout(1500);
+  await pause(page);
+  await settledTime(page);
+  const scrubber = page.locator('.scrubber').first();
+  const t0 = await simTime(page);
+  await swipe(scrubber, 0.9, 10, -250);
+  await page.waitForTimeout(300);
+  await expect.poll(() => simTime(page), { timeout: 20_000 }).toBe(t0);
+  expect(await page.locator('.badge', { hasText: 'going to' }).count()).toBe(0);
+  expect(errors).toEqual([]);
+});
+
 async function rowsIn(page: Page): Promise<number> {
   const m = /([\d,]+) of [\d,]+ rows/.exec(await page.locator('.panel-head').first().innerText());
   return m ? Number(m[1].replace(/,/g, '')) : NaN;

@@ -166,6 +166,13 @@ function Knob({ knob, value, onCommit }: { knob: KnobSpec; value: number; onComm
           setProblem(null);
         }}
         onPointerUp={() => commit(draft)}
+        // The browser took the touch for a page scroll (a vertical swipe that began on the
+        // slider): the value the touch jumped to is not the reader's, so it goes back (it
+        // stayed on the slider, unapplied, and a later blur applied it).
+        onPointerCancel={() => {
+          setDraft(value);
+          setText(String(value));
+        }}
         onKeyUp={() => commit(draft)}
         onBlur={() => commit(draft)}
         aria-valuetext={`${draft}${knob.unit ? ` ${knob.unit}` : ''}`}

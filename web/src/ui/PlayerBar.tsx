@@ -140,6 +140,18 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs, a
     setFrozen(null);
     setLetGo((n) => n + 1);
   };
+  // Where the thumb was taken: a touch the browser takes for a page scroll (a vertical swipe
+  // that began on the scrubber) goes back there (it had sought to where the finger landed).
+  const taken = useRef<{ tick: number; max: number; ns: number } | null>(null);
+  const cancel = () => {
+    const t = taken.current;
+    taken.current = null;
+    release();
+    if (t && held && held.tick !== t.tick) {
+      setHeld(t);
+      p.seek(t.ns);
+    }
+  };
   useKeepFocus(bar);
   return (
     <div className="player-bar" role="toolbar" aria-label="Simulation player" ref={bar}>
@@ -221,11 +233,15 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs, a
             disabled={disabled || max <= 1 || endUnknown}
             onPointerDown={() => {
               dragging.current = true;
-              setHeld({ tick, max, ns: p.timeNs });
+              taken.current = { tick, max, ns: p.timeNs };
+              setHeld(taken.current);
               setFrozen(live);
             }}
-            onPointerUp={release}
-            onPointerCancel={release}
+            onPointerUp={() => {
+              taken.current = null;
+              release();
+            }}
+            onPointerCancel={cancel}
             onBlur={() => {
               release();
               setHeld(null);

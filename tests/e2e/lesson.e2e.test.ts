@@ -850,7 +850,18 @@ test('a phone: a vertical swipe that begins on a knob\'s slider or the scrubber 
   const cdp = await page.context().newCDPSession(page);
   /** A finger put down at `f` of the control's width, moved (dx, dy) in 10 moves, lifted. */
   const swipe = async (l: Locator, f: number, dx: number, dy: number) => {
-    await l.scrollIntoViewIfNeeded();
+    // mid-screen: at its top edge the panel's sticky player bar covers it
+    await l.evaluate((e) => e.scrollIntoView({ block: 'center' }));
+    // A fling before goes on for a while: measured while the page still moved, the finger
+    // came down beside the control.
+    let last = NaN;
+    await expect.poll(async () => {
+      const y = await page.evaluate(() => document.scrollingElement!.scrollTop);
+      const still = y === last;
+      last = y;
+      await page.waitForTimeout(150);
+      return still;
+    }).toBe(true);
     const b = (await l.boundingBox())!;
     const x = b.x + f * b.width;
     const y = b.y + b.height / 2;

@@ -576,3 +576,19 @@ test('playground: a lesson\'s experiment opens at the lesson\'s speed; a scenari
   await waitForPanel(file.page);
   await expect.poll(() => file.page.getByRole('combobox', { name: /Speed/ }).first().inputValue(), { timeout: 20_000 }).toBe('1');
 });
+
+test('playground: Run pressed while the starting point still loads runs it once it is in (it said the empty text was invalid JSON)', async () => {
+  const { page, errors } = await openPage('/#/playground', { delay: { match: /\.wasm$/, ms: 2500 } });
+  const run = page.locator('.editor-actions button.primary');
+  await run.waitFor({ timeout: 20_000 });
+  await run.focus();
+  await page.keyboard.press('Enter');
+  expect(await run.textContent()).toBe('Runs once its starting point is loaded…');
+  expect(await run.getAttribute('aria-disabled')).toBe('true');
+  await expect.poll(() => page.evaluate(() => location.hash), { timeout: 30_000 }).toContain('from=defaults');
+  await expect.poll(() => page.locator('.playground-panel p.visually-hidden[role=status]').first().textContent(), { timeout: 30_000 }).toBe('The simulation is ready.');
+  expect(await run.textContent()).toBe('Run this scenario');
+  expect(await page.locator('.playground .notice-error, .playground .field-error').count()).toBe(0);
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Run this scenario');
+  expect(errors).toEqual([]);
+});

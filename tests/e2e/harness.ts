@@ -55,6 +55,8 @@ export interface OpenOptions {
   serviceWorkers?: 'allow' | 'block';
   /** Same-origin requests whose URL matches are held back this long (a slow network). */
   delay?: { match: RegExp; ms: number };
+  /** Runs in the page before its own scripts (page.addInitScript), e.g. to record from the start. */
+  init?: () => void;
 }
 
 /** Sets the page's CPU slowdown (1 = none), as DevTools' performance panel does. */
@@ -150,6 +152,7 @@ export async function openPage(pathOrUrl = '/', opts: OpenOptions = {}): Promise
     void d.dismiss().catch(() => undefined);
   });
 
+  if (opts.init) await page.addInitScript(opts.init);
   if (opts.cpuThrottle) await cpuThrottle(page, opts.cpuThrottle);
   const res = await page.goto(url.href, { waitUntil: opts.waitUntil ?? 'load' });
   if (res && !res.ok() && !errors.some((e) => e.includes(res.url()))) errors.push(`HTTP ${res.status()}: ${res.url()}`);

@@ -162,7 +162,7 @@ test('"Go to the experiment" moves focus into the panel, and every control works
   await page.keyboard.press('Enter');
   await expect.poll(() => step.textContent()).toMatch(/^Step 3 of \d+$/);
   // A screen reader hears which step, by name (it heard nothing).
-  expect(await page.locator('.step-nav [aria-live=polite]').textContent()).toBe('Step 3 of 11: Inserting at random');
+  await expect.poll(() => page.locator('.step-nav [aria-live=polite]').textContent()).toBe('Step 3 of 11: Inserting at random');
   await page.getByRole('button', { name: '← Previous' }).focus();
   await page.keyboard.press(' ');
   await expect.poll(() => step.textContent()).toMatch(/^Step 2 of \d+$/);
@@ -417,4 +417,89 @@ test('Play clicked while the simulation is built is kept: the button says it wai
   expect(await play.getAttribute('data-loading')).toBeNull();
   await expect.poll(() => simTime(page), { timeout: 20_000 }).not.toBe('0 µs');
   expect(errors).toEqual([]);
+});
+
+test('the step bar: Tab after Next → goes into the step shown, and its Experiment button moves focus to the panel, the step kept (Tab went through later steps, each becoming the step)', async () => {
+  const { page, errors } = await openPage('/#/lesson/adaptive-flushing');
+  const step = page.locator('.step-nav .step-count');
+  await page.getByRole('button', { name: 'Next →' }).focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => step.textContent()).toBe('Step 3 of 12');
+  // Next → then the bar's Experiment button (shown once Tab reaches it), then the step's heading
+  await page.keyboard.press('Tab');
+  expect((await focused(page))?.label).toBe('button Experiment ↘: MySQL 5.5 under a read-wri');
+  expect((await focused(page))?.ring).toBe(true);
+  await page.keyboard.press('Tab');
+  expect((await focused(page))?.label).toBe('h2 What happens when the log fills');
+  expect((await focused(page))?.ring).toBe(true);
+  await page.waitForTimeout(800);
+  expect(await page.evaluate(() => location.hash)).toContain('step=3');
+  expect(await step.textContent()).toBe('Step 3 of 12');
+  // Shift+Tab goes back to the bar
+  await page.keyboard.press('Shift+Tab');
+  expect((await focused(page))?.label).toMatch(/^button Experiment ↘/);
+  await page.keyboard.press('Enter');
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('experiment-panel');
+  expect((await focused(page))?.ring).toBe(true);
+  await page.waitForTimeout(800);
+  expect(await page.evaluate(() => location.hash)).toContain('step=3');
+  await page.keyboard.press('Tab');
+  expect((await focused(page))?.label).toBe('button Reset to start');
+  expect(errors).toEqual([]);
+});
+
+test('a screen reader hears the step a link opens once, not the steps the page scrolls past to get there', async () => {
+  const { page, errors } = await openPage('/#/lesson/adaptive-flushing?step=5', {
+    init: () => {
+      const heard: string[] = [];
+      (window as unknown as { heard: string[] }).heard = heard;
+      const poll = () => {
+        const t = document.querySelector('.step-nav [aria-live=polite]')?.textContent ?? '';
+        if (t && t !== heard.at(-1)) heard.push(t);
+      };
+      setInterval(poll, 10);
+    },
+  });
+  await page.locator('.step-nav').waitFor();
+  await page.waitForTimeout(2500);
+  expect(await page.evaluate(() => (window as unknown as { heard: string[] }).heard)).toEqual(['Step 5 of 12: MySQL 5.5: flushing by the clock']);
+  // the visible count is not read a second time in the bar
+  expect(await page.locator('.step-nav .step-count').getAttribute('aria-hidden')).toBe('true');
+  expect(errors).toEqual([]);
+});
+
+test('the playground: Run this scenario keeps the keyboard\'s focus, and the panel says when it is ready; the header\'s Playground link leads focus into the page', async () => {
+  const { page, errors } = await openPage('/#/');
+  const link = page.locator('.site-header a', { hasText: 'Playground' });
+  await link.focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: /^Run this scenario/ }).waitFor({ timeout: 20_000 });
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+  const run = page.getByRole('button', { name: /^Run this scenario/ });
+  await run.focus();
+  await page.keyboard.press('Enter');
+  const status = page.locator('.playground-panel .experiment-panel p.visually-hidden[role=status]').first();
+  await expect.poll(() => status.textContent(), { timeout: 30_000 }).toBe('The simulation is ready.');
+  expect((await focused(page))?.label).toMatch(/^button Run this scenario/);
+  // the Export menu's name is its word, not its arrow
+  const cdp = await page.context().newCDPSession(page);
+  const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+  const names = nodes.filter((n) => n.role?.value === 'DisclosureTriangle').map((n) => n.name?.value);
+  expect(names).toContain('Export');
+  expect(names.some((n) => String(n).includes('▾'))).toBe(false);
+  expect(errors).toEqual([]);
+
+  // A run played to its end says so (a short one: 3,000 rows; its end is known once rows are in).
+  const pk = await openPage('/#/lesson/primary-keys?step=3');
+  await waitForPanel(pk.page);
+  await pk.page.locator('.player-bar button.play').first().focus();
+  await pk.page.keyboard.press('Space');
+  await expect.poll(() => pk.page.locator('.scrubber').first().isEnabled(), { timeout: 20_000 }).toBe(true);
+  await pk.page.keyboard.press('Space');
+  await pk.page.locator('.scrubber').first().focus();
+  await pk.page.keyboard.press('End');
+  const said = pk.page.locator('.experiment-panel p.visually-hidden[role=status]').first();
+  await expect.poll(() => said.textContent(), { timeout: 30_000 }).toMatch(/^Run complete at t = [\d.]+ (s|ms)\.$/);
+  expect(pk.errors).toEqual([]);
 });

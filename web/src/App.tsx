@@ -125,9 +125,10 @@ function skipToMain(e: React.MouseEvent) {
 }
 
 /**
- * After a route change, focus that was in the old page (now gone, so on <body>) goes to
- * the new page's <main>, as a page load would start there: Enter on a lesson card left
- * it on <body>, and the next Tab went to the page's first link.
+ * After a route change, focus that was in the old page (now gone, so on <body>), or on the
+ * header link that changed it, goes to the new page's <main>, as a page load would start
+ * there: Enter on a lesson card left it on <body>, and the next Tab went to the page's
+ * first link.
  */
 function useFocusOnRoute(key: string) {
   const first = useRef(true);
@@ -136,7 +137,10 @@ function useFocusOnRoute(key: string) {
       first.current = false;
       return;
     }
-    if (document.activeElement === document.body || document.activeElement === null) focusMain(true);
+    // A header link that led here ("Playground") keeps focus too: the next Tab went on
+    // through the header instead of into the page it opened.
+    const a = document.activeElement;
+    if (a === document.body || a === null || (a instanceof HTMLAnchorElement && a.closest('.site-header'))) focusMain(true);
   }, [key]);
 }
 

@@ -1,7 +1,7 @@
 // The narrative column: steps with prose, experiment cards and quizzes, a step
 // navigator, and the lesson's sources.
 
-import { useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useKeepFocus } from '../ui/keepFocus';
 import { focusTitle } from '../ui/viewTitles';
 import { activeExperimentFor, experimentsOf } from './activeExperiment';
@@ -44,26 +44,49 @@ export function Narrative({ lesson, current, setRef, goTo, activeId, ran, runs, 
   const n = lesson.steps.length;
   const nav = useRef<HTMLElement>(null);
   useKeepFocus(nav); // Next → on the last step, ← Previous on the first
+  const heard = useSettled(current, SETTLE_MS);
+  const own = activeExperimentFor(placed, current);
+  // Tab from the bar's last button goes on into the step it shows (after Next →, it went to
+  // the first link after the bar in the page: another step's, which then became the step).
+  const tabIntoStep = (e: React.KeyboardEvent) => {
+    if (e.key !== 'Tab' || e.shiftKey || !nav.current) return;
+    const items = nav.current.querySelectorAll<HTMLElement>('button:not(:disabled)');
+    if (e.target !== items[items.length - 1]) return;
+    const step = nav.current.parentElement?.querySelector<HTMLElement>('section.step.is-current');
+    if (!step) return;
+    e.preventDefault();
+    // Its heading, heard by name; the next Tab is the step's first control.
+    (step.querySelector<HTMLElement>(':scope > h2') ?? step).focus({ preventScroll: true });
+  };
   return (
     <>
-      <nav className="step-nav" aria-label="Steps" ref={nav}>
+      <nav className="step-nav" aria-label="Steps" ref={nav} onKeyDown={tabIntoStep}>
         <button type="button" onClick={() => goTo(Math.max(0, current - 1))} disabled={current === 0}>
           ← Previous
         </button>
-        <span className="step-count">
+        <span className="step-count" aria-hidden="true">
           Step {current + 1} of {n}
         </span>
-        {/* Heard when the step changes (by these buttons or by reading on): which one, by name. */}
+        {/* Heard when the step changes (by these buttons or by reading on): which one, by name,
+            once it has stayed the step for a moment. A link to step 5 was heard as steps 1,
+            4 and 5 as the page scrolled there, and Tab through the text named every step passed. */}
         <span className="visually-hidden" aria-live="polite">
-          Step {current + 1} of {n}: {lesson.steps[current]?.title}
+          {heard === null ? '' : `Step ${heard + 1} of ${n}: ${lesson.steps[heard]?.title ?? ''}`}
         </span>
         <button type="button" onClick={() => goTo(Math.min(n - 1, current + 1))} disabled={current >= n - 1}>
           Next →
         </button>
+        {/* The panel in one press from the bar: Tab went through every later step's text to
+            reach it, each becoming the step as it came into view (step 5 became step 12). */}
+        {own ? (
+          <button type="button" className="linklike nav-to-panel" onClick={() => onShowExperiment(own.id)}>
+            Experiment ↘<span className="visually-hidden">: {titles.get(own.id)}</span>
+          </button>
+        ) : null}
       </nav>
       {lesson.steps.map((step, i) => (
-        <section key={i} ref={setRef(i)} className={`step${i === current ? ' is-current' : ''}`} aria-current={i === current ? 'step' : undefined}>
-          {i > 0 || step.title !== lesson.meta.title ? <h2>{step.title}</h2> : null}
+        <section key={i} ref={setRef(i)} className={`step${i === current ? ' is-current' : ''}`} aria-current={i === current ? 'step' : undefined} tabIndex={-1}>
+          {i > 0 || step.title !== lesson.meta.title ? <h2 tabIndex={-1}>{step.title}</h2> : null}
           {step.blocks.map((b, j) => {
             switch (b.kind) {
               case 'prose':
@@ -150,4 +173,17 @@ export function Narrative({ lesson, current, setRef, goTo, activeId, ran, runs, 
       ) : null}
     </>
   );
+}
+
+/** How long a step stays the current one before a screen reader hears its name. */
+const SETTLE_MS = 700;
+
+/** `value` once it has not changed for `ms` (null until then). */
+function useSettled<T>(value: T, ms: number): T | null {
+  const [settled, setSettled] = useState<T | null>(null);
+  useEffect(() => {
+    const t = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return settled;
 }

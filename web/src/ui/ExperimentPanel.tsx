@@ -138,6 +138,7 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
   const initialApplied = useRef(false);
   const { initialTimeNs, onInitialTimeApplied } = props;
   const { seek } = player;
+  const starting = session.creating || (!sims && !props.loadError);
   // A time past the run's end opens at the end, and says so (it did so silently).
   const wantedNs = useRef<number | null>(null);
   const [linkNote, setLinkNote] = useState<string | null>(null);
@@ -263,7 +264,12 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
       {props.sweep ? <SweepPanel sweep={props.sweep} sims={sims} labels={labels} palette={palette} workerFactory={props.workerFactory} onDone={onDone} /> : null}
       {/* Below the knobs, where the views will appear: when it goes, nothing a reader
           may be reaching for moves. */}
-      {session.creating || (!sims && !props.loadError) ? <p className="muted" role="status">{startingText(scenarioJson)}</p> : null}
+      {starting ? <p className="muted">{startingText(scenarioJson)}</p> : null}
+      {/* What a screen reader hears of the run: it starting, ready, complete. One region that
+          stays (a status paragraph that came and went was never read). */}
+      <p className="visually-hidden" role="status">
+        {starting ? startingText(scenarioJson) : player.done ? `Run complete at t = ${formatSimTime(player.timeNs)}.` : sims ? 'The simulation is ready.' : ''}
+      </p>
       <div className="panel-views">
       {frames ? (
         <PanelViews

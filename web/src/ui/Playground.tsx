@@ -21,6 +21,7 @@ import { EngineClient } from '../engine/client';
 import type { FieldError } from '../engine/errors';
 import { jsonProblem } from './scenarioText';
 import { RunProblems } from './RunProblems';
+import { RunButton } from './RunButton';
 import { EditNotice } from './EditNotice';
 import { StartPicker } from './StartPicker';
 import { CHARTS, viewsFor } from './playgroundPanel';
@@ -66,6 +67,9 @@ export default function Playground({ query = '' }: { query?: string }) {
   // `fromForm`: a value the form refused, which goes from the list once the form has none.
   const [fieldErrors, setFieldErrors] = useState<(FieldError & { fromForm?: boolean })[]>([]);
   const [checking, setChecking] = useState(false);
+  // Run pressed while the first starting point loads: kept, and run once it is in.
+  const [queuedRun, setQueued] = useState(false);
+  const queued = useRef(false);
   // Fields of the form (the side being edited) holding a value the form refused: the
   // JSON still has the last good one, so a run now would not run what the form shows.
   const [formProblems, setFormProblems] = useState<FieldError[]>([]);
@@ -136,6 +140,11 @@ export default function Playground({ query = '' }: { query?: string }) {
         shown = { A: applyChanges(A, link.a), B: link.ab ? applyChanges(B ?? A, link.b) : null };
         setTexts(shown);
         void run({ texts: shown, names: labels, base: { A, B }, link });
+      } else if (queued.current) {
+        // Run pressed before the starting point's text was in (it said "Invalid JSON"): now.
+        setQueued((queued.current = false));
+        setTexts((shown = { A, B }));
+        void run({ texts: shown, names: labels, base: { A, B } });
       } else {
         // A pair preset turns the comparison on with its own B; a single one keeps the
         // reader's own tick (B a copy of A), not a pair's: after a pair, every single
@@ -268,7 +277,6 @@ export default function Playground({ query = '' }: { query?: string }) {
     setEditing('A');
     setReplaced(null);
   };
-
   const discardRestored = () => {
     if (restored) setTexts(restored);
     setEditing('A');
@@ -313,9 +321,7 @@ export default function Playground({ query = '' }: { query?: string }) {
           />
         </details>
         <div className="editor-actions">
-          <button type="button" className="primary" onClick={() => void run()} disabled={checking}>
-            Run this scenario{compare ? ' pair' : ''}
-          </button>
+          <RunButton pair={compare} busy={checking} queued={queuedRun} onRun={() => (base === null ? setQueued((queued.current = true)) : !checking && void run())} />
         </div>
         <RunProblems problem={problem} fieldErrors={fieldErrors} text={texts[editing] ?? ''} checks={`${texts.A}\u0000${texts.B ?? ''}`} running={running !== null} />
       </div>

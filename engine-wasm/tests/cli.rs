@@ -14,8 +14,10 @@ fn a_reader_that_stops_early_ends_the_output_quietly() {
     );
     let mut s: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(lesson).expect("scenario")).expect("json");
-    // A sample every simulated millisecond: far more CSV than a pipe buffers.
+    // A sample every simulated millisecond: far more CSV than a pipe buffers (over at most
+    // 100 s: a run takes at most 100,000 samples).
     s["run"]["sample_ms"] = 1.into();
+    s["run"]["duration_s"] = 100.into();
     let file = dir.join("scenario.json");
     std::fs::write(&file, s.to_string()).expect("write scenario");
     let mut child = Command::new(env!("CARGO_BIN_EXE_innodb-sim"))

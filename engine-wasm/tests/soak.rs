@@ -56,7 +56,8 @@ fn point_select(rows: u64, pool: u32) -> String {
         },
         "table": { "prepare_rows": rows },
         "workload": { "threads": 32, "query": "point_select", "rand_type": "special" },
-        "run": { "duration_s": 86_400, "sample_ms": 100 },
+        // a sample a second: a run takes at most 100,000 samples (MAX_SAMPLES)
+        "run": { "duration_s": 86_400, "sample_ms": 1000 },
     })
     .to_string()
 }
@@ -69,6 +70,7 @@ fn random_inserts(prepare: u64, total: u64) -> String {
             ("table.prepare_rows", json!(prepare)),
             ("workload.max_rows", json!(total)),
             ("run.duration_s", json!(86_400)),
+            ("run.sample_ms", json!(1000)),
         ],
     )
 }

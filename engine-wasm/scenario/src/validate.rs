@@ -52,7 +52,30 @@ pub fn validate(s: &Scenario) -> Vec<ConfigError> {
     let mut errors = Vec::new();
     check_table(&s.table, &s.workload, &mut errors);
     check_server(&s.server, &mut errors);
+    check_run(&s.run, &mut errors);
     errors
+}
+
+/// Samples a run may take (`run.duration_s` / `run.sample_ms`): each is a row of the metric
+/// series, kept for the whole run in the engine and in the page. 86,400 s at 1 ms, in range
+/// field by field, grew the page by gigabytes until it stopped answering.
+pub const MAX_SAMPLES: f64 = 100_000.0;
+
+fn check_run(run: &RunConfig, errors: &mut Vec<ConfigError>) {
+    let samples = run.duration_s * 1000.0 / run.sample_ms as f64;
+    if samples > MAX_SAMPLES {
+        let least = (run.duration_s * 1000.0 / MAX_SAMPLES).ceil();
+        errors.push(ConfigError::new(
+            "run.sample_ms",
+            format!(
+                "a run takes at most {} samples (run.duration_s / run.sample_ms): {} s every {} ms is {}; give a sample_ms of at least {least} or a shorter run.duration_s",
+                MAX_SAMPLES as u64,
+                run.duration_s,
+                run.sample_ms,
+                samples.round() as u64
+            ),
+        ));
+    }
 }
 
 fn read(v: &Value, errors: &mut Vec<ConfigError>) -> Scenario {
@@ -334,6 +357,9 @@ fn read(v: &Value, errors: &mut Vec<ConfigError>) -> Scenario {
     }
     if parsed("server", errors) {
         check_server(&server, errors);
+    }
+    if parsed("run", errors) {
+        check_run(&run, errors);
     }
     let description = match top.and_then(|m| m.get("description")) {
         None | Some(Value::Null) => String::new(),

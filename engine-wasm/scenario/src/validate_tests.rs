@@ -270,3 +270,33 @@ fn knob_changes_run_in_time_order_and_ties_keep_their_order() {
     let got: Vec<(f64, f64)> = s.run.changes.iter().map(|c| (c.at_s, c.value)).collect();
     assert_eq!(got, vec![(0.0, 3.0), (1.0, 2.0), (5.0, 8.0), (5.0, 4.0)]);
 }
+
+#[test]
+fn a_run_takes_at_most_max_samples() {
+    // 86,400 s at 1 ms, each field in range: 86.4 M rows of series (the page grew by GBs)
+    let e = errs(r#"{"table":{"prepare_rows":100},"run":{"duration_s":86400,"sample_ms":1}}"#);
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(e[0].path, "run.sample_ms");
+    assert_eq!(
+        e[0].message,
+        "a run takes at most 100000 samples (run.duration_s / run.sample_ms): 86400 s every 1 ms is 86400000; give a sample_ms of at least 864 or a shorter run.duration_s"
+    );
+    // the bound itself, and the lessons' finest: 60 s at 1 ms
+    assert!(
+        errs(r#"{"table":{"prepare_rows":100},"run":{"duration_s":100,"sample_ms":1}}"#).is_empty()
+    );
+    assert!(
+        errs(r#"{"table":{"prepare_rows":100},"run":{"duration_s":60,"sample_ms":1}}"#).is_empty()
+    );
+    assert_eq!(
+        errs(r#"{"table":{"prepare_rows":100},"run":{"duration_s":100.001,"sample_ms":1}}"#).len(),
+        1
+    );
+    // a field that did not parse gives its own error only
+    let e = errs(r#"{"table":{"prepare_rows":100},"run":{"duration_s":86400,"sample_ms":0}}"#);
+    assert_eq!(
+        e.iter().map(|e| e.path.as_str()).collect::<Vec<_>>(),
+        ["run.sample_ms"]
+    );
+    assert!(e[0].message.starts_with("must be"), "{e:?}");
+}

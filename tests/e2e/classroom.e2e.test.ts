@@ -419,6 +419,12 @@ test('playground: the address holds what runs; a reload or a copied link opens a
     'Parameter "a.workload.threads" must be an integer from 1 to 4096, got -5; fix it in the form and press “Run this scenario”.',
   );
   expect(await note.evaluate((e) => e.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
+  // A pair wrong on both sides names both (B's went unsaid until A's was fixed).
+  const both = await openPage('/#/playground?from=file:pk-random.json&ab=1&a.workload.threads=5000&b.server.cores=0');
+  const bothNote = both.page.locator('.url-messages');
+  await expect.poll(async () => ((await bothNote.count()) ? await bothNote.innerText() : ''), { timeout: 20_000 }).toContain('Parameter "b.server.cores" must be');
+  expect(await bothNote.innerText()).toContain('Parameter "a.workload.threads" must be an integer from 1 to 4096, got 5000; fix it in the form and press “Run this scenario pair”.');
+  expect(await both.page.locator('.run-problems').innerText()).toMatch(/A: workload\.threads[\s\S]*B: server\.cores/);
   // Its heading says so (it said the settings were "ignored", over a form holding -5), and
   // the field list scrolled into view sits above the notice, not under it.
   expect(await note.locator('strong').first().innerText()).toBe('The scenario in the address was not run:');

@@ -978,3 +978,18 @@ test('while the scrubber is dragged its thumb stays under the pointer, and the r
   await expect.poll(() => scrubber.getAttribute('data-clock'), { timeout: 30_000 }).toBe('30');
   expect(await scrubber.inputValue()).toBe('30');
 });
+
+test('a phone: "↑ Back to step" after a step\'s "Scroll the panel to …" leads back to that step, not to the step of the experiment it showed', async () => {
+  const { page, errors } = await openPage('/#/lesson/ahi-latch-contention?step=7', { viewport: { width: 390, height: 844 }, touch: true });
+  const focus = page.locator('.step.is-current .focus-link button').first();
+  await focus.waitFor({ timeout: 20_000 });
+  expect(await page.locator('.step-nav .step-count').textContent()).toBe('Step 7 of 13');
+  await focus.tap();
+  const back = page.locator('.back-to-text');
+  await expect.poll(() => back.textContent(), { timeout: 20_000 }).toBe('↑ Back to step 7: What the run shows');
+  await back.scrollIntoViewIfNeeded();
+  await back.tap();
+  await expect.poll(() => page.evaluate(() => location.hash)).toContain('step=7');
+  await expect.poll(() => page.locator('.step-nav .step-count').textContent()).toBe('Step 7 of 13');
+  expect(errors).toEqual([]);
+});

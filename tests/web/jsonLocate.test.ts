@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { duplicateKey, jsonErrorOffset, lineColumn } from '../../web/src/ui/jsonLocate';
-import { jsonProblem, leftOut } from '../../web/src/ui/scenarioText';
+import { depthProblem, jsonProblem, leftOut, MAX_JSON_DEPTH } from '../../web/src/ui/scenarioText';
 
 describe('jsonErrorOffset', () => {
   it('accepts what JSON.parse accepts', () => {
@@ -54,6 +54,15 @@ describe('duplicateKey', () => {
 });
 
 describe('jsonProblem (playground)', () => {
+  it('a text nested too deeply is named with where it goes too deep (20,000 levels said "Maximum call stack size exceeded")', () => {
+    const deep = `{"version":1,"x":${'['.repeat(20_000)}${']'.repeat(20_000)}}`;
+    expect(jsonProblem(deep)).toBe('The scenario is nested too deeply at line 1, column 49: at most 32 levels of objects and arrays.');
+    // brackets inside strings do not count; 32 levels are allowed, 33 are not
+    expect(depthProblem(`{"d":"${'['.repeat(100)}\\"[","run":{}}`)).toBeNull();
+    const levels = (n: number) => `${'{"a":'.repeat(n - 1)}{}${'}'.repeat(n - 1)}`;
+    expect(depthProblem(levels(MAX_JSON_DEPTH))).toBeNull();
+    expect(depthProblem(levels(MAX_JSON_DEPTH + 1))).toMatch(/^The scenario is nested too deeply at line 1, column 161:/);
+  });
   it('names a key given twice, where the second one is (JSON.parse kept the last without a word)', () => {
     expect(jsonProblem('{\n  "seed": 1,\n  "workload": { "threads": 4,\n    "threads": 16 }\n}')).toBe(
       'workload.threads: given twice (again at line 4, column 5); only the last value would count. Keep one of them.',

@@ -39,6 +39,15 @@ describe('playground links', () => {
     ]);
   });
 
+  it('use the first of a repeated parameter and say so; an empty from is named as empty', () => {
+    const { link, messages } = parsePlaygroundQuery('from=file:pk-random.json&from=file:pk-sequential.json&a.seed=7&a.seed=8', (f) => f.startsWith('file:'));
+    expect(link).toEqual({ from: 'file:pk-random.json', ab: false, a: { seed: 7 }, b: {} });
+    expect(messages).toEqual(['Parameter "from" appears more than once; the first value was used.', 'Parameter "a.seed" appears more than once; the first value was used.']);
+    const empty = parsePlaygroundQuery('from=&a.seed=7', known);
+    expect(empty.link).toEqual({ from: 'defaults', ab: false, a: {}, b: {} });
+    expect(empty.messages).toEqual(['Parameter "from" has no value; the engine defaults are shown instead, without the link\'s changes.']);
+  });
+
   it('drop the changes of an unknown starting point, and never echo markup', () => {
     const { link, messages } = parsePlaygroundQuery('from=%3Cimg%20src%3Dx%3E&a.seed=7&%E0%A4%A=1', known);
     expect(link).toEqual({ from: 'defaults', ab: false, a: {}, b: {} });
@@ -71,10 +80,12 @@ describe('a link whose run the engine refuses', () => {
     const link = { from: 'file:pk-random.json', ab: true, a: { 'workload.threads': -5 }, b: {} };
     const errors = [{ path: 'workload.threads', message: 'must be an integer from 1 to 4096, got -5' }];
     expect(linkRunErrors(link, 'A', errors)).toEqual([
-      'Parameter "a.workload.threads" must be an integer from 1 to 4096, got -5; fix it in the form and press “Run this scenario”.',
+      'Parameter "a.workload.threads" must be an integer from 1 to 4096, got -5; fix it in the form and press “Run this scenario pair”.',
     ]);
+    // a single scenario's button has no "pair"
+    expect(linkRunErrors({ ...link, ab: false }, 'A', errors)[0]).toMatch(/press “Run this scenario”\.$/);
     expect(linkRunErrors(link, 'B', [{ path: 'server.innodb_io_capacity_max', message: 'must be at least innodb_io_capacity (5000), got 4000' }])).toEqual([
-      "The link's scenario B has a problem at server.innodb_io_capacity_max: must be at least innodb_io_capacity (5000), got 4000; fix it in the form and press “Run this scenario”.",
+      "The link's scenario B has a problem at server.innodb_io_capacity_max: must be at least innodb_io_capacity (5000), got 4000; fix it in the form and press “Run this scenario pair”.",
     ]);
   });
 });

@@ -62,6 +62,9 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
     setQuizGeneration((g) => g + 1);
   }, [lesson]);
   const [pinned, setPinned] = useState<string | null>(parsed.state.x ?? null);
+  // The step a "Scroll the panel to …" was pressed in: "↑ Back to step" leads there, not to
+  // the step of the experiment it showed (step 7's link led back to step 6).
+  const [backFrom, setBackFrom] = useState<number | null>(null);
   // A shared link's simulated time, applied once to the experiment it was taken on.
   const [pendingT, setPendingT] = useState<number | undefined>(parsed.state.t);
   // A shared link's speed, for the experiment the link shows (another one keeps its own).
@@ -96,7 +99,10 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
     lastStep.current = panelStep;
     const keep = pinAt.current === panelStep;
     pinAt.current = null;
-    if (!keep) setPinned(null);
+    if (!keep) {
+      setPinned(null);
+      setBackFrom(null);
+    }
   }, [panelStep]);
 
   const stepExperiment = activeExperimentFor(placed, panelStep);
@@ -117,7 +123,7 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
   // The step "↑ Back to step" leads to: a pinned experiment's own (its "Go to the
   // experiment ↓" was tapped there, before the phone's panel had taken that step: it led
   // back to step 1), else the panel's.
-  const backStep = (pinned ? placed.find((p) => p.experiment.id === pinned)?.step : undefined) ?? panelStep;
+  const backStep = backFrom ?? (pinned ? placed.find((p) => p.experiment.id === pinned)?.step : undefined) ?? panelStep;
 
   // An experiment other than the step's own (a follow-up the reader opened, or the one a
   // phone's panel kept) stays in the address: a reload showed the step's own instead.
@@ -164,6 +170,7 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
   // on its player bar rather than in the rest of the narrative.
   const showExperiment = useCallback((expId: string) => {
     setPinned(expId);
+    setBackFrom(null);
     const panel = document.getElementById('experiment-panel');
     panel?.scrollIntoView({ block: 'start' });
     panel?.focus({ preventScroll: true });
@@ -179,6 +186,7 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
       // later steps to the panel, and the panel keeps this step's experiment.
       const own = activeExperimentFor(placed, stepIdx);
       if (own) setPinned(own.id);
+      setBackFrom(stepIdx);
       setFocusAsk((a) => ({ focus, n: (a?.n ?? 0) + 1 }));
     },
     [placed],

@@ -217,25 +217,27 @@ export default function Playground({ query = '' }: { query?: string }) {
     setChecking(true);
     validator.current ??= new EngineClient();
     const sims: PanelSim[] = [];
+    // Every side is checked: with both wrong, B's errors went unsaid until A's were fixed.
+    const bad: { side: Side; errors: FieldError[] }[] = [];
     for (const side of sides) {
       const json = JSON.stringify(JSON.parse(sideTexts[side] ?? ''));
       // If validation itself is unavailable, run anyway: the panel reports the engine's error.
       const errors = await validator.current.validate(json).catch(() => [] as FieldError[]);
-      if (errors.length > 0) {
-        setChecking(false);
-        setEditing(side);
-        setFieldErrors(pair ? errors.map((e) => ({ ...e, path: `${side}: ${e.path || '(the whole scenario)'}` })) : errors);
-        // A link's own bad value is named in the notice on screen, as its parameter: the
-        // list above sat two screens below the fold, under an idle panel.
-        if (given?.link) {
-          setLinkMessages((m) => [...m, ...linkRunErrors(given.link!, side, errors)]);
-          setLinkRefused(true);
-        }
-        return;
-      }
+      if (errors.length > 0) bad.push({ side, errors });
       sims.push({ label: sideNames[side === 'A' ? 0 : 1] || side, json });
     }
     setChecking(false);
+    if (bad.length > 0) {
+      setEditing(bad[0].side);
+      setFieldErrors(bad.flatMap(({ side, errors }) => (pair ? errors.map((e) => ({ ...e, path: `${side}: ${e.path || '(the whole scenario)'}` })) : errors)));
+      // A link's own bad value is named in the notice on screen, as its parameter: the
+      // list above sat two screens below the fold, under an idle panel.
+      if (given?.link) {
+        setLinkMessages((m) => [...m, ...bad.flatMap(({ side, errors }) => linkRunErrors(given.link!, side, errors))]);
+        setLinkRefused(true);
+      }
+      return;
+    }
     if (sims.length === 2) {
       const [a, b] = abLabels([sims[0].label, sims[1].label], sims[0].json, sims[1].json, from ? [from.A, from.B ?? from.A] : undefined);
       sims[0] = { ...sims[0], label: a };

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldError } from '../engine/errors';
 import { applyOverrides, getPath, type JsonObject } from '../engine/scenario';
-import { jsonProblem } from './scenarioText';
+import { depthProblem, jsonProblem } from './scenarioText';
 import { FIELD_GROUPS, fieldProblem, otherFields, SCENARIO_FIELDS, type ScenarioField } from './scenarioFields';
 
 interface Props {
@@ -33,6 +33,7 @@ export function ScenarioForm({ text, onText, defaults, onProblems }: Props) {
   useEffect(() => onProblems?.(Object.entries(problems).map(([path, message]) => ({ path, message }))), [problems, onProblems]);
   useEffect(() => () => onProblems?.([]), [onProblems]);
   const obj = useMemo(() => {
+    if (depthProblem(text)) return null;
     try {
       const v: unknown = JSON.parse(text);
       return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as JsonObject) : null;

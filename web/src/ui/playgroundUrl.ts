@@ -145,6 +145,7 @@ export function parsePlaygroundQuery(query: string, known: (from: string) => boo
   const link: PlaygroundLink = { from: FROM_DEFAULTS, ab: false, a: {}, b: {} };
   const counts = { a: 0, b: 0 };
   let fromOk = true;
+  const seen = new Set<string>();
   for (const part of q.split('&')) {
     if (!part) continue;
     const eq = part.indexOf('=');
@@ -159,8 +160,17 @@ export function parsePlaygroundQuery(query: string, known: (from: string) => boo
       messages.push(`Parameter "${show(rawName)}" is not valid URL encoding; it was ignored.`);
       continue;
     }
+    // As on a lesson's page: the first of a repeated parameter counts (the last one ran, unsaid).
+    if (seen.has(name)) {
+      messages.push(`Parameter "${show(name)}" appears more than once; the first value was used.`);
+      continue;
+    }
+    seen.add(name);
     if (name === 'from') {
-      if (value === FROM_DEFAULTS || known(value)) link.from = value;
+      if (value === '') {
+        fromOk = false;
+        messages.push('Parameter "from" has no value; the engine defaults are shown instead, without the link\'s changes.');
+      } else if (value === FROM_DEFAULTS || known(value)) link.from = value;
       else {
         fromOk = false;
         messages.push(`Parameter "from" must name a starting point of the playground (${FROM_DEFAULTS}, lesson:<lesson>/<experiment> or file:<scenario file>), got "${show(value)}"; the engine defaults are shown instead, without the link's changes.`);
@@ -199,7 +209,7 @@ export function parsePlaygroundQuery(query: string, known: (from: string) => boo
 export function linkRunErrors(link: PlaygroundLink, side: 'A' | 'B', errors: { path: string; message: string }[]): string[] {
   const changes = side === 'A' ? link.a : link.b;
   // The notice's heading says the scenario was not run.
-  const tail = 'fix it in the form and press “Run this scenario”.';
+  const tail = `fix it in the form and press “Run this scenario${link.ab ? ' pair' : ''}”.`;
   return errors.map((e) =>
     e.path in changes
       ? `Parameter "${side.toLowerCase()}.${e.path}" ${e.message}; ${tail}`

@@ -10,6 +10,8 @@ export const MAX_SCENARIO_CHARS = 100_000;
 /** Points at a JSON syntax error: "Invalid JSON at line 3, column 7: Unexpected token …". */
 export function jsonProblem(text: string): string | null {
   if (text.length > MAX_SCENARIO_CHARS) return `The scenario is too long (${text.length} characters; at most ${MAX_SCENARIO_CHARS}).`;
+  const deep = depthProblem(text);
+  if (deep) return deep;
   try {
     const v: unknown = JSON.parse(text);
     if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'The scenario must be a JSON object ({ … }).';
@@ -70,4 +72,31 @@ export function leftOut(text: string, path: string): boolean {
     v = (v as Record<string, unknown>)[k];
   }
   return false;
+}
+
+/** Nesting a scenario may have: its deepest field is 4 levels down (run.changes[0].at_s). */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * Objects and arrays nested deeper than MAX_JSON_DEPTH, where the first one opens. A text
+ * 20,000 levels deep, valid JSON, gave "Maximum call stack size exceeded" (the checks
+ * below walk it recursively), and the settings form took it for an empty scenario.
+ */
+export function depthProblem(text: string): string | null {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{' || c === '[') {
+      if (++depth > MAX_JSON_DEPTH) {
+        const { line, column } = lineColumn(text, i);
+        return `The scenario is nested too deeply at line ${line}, column ${column}: at most ${MAX_JSON_DEPTH} levels of objects and arrays.`;
+      }
+    } else if (c === '}' || c === ']') depth--;
+  }
+  return null;
 }

@@ -21,8 +21,8 @@ describe('layoutSweepChart', () => {
     expect(l.slots).toBe(4);
     expect(l.width).toBe(400);
     expect(l.height).toBe(240);
-    // y axis: 0..700 (650 niced), plot height 240 - 18 - 34 = 188
-    expect(l.plotHeight).toBe(188);
+    // y axis: 0..700 (650 niced), plot height 240 - 24 - 34 = 182
+    expect(l.plotHeight).toBe(182);
     expect(l.ticks.map((t) => t.label)).toEqual(['0', '100', '200', '300', '400', '500', '600', '700']);
     expect(l.bars.map((b) => [b.cat, b.side, b.kind, b.value])).toEqual([
       [0, 0, 'sim', 100],
@@ -58,6 +58,20 @@ describe('layoutSweepChart', () => {
     expect(text(0, 'article', 1)).toBe('23000'); // 2 px high
     expect(text(1, 'article', 1)).toBe(''); // tall and narrow: no text, as before
     expect(text(0, 'sim', 1)).toBe('');
+  });
+
+  it('a value wider than its bar\'s slot is left out (at 390 px "103k119k" ran together)', () => {
+    const k = (v: number) => `${Math.round(v / 1000)}k`;
+    const sides = [
+      { label: 'A', values: [103_000, 108_000, 110_000, 113_000] },
+      { label: 'B', values: [119_000, 240_000, 480_000, 943_000] },
+    ];
+    // 360 px: bars 26.3 px wide (wide enough alone) in slots of 28.5 px; "103k" is about 29 px at 12 px, and 4 px apart
+    const narrow = layoutSweepChart(['4', '8', '16', '32'], sides, 360, 240, k);
+    expect(narrow.bars[0].width).toBeGreaterThanOrEqual(22);
+    expect(narrow.bars.map((b) => b.text)).toEqual(['', '', '', '', '', '', '', '']);
+    const wide = layoutSweepChart(['4', '8', '16', '32'], sides, 500, 240, k);
+    expect(wide.bars.map((b) => b.text)).toEqual(['103k', '119k', '108k', '240k', '110k', '480k', '113k', '943k']);
   });
 
   it('all empty: no bars, no ticks, flagged empty', () => {

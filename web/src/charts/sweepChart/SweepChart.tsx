@@ -5,7 +5,7 @@ import { usePalette } from '../../ui/theme';
 import { formatSI } from '../common/format';
 import { useWidth } from '../common/hooks';
 import { figureStyle, LABEL_FONT, legendStyle, swatchStyle } from '../common/styles';
-import { layoutSweepChart, type SweepSideInput } from './layout';
+import { BAR_TEXT_FONT, layoutSweepChart, type SweepSideInput } from './layout';
 
 export interface SweepChartProps {
   title: string;
@@ -64,13 +64,17 @@ export function SweepChart({ title, unit, labels, sides, referenceLabel, axis, h
               >
                 <title>{b.title}</title>
               </rect>
-              {b.text && (
-                <text x={b.x + b.width / 2} y={b.y - 3} textAnchor="middle" fontSize={LABEL_FONT - 1} fill={pal.ink}>
-                  {b.text}
-                </text>
-              )}
             </g>
           ))}
+          {/* The values over every bar (a low article bar's "23k" went under the next bar),
+              each on a halo of the background where it crosses a bar. */}
+          {l.bars.map((b, i) =>
+            b.text ? (
+              <text key={i} x={b.x + b.width / 2} y={b.y - 3} textAnchor="middle" fontSize={BAR_TEXT_FONT} fill={pal.ink} stroke={pal.background} strokeWidth={3} paintOrder="stroke" aria-hidden="true">
+                {b.text}
+              </text>
+            ) : null,
+          )}
           {l.empty && (
             <text x={l.margin.left + (l.width - l.margin.left - l.margin.right) / 2} y={l.margin.top + l.plotHeight / 2} textAnchor="middle" fontSize={LABEL_FONT} fill={pal.inkMuted}>
               No runs yet: run the sweep.

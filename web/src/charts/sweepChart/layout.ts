@@ -39,9 +39,16 @@ export interface SweepChartLayout {
   empty: boolean;
 }
 
-export const SWEEP_MARGIN = { top: 18, right: 8, bottom: 34, left: 56 };
+// top: room for the unit above the highest tick ("SELECT/s" touched "1M" below it)
+export const SWEEP_MARGIN = { top: 24, right: 8, bottom: 34, left: 56 };
 /** Narrowest bar that carries its value as text. */
 export const MIN_TEXT_BAR = 22;
+/** A bar's value text: its font size, and the width of a character at it (about 0.6 em for
+ *  digits and k/M): a text wider than its bar's slot ran into the next ("103k119k"). */
+export const BAR_TEXT_FONT = 12;
+const CHAR_W = 0.6 * BAR_TEXT_FONT;
+/** Room between two bars' texts (with their halos) for them to read apart. */
+const TEXT_GAP = 4;
 /** An article bar lower than this carries its value however narrow: MySQL's 23k at
  *  16 GB, on an axis to 2.5M, was a few dashed pixels on the baseline. Its neighbours
  *  are the simulated bars, whose text (if any) sits at their tops. */
@@ -89,7 +96,7 @@ export function layoutSweepChart(
         y: top,
         width: bw,
         height: m.top + plotH - top,
-        text: bw >= MIN_TEXT_BAR || low ? fmt(v) : '',
+        text: (bw >= MIN_TEXT_BAR && fmt(v).length * CHAR_W + TEXT_GAP <= inner.step()) || low ? fmt(v) : '',
         title: `${label}: ${who} ${fmt(v)}`,
       });
     });

@@ -178,6 +178,8 @@ test('"Go to the experiment" moves focus into the panel, and every control works
   await quiz.getByText(/to the end to check it/).waitFor();
   // The Lock button is gone: focus moved on to the way to run the experiment (it fell to the page).
   await expect.poll(async () => (await focused(page))?.label).toBe('a Sequential ids in slow motion');
+  // ... described by its sentence, which a screen reader reads after the link's name
+  expect(await page.evaluate(() => document.getElementById(document.activeElement!.getAttribute('aria-describedby')!)?.textContent)).toBe('Now run Sequential ids in slow motion to the end to check it.');
   // Space there plays the run the quiz asks for, as the Play button's "(Space)" says; on a
   // plain link it scrolled the page past the answer instead.
   const play = page.locator('.player-bar button.play');

@@ -123,12 +123,15 @@ function QuizCard({ quiz, experimentTitle, experimentSweep = false, experimentRa
           </button>
         ) : null}
         {locked && !show && quiz.after ? (
-          <span>
+          // The sentence describes its link: focus lands on the link after Lock in, and a
+          // screen reader read its name alone (an experiment's title, with no "now run").
+          <span id={`${name}-run`}>
             {experimentSweep ? 'Now run the sweep of ' : 'Now run '}
             {/* A link, so a long title flows on with the sentence (a button wrapped as a block). */}
             <a
               href="#experiment-panel"
               ref={runLink}
+              aria-describedby={`${name}-run`}
               data-player-space
               onClick={(e) => {
                 e.preventDefault();

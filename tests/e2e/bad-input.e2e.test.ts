@@ -592,3 +592,25 @@ test('playground: Run pressed while the starting point still loads runs it once 
   expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Run this scenario');
   expect(errors).toEqual([]);
 });
+
+test('playground: a number too large in the JSON leaves its form field empty with a note, and the browser warns of nothing', async () => {
+  const { page, errors } = await openPage('/#/playground');
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'warning') warnings.push(m.text());
+  });
+  const editor = page.getByRole('textbox', { name: 'Scenario JSON' });
+  await expect.poll(async () => (await editor.inputValue()).length, { timeout: 20_000 }).toBeGreaterThan(10);
+  const text = (await editor.inputValue()).replace(/"threads": \d+/, '"threads": 1e309');
+  expect(text).toContain('1e309');
+  await editor.fill(text);
+  const threads = page.getByRole('spinbutton', { name: 'Client threads' });
+  await expect.poll(() => threads.getAttribute('placeholder')).toBe('too large a number in the JSON');
+  expect(await threads.inputValue()).toBe('');
+  // Run names it
+  await page.getByRole('button', { name: 'Run this scenario' }).focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.locator('.playground-editor').innerText()).toContain('workload.threads: the number is too large to be read (infinite); give a finite number.');
+  expect(warnings.filter((w) => w.includes('Infinity'))).toEqual([]);
+  expect(errors).toEqual([]);
+});

@@ -136,8 +136,9 @@ function Field({ field, value, onValue, onProblem }: FieldProps) {
         min={field.min}
         max={field.max}
         step={field.kind === 'int' ? 1 : 'any'}
-        value={draft ?? (typeof value === 'number' ? String(value) : '')}
-        placeholder={typeof value === 'number' || value === undefined ? undefined : 'not a number in the JSON'}
+        // 1e309 in the JSON reads as Infinity, which a number field cannot show (the browser warned, three times)
+        value={draft ?? (typeof value === 'number' && Number.isFinite(value) ? String(value) : '')}
+        placeholder={value === undefined || (typeof value === 'number' && Number.isFinite(value)) ? undefined : typeof value === 'number' ? 'too large a number in the JSON' : 'not a number in the JSON'}
         onChange={(e) => setDraft(e.target.value)}
         onBlur={commit}
         onKeyDown={(e) => e.key === 'Enter' && commit()}

@@ -993,3 +993,30 @@ test('a phone: "↑ Back to step" after a step\'s "Scroll the panel to …" lead
   await expect.poll(() => page.locator('.step-nav .step-count').textContent()).toBe('Step 7 of 13');
   expect(errors).toEqual([]);
 });
+
+test('a tablet turned sideways and back keeps the reader at the panel; one who read on in the text stays in the text', async () => {
+  // Upright at the panel, sideways (two columns), upright again: the page came back at the
+  // text, 7,400 px above the panel (QA).
+  const { page, errors } = await openPage('/#/lesson/query-cache?step=3', { viewport: { width: 768, height: 1024 }, touch: true });
+  const panel = page.locator('#experiment-panel');
+  const toPanel = page.locator('.step.is-current .to-panel').first();
+  await toPanel.waitFor({ timeout: 20_000 });
+  await toPanel.tap();
+  const panelTop = () => panel.evaluate((e) => Math.round(e.getBoundingClientRect().top));
+  await expect.poll(panelTop).toBeLessThanOrEqual(1);
+  await page.waitForTimeout(700);
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.waitForTimeout(1000);
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await expect.poll(async () => Math.abs(await panelTop()), { timeout: 5000 }).toBeLessThanOrEqual(2);
+  // Sideways again, the reader scrolls the text: upright, the page stays in the text.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.waitForTimeout(1000);
+  await page.mouse.move(200, 400);
+  await page.mouse.wheel(0, -1500);
+  await page.waitForTimeout(800);
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await page.waitForTimeout(1000);
+  expect(await panelTop()).toBeGreaterThan(1024);
+  expect(errors).toEqual([]);
+});

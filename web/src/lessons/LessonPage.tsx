@@ -12,6 +12,7 @@ import { ExperimentSlot, speedForLink, useExperimentSettings, useLinkSpeed, useN
 import { Narrative } from './Narrative';
 import { IgnoredSettings, LessonGate } from './LessonGate';
 import type { FocusSpec, Lesson } from './types';
+import { usePanelAcrossLayout } from './usePanelAcrossLayout';
 import { usePanelFocus } from './panelFocus';
 import { useTheme } from '../ui/theme';
 import { knobText } from './scenarios';
@@ -192,6 +193,7 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
     [placed],
   );
   usePanelFocus(panelBox, focusAsk?.focus, focusAsk?.n ?? 0, reducedMotion, '', true);
+  usePanelAcrossLayout(panelBox);
   // Runs finished in this visit, per experiment: a prediction locked after a run waits for the next.
   const [runs, setRuns] = useState<Record<string, number>>({});
   // The settings (knobs, seed) an experiment's last run changed, if any: such a run checks no

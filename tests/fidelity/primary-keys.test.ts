@@ -132,7 +132,7 @@ function seriesRun(file: string, overrides: Record<string, unknown>): { rows: Re
 describe("the random-ids step's quiz (rnd-slowmo): the kinds of split", () => {
   it('at its 3,000 rows every split is a middle one; at the knob\'s 20,000 a few to_right and to_left appear', () => {
     const kinds = (rows: number) => {
-      const sim = new Simulation(lessonScenario('pk-random.json', { 'workload.max_rows': rows, 'run.sample_ms': 1 }));
+      const sim = new Simulation(lessonScenario('pk-random.json', { 'workload.max_rows': rows, 'run.sample_ms': 1, 'run.duration_s': 60 }));
       const s = runToEnd(sim);
       sim.free();
       return s.indexes.map((i) => i.splits);

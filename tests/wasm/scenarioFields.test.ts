@@ -12,9 +12,12 @@ describe('playground settings table', () => {
   loadEngine();
   const defaults = JSON.parse(default_scenario_json()) as JsonObject;
   // Cross-field rules: prepare_rows = 0 is only allowed when nothing reads (test it under
-  // inserts); innodb_io_capacity ≤ innodb_io_capacity_max (test each with the other out of the way).
+  // inserts); innodb_io_capacity ≤ innodb_io_capacity_max (test each with the other out of the
+  // way); a run takes at most 100,000 samples (a day's run_s sampled every second).
   const baseFor = (path: string) =>
-    path === 'table.prepare_rows'
+    path === 'run.duration_s'
+      ? applyOverrides(defaults, { 'run.sample_ms': 1000 })
+      : path === 'table.prepare_rows'
       ? applyOverrides(defaults, { 'workload.query': 'insert' })
       : path === 'server.innodb_io_capacity'
         ? applyOverrides(defaults, { 'server.innodb_io_capacity_max': 2000000 })

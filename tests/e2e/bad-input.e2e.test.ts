@@ -591,6 +591,19 @@ test('playground: Run pressed while the starting point still loads runs it once 
   expect(await page.locator('.playground .notice-error, .playground .field-error').count()).toBe(0);
   expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Run this scenario');
   expect(errors).toEqual([]);
+
+  // A link's starting point: the link's own run is the run, and the button comes back (it
+  // stayed "Runs once…", pressable no more).
+  const link = await openPage('/#/playground?from=file:pk-random.json', { delay: { match: /pk-random\.json$/, ms: 2500 } });
+  const linkRun = link.page.locator('.editor-actions button.primary');
+  await linkRun.waitFor({ timeout: 20_000 });
+  await linkRun.focus();
+  await link.page.keyboard.press('Enter');
+  expect(await linkRun.textContent()).toBe('Runs once its starting point is loaded…');
+  await expect.poll(() => link.page.locator('.playground-panel p.visually-hidden[role=status]').first().textContent(), { timeout: 30_000 }).toBe('The simulation is ready.');
+  await expect.poll(() => linkRun.textContent()).toBe('Run this scenario');
+  expect(await linkRun.getAttribute('aria-disabled')).toBeNull();
+  expect(link.errors).toEqual([]);
 });
 
 test('playground: a number too large in the JSON leaves its form field empty with a note, and the browser warns of nothing', async () => {

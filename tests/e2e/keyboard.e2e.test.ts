@@ -422,14 +422,18 @@ test('Play clicked while the simulation is built is kept: the button says it wai
 });
 
 test('the step bar: Tab after Next → goes into the step shown, and its Experiment button moves focus to the panel, the step kept (Tab went through later steps, each becoming the step)', async () => {
-  const { page, errors } = await openPage('/#/lesson/adaptive-flushing');
+  const { page, errors } = await openPage('/#/lesson/adaptive-flushing', { viewport: { width: 1024, height: 768 } });
   const step = page.locator('.step-nav .step-count');
   await page.getByRole('button', { name: 'Next →' }).focus();
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
   await expect.poll(() => step.textContent()).toBe('Step 3 of 12');
-  // Next → then the bar's Experiment button (shown once Tab reaches it), then the step's heading
+  // Next → then the bar's Experiment button (shown once Tab reaches it, under the bar: in
+  // its row every label wrapped and the bar grew 25 px), then the step's heading
+  const barHeight = () => page.locator('.step-nav').evaluate((e) => e.getBoundingClientRect().height);
+  const h0 = await barHeight();
   await page.keyboard.press('Tab');
+  expect(await barHeight()).toBe(h0);
   expect((await focused(page))?.label).toBe('button Experiment ↘: MySQL 5.5 under a read-wri');
   expect((await focused(page))?.ring).toBe(true);
   await page.keyboard.press('Tab');

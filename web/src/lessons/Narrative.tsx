@@ -1,7 +1,8 @@
 // The narrative column: steps with prose, experiment cards and quizzes, a step
 // navigator, and the lesson's sources.
 
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
+import { useSettled } from '../ui/useSettled';
 import { useKeepFocus } from '../ui/keepFocus';
 import { focusTitle } from '../ui/viewTitles';
 import { activeExperimentFor, experimentsOf } from './activeExperiment';
@@ -177,13 +178,3 @@ export function Narrative({ lesson, current, setRef, goTo, activeId, ran, runs, 
 
 /** How long a step stays the current one before a screen reader hears its name. */
 const SETTLE_MS = 700;
-
-/** `value` once it has not changed for `ms` (null until then). */
-function useSettled<T>(value: T, ms: number): T | null {
-  const [settled, setSettled] = useState<T | null>(null);
-  useEffect(() => {
-    const t = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return settled;
-}

@@ -18,6 +18,7 @@ import { PanelViews } from './PanelViews';
 import { PanelTools } from './PanelTools';
 import { SweepPanel } from './SweepPanel';
 import { startingText } from './startingText';
+import { useSettled } from './useSettled';
 import { KeyHelp, PANEL_KEYS } from '../lessons/KeyHelp';
 
 export interface PanelSim {
@@ -139,6 +140,8 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
   const { initialTimeNs, onInitialTimeApplied } = props;
   const { seek } = player;
   const starting = session.creating || (!sims && !props.loadError);
+  // Heard once settled: a panel built twice on opening said starting, ready, starting, ready.
+  const said = useSettled(starting ? startingText(scenarioJson) : player.done ? `Run complete at t = ${formatSimTime(player.timeNs)}.` : sims ? 'The simulation is ready.' : '', 300);
   // A time past the run's end opens at the end, and says so (it did so silently).
   const wantedNs = useRef<number | null>(null);
   const [linkNote, setLinkNote] = useState<string | null>(null);
@@ -268,7 +271,7 @@ export function ExperimentPanel(props: ExperimentPanelProps) {
       {/* What a screen reader hears of the run: it starting, ready, complete. One region that
           stays (a status paragraph that came and went was never read). */}
       <p className="visually-hidden" role="status">
-        {starting ? startingText(scenarioJson) : player.done ? `Run complete at t = ${formatSimTime(player.timeNs)}.` : sims ? 'The simulation is ready.' : ''}
+        {said ?? ''}
       </p>
       <div className="panel-views">
       {frames ? (

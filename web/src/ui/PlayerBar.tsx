@@ -28,6 +28,8 @@ import { formatAchieved, formatSimTime, formatSpeed, SPEEDS, type Speed } from '
  * not set, would report a second, spurious change (a seek back to where it was).
  */
 const SCRUB_TICKS = 1000;
+/** A touch on the scrubber seeks once it has moved this far sideways (a swipe up or down scrolls). */
+const SIDEWAYS_PX = 8;
 
 /**
  * The time a scrubber tick asks for on a scrubber spanning `maxNs`. The end of a span that
@@ -140,17 +142,25 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs, a
     setFrozen(null);
     setLetGo((n) => n + 1);
   };
-  // Where the thumb was taken: a touch the browser takes for a page scroll (a vertical swipe
-  // that began on the scrubber) goes back there (it had sought to where the finger landed).
+  // Where the thumb was taken. A touch seeks once it moves sideways (or lifts: a tap on the
+  // track), not where the finger lands: a vertical swipe that began on the scrubber, which
+  // the browser then takes for a page scroll, sought there, and going back replayed the run.
   const taken = useRef<{ tick: number; max: number; ns: number } | null>(null);
+  const touch = useRef<{ x: number; sideways: boolean; ns: number | null } | null>(null);
   const cancel = () => {
     const t = taken.current;
+    const sought = !touch.current || touch.current.sideways;
     taken.current = null;
+    touch.current = null;
     release();
     if (t && held && held.tick !== t.tick) {
       setHeld(t);
-      p.seek(t.ns);
+      if (sought) p.seek(t.ns);
     }
+  };
+  const seekTo = (ns: number) => {
+    if (touch.current && !touch.current.sideways) touch.current.ns = ns;
+    else p.seek(ns);
   };
   useKeepFocus(bar);
   return (
@@ -231,14 +241,24 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs, a
             // Where the clock is, on the same scale (the value can be ahead of it: asked for, on the way).
             data-clock={tick}
             disabled={disabled || max <= 1 || endUnknown}
-            onPointerDown={() => {
+            onPointerDown={(e) => {
               dragging.current = true;
               taken.current = { tick, max, ns: p.timeNs };
+              touch.current = e.pointerType === 'touch' ? { x: e.clientX, sideways: false, ns: null } : null;
               setHeld(taken.current);
               setFrozen(live);
             }}
+            onPointerMove={(e) => {
+              const t = touch.current;
+              if (!t || t.sideways || Math.abs(e.clientX - t.x) < SIDEWAYS_PX) return;
+              t.sideways = true;
+              if (t.ns !== null) p.seek(t.ns);
+            }}
             onPointerUp={() => {
+              const ns = touch.current?.ns ?? null;
               taken.current = null;
+              touch.current = null;
+              if (ns !== null) p.seek(ns);
               release();
             }}
             onPointerCancel={cancel}
@@ -247,7 +267,7 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs, a
               setHeld(null);
             }}
             onChange={(e) => {
-              p.seek(hold(Number(e.target.value)));
+              seekTo(hold(Number(e.target.value)));
             }}
             aria-label="Simulated time (scrub)"
             // A row-target run, once finished, spans its own length, as a timed run its duration.

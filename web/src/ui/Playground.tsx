@@ -128,6 +128,10 @@ export default function Playground({ query = '' }: { query?: string }) {
     if (!linkRead || loadedStart.current === start) return;
     const loaded = (A: string, B: string | null, labels: [string, string]) => {
       loadedStart.current = start;
+      // Run pressed before the starting point's text was in (it said "Invalid JSON"): it runs
+      // now, unless a link's run does (the button stayed "Runs once…" after a link's run).
+      const wasQueued = queued.current;
+      setQueued((queued.current = false));
       setBase({ A, B });
       setNames(labels);
       const link = pending.current;
@@ -140,9 +144,7 @@ export default function Playground({ query = '' }: { query?: string }) {
         shown = { A: applyChanges(A, link.a), B: link.ab ? applyChanges(B ?? A, link.b) : null };
         setTexts(shown);
         void run({ texts: shown, names: labels, base: { A, B }, link });
-      } else if (queued.current) {
-        // Run pressed before the starting point's text was in (it said "Invalid JSON"): now.
-        setQueued((queued.current = false));
+      } else if (wasQueued) {
         setTexts((shown = { A, B }));
         void run({ texts: shown, names: labels, base: { A, B } });
       } else {

@@ -22,6 +22,7 @@ import type { FieldError } from '../engine/errors';
 import { jsonProblem } from './scenarioText';
 import { RunProblems } from './RunProblems';
 import { RunButton } from './RunButton';
+import { AbControls } from './AbControls';
 import { EditNotice } from './EditNotice';
 import { StartPicker } from './StartPicker';
 import { CHARTS, viewsFor } from './playgroundPanel';
@@ -298,20 +299,7 @@ export default function Playground({ query = '' }: { query?: string }) {
         <StartPicker value={start} defaultsLabel={DEFAULTS} presets={presets} onPick={pickStart} />
         {replaced ? <EditNotice className="replaced-edits" text={`Your edits to “${replaced.label}” were replaced by the new starting point.`} action="Undo" onAction={undoReplace} /> : null}
         {restored ? <EditNotice className="restored-edits" text="Your edits from before are back (kept for this tab); they have not been run yet." action="Discard them" onAction={discardRestored} /> : null}
-        <div className="ab-controls">
-          <label>
-            <input type="checkbox" checked={compare} onChange={(e) => setCompare(e.target.checked)} /> Compare with a second configuration (A/B)
-          </label>
-          {compare ? (
-            <div role="group" aria-label="Configuration to edit" className="ab-tabs">
-              {(['A', 'B'] as const).map((s) => (
-                <button key={s} type="button" aria-pressed={editing === s} className={editing === s ? 'primary' : ''} onClick={() => setEditing(s)}>
-                  Edit {s}
-                </button>
-              ))}
-            </div>
-          ) : null}
-        </div>
+        <AbControls compare={compare} onCompare={setCompare} editing={editing} onEdit={setEditing} />
         <ScenarioForm key={editing} text={text} onText={setText} defaults={defaults} onProblems={setFormProblems} />
         <details className="json-editor" open>
           <summary>Scenario JSON{compare ? ` (${editing})` : ''}</summary>

@@ -901,9 +901,14 @@ test('a phone: a vertical swipe that begins on a knob\'s slider or the scrubber 
   expect(await simTime(page)).toBe(t0);
   await page.waitForTimeout(500);
   expect([await simTime(page), await scrubber.inputValue()]).toEqual([t0, v0]);
-  // A sideways drag on it still seeks (the control of this test).
+  // A sideways drag on it still seeks (the control of this test), and stays where it is let
+  // go (it went back to where the finger landed, 90%, once lifted).
   await swipe(scrubber, 0.9, -150, 0);
   await expect.poll(() => simTime(page), { timeout: 20_000 }).not.toBe(t0);
+  await expect.poll(() => page.locator('.badge', { hasText: 'going to' }).count(), { timeout: 20_000 }).toBe(0);
+  await page.waitForTimeout(1000);
+  expect(Number(await scrubber.inputValue())).toBeLessThan(300);
+  expect(await page.locator('.badge', { hasText: 'going to' }).count()).toBe(0);
   expect(errors).toEqual([]);
 });
 

@@ -146,7 +146,7 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs, a
   // track), not where the finger lands: a vertical swipe that began on the scrubber, which
   // the browser then takes for a page scroll, sought there, and going back replayed the run.
   const taken = useRef<{ tick: number; max: number; ns: number } | null>(null);
-  const touch = useRef<{ x: number; sideways: boolean; ns: number | null } | null>(null);
+  const touch = useRef<{ x: number; sideways: boolean; tick: number | null } | null>(null);
   const cancel = () => {
     const t = taken.current;
     const sought = !touch.current || touch.current.sideways;
@@ -158,9 +158,17 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs, a
       if (sought) p.seek(t.ns);
     }
   };
-  const seekTo = (ns: number) => {
-    if (touch.current && !touch.current.sideways) touch.current.ns = ns;
-    else p.seek(ns);
+  // The tick a touch not yet sideways asks for is kept (the thumb stays put), and asked for
+  // once the touch goes sideways or lifts; asked for then, it is done with (it was asked for
+  // again on lifting, back where the drag began).
+  const seekTo = (v: number) => {
+    if (touch.current && !touch.current.sideways) touch.current.tick = v;
+    else p.seek(hold(v));
+  };
+  const flushTouch = () => {
+    const v = touch.current?.tick ?? null;
+    if (touch.current) touch.current.tick = null;
+    if (v !== null) p.seek(hold(v));
   };
   useKeepFocus(bar);
   return (
@@ -244,7 +252,7 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs, a
             onPointerDown={(e) => {
               dragging.current = true;
               taken.current = { tick, max, ns: p.timeNs };
-              touch.current = e.pointerType === 'touch' ? { x: e.clientX, sideways: false, ns: null } : null;
+              touch.current = e.pointerType === 'touch' ? { x: e.clientX, sideways: false, tick: null } : null;
               setHeld(taken.current);
               setFrozen(live);
             }}
@@ -252,13 +260,12 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs, a
               const t = touch.current;
               if (!t || t.sideways || Math.abs(e.clientX - t.x) < SIDEWAYS_PX) return;
               t.sideways = true;
-              if (t.ns !== null) p.seek(t.ns);
+              flushTouch();
             }}
             onPointerUp={() => {
-              const ns = touch.current?.ns ?? null;
+              flushTouch();
               taken.current = null;
               touch.current = null;
-              if (ns !== null) p.seek(ns);
               release();
             }}
             onPointerCancel={cancel}
@@ -267,7 +274,7 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs, a
               setHeld(null);
             }}
             onChange={(e) => {
-              seekTo(hold(Number(e.target.value)));
+              seekTo(Number(e.target.value));
             }}
             aria-label="Simulated time (scrub)"
             // A row-target run, once finished, spans its own length, as a timed run its duration.

@@ -621,10 +621,14 @@ test('a step back that takes a while says where it is going, shows no earlier ti
   // where it has got, short of 325 ms; Play goes on from there.
   await page.keyboard.press('.');
   await expect.poll(() => simTime(page), { timeout: 60_000 }).toBe('450.0 ms');
+  // A slower CPU for this replay, so that Stop comes in its middle: on a quick moment the
+  // replay was done before Stop arrived (it stopped at 325 ms itself).
+  await cpuThrottle(page, 6);
   await page.keyboard.press(',');
   await badge.waitFor({ timeout: 10_000 });
   await page.keyboard.press(' ');
   await expect.poll(() => page.locator('.player-bar button.play').getAttribute('aria-label'), { timeout: 30_000 }).toBe('Play');
+  await cpuThrottle(page, 1);
   await expect.poll(() => badge.count()).toBe(0);
   const stopped = seconds(await settledTime(page));
   expect(stopped).toBeLessThan(0.325);

@@ -7,6 +7,7 @@ use super::read_parts::{read_table, read_workload};
 use super::reader::Reader;
 use super::rules::{check_server, check_table};
 use super::types::*;
+use crate::numfmt::Num;
 use crate::policy::{FlushPolicy, POLICIES};
 use serde_json::Value;
 
@@ -64,13 +65,14 @@ pub const MAX_SAMPLES: f64 = 100_000.0;
 fn check_run(run: &RunConfig, errors: &mut Vec<ConfigError>) {
     let samples = run.duration_s * 1000.0 / run.sample_ms as f64;
     if samples > MAX_SAMPLES {
-        let least = (run.duration_s * 1000.0 / MAX_SAMPLES).ceil();
+        // Num: the seconds written without core's float formatting (kB of wasm)
+        let least = (run.duration_s * 1000.0 / MAX_SAMPLES).ceil() as u64;
         errors.push(ConfigError::new(
             "run.sample_ms",
             format!(
                 "a run takes at most {} samples (run.duration_s / run.sample_ms): {} s every {} ms is {}; give a sample_ms of at least {least} or a shorter run.duration_s",
                 MAX_SAMPLES as u64,
-                run.duration_s,
+                Num(run.duration_s),
                 run.sample_ms,
                 samples.round() as u64
             ),

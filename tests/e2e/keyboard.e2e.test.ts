@@ -104,7 +104,10 @@ test('a card keeps the focus when Tab makes its step current and its experiment 
   expect((await focused(page))?.label).toMatch(/^a Go to the experiment ↓: Sequential/);
   // Enter on another card's "Show in the panel": its experiment comes, and focus goes to the panel.
   const other = page.locator('.experiment-card', { hasText: 'How full is idx_number' }).first().locator('button.card-state');
-  await other.focus();
+  // Focused without scrolling: focus() scrolled its step in, which could make it the step
+  // and bring its experiment before Enter (Enter then did nothing, and focus stayed).
+  await other.evaluate((e) => (e as HTMLElement).focus({ preventScroll: true }));
+  await expect.poll(() => other.textContent()).toMatch(/^Show in the panel/);
   await page.keyboard.press('Enter');
   await expect.poll(() => other.textContent(), { timeout: 10_000 }).toMatch(/^Shown in the panel/);
   expect(await page.evaluate(() => document.activeElement?.id)).toBe('experiment-panel');

@@ -355,6 +355,9 @@ test('presenter: R runs the slide\'s sweep (a presenter had to Tab to its button
   await run.waitFor({ timeout: 20_000 });
   await expect.poll(() => run.isEnabled(), { timeout: 30_000 }).toBe(true);
   expect(await status.textContent()).toMatch(/^8 runs of 0\.50 simulated s each/);
+  // The footer's key line names R on a slide with a sweep (only there).
+  const hint = page.locator('.presenter-hint');
+  expect(await hint.textContent()).toContain('· R run the sweep ·');
   await page.keyboard.press('r');
   await expect.poll(async () => (await status.textContent()) ?? '', { timeout: 20_000 }).toMatch(/^(Running: \d+ of 8 runs done|Done: 8 runs)/);
   await expect.poll(async () => (await status.textContent()) ?? '', { timeout: 120_000 }).toMatch(/^Done: 8 runs/);
@@ -370,5 +373,7 @@ test('presenter: R runs the slide\'s sweep (a presenter had to Tab to its button
   await page.keyboard.press('Home');
   await page.keyboard.press('r');
   expect(await page.locator('.slide-panel .sweep').count()).toBe(0);
+  await expect.poll(async () => (await hint.textContent()) ?? '').not.toContain('R run the sweep');
+  expect(await hint.textContent()).toContain('Space play');
   expect(errors).toEqual([]);
 });

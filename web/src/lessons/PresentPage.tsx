@@ -333,7 +333,7 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
           )}
         </aside>
       </div>
-      <p className="presenter-hint muted">PgDn / → next · PgUp / ← previous · ↓ ↑ scroll the text (Shift: the panel) · Space play · , . step the simulation · N notes · ? keys · Esc leave</p>
+      <p className="presenter-hint muted">PgDn / → next · PgUp / ← previous · ↓ ↑ scroll the text (Shift: the panel) · Space play · , . step the simulation{active?.sweep ? ' · R run the sweep' : ''} · N notes · ? keys · Esc leave</p>
     </div>
   );
 }

@@ -6,7 +6,7 @@
 // views still fit, and on a lesson page the views keep their sizes.
 import type { Page } from 'playwright-core';
 import { expect, openPage, screenshot, test } from './harness';
-import { stepForward, waitForPanel } from './panel';
+import { simTime, stepForward, waitForPanel } from './panel';
 
 /** Smallest text of the panel's views, in page px (font size × the zoom it is shown at). */
 function smallestViewText(page: Page) {
@@ -362,6 +362,14 @@ test('presenter: R runs the slide\'s sweep (a presenter had to Tab to its button
   await expect.poll(async () => (await status.textContent()) ?? '', { timeout: 20_000 }).toMatch(/^(Running: \d+ of 8 runs done|Done: 8 runs)/);
   await expect.poll(async () => (await status.textContent()) ?? '', { timeout: 120_000 }).toMatch(/^Done: 8 runs/);
   expect(await run.textContent()).toBe('Run the sweep again');
+  // R left focus where it was, not on the sweep's buttons: the next Space plays the
+  // panel (it pressed "Run the sweep again", and the sweep started over).
+  expect(await page.evaluate(() => document.activeElement?.closest('.sweep-controls') ?? null)).toBeNull();
+  expect(await simTime(page)).toBe('0 µs');
+  await page.keyboard.press(' ');
+  await expect.poll(() => simTime(page), { timeout: 20_000 }).not.toBe('0 µs');
+  await page.keyboard.press(' ');
+  expect(await status.textContent()).toMatch(/^Done: 8 runs/);
   await page.keyboard.press('R');
   await expect.poll(async () => (await status.textContent()) ?? '', { timeout: 20_000 }).toMatch(/^Running: \d+ of 8 runs done/);
   await expect.poll(async () => (await status.textContent()) ?? '', { timeout: 120_000 }).toMatch(/^Done: 8 runs/);

@@ -3,7 +3,7 @@
 // (which stops that worker at once; the panel's own simulation is untouched), then the
 // chart of the metric by value with the article's figures beside it, and a table.
 
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { EngineClient, type WorkerFactory } from '../engine/client';
 import { parseEngineError } from '../engine/errors';
 import type { SweepSpec } from '../lessons/types';
@@ -123,17 +123,25 @@ export function SweepPanel({ sweep, sims, labels, palette, workerFactory, onDone
 
   const running = state.status === 'running';
   // The button pressed is disabled while the sweep runs, which drops the keyboard's focus
-  // to the page: it moves to Cancel when a sweep starts and back when it ends.
+  // to the page: it moves to Cancel when a sweep starts and back when it ends. Only when
+  // it was on the button: a sweep started by a key elsewhere (the presenter's R) leaves
+  // focus where it was, or the presenter's next Space pressed "Run the sweep again".
   const runButton = useRef<HTMLButtonElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
   const wasRunning = useRef(running);
+  const focusHere = useRef(false);
   useEffect(() => {
     if (wasRunning.current === running) return;
     wasRunning.current = running;
     const [from, to] = running ? [runButton.current, cancelButton.current] : [cancelButton.current, runButton.current];
     const a = document.activeElement;
-    if (a === from || a === document.body || a === null) to?.focus();
+    if (a === from || (focusHere.current && (a === document.body || a === null))) to?.focus();
+    else focusHere.current = false;
   }, [running]);
+  const pressed = (button: RefObject<HTMLButtonElement | null>, act: () => unknown) => {
+    focusHere.current = document.activeElement === button.current;
+    void act();
+  };
   // Side by side or stacked (sweepLayout.ts): measured after every render, as the values
   // fill in, and when the panel's width changes.
   const tablesBox = useRef<HTMLDivElement>(null);
@@ -251,10 +259,10 @@ export function SweepPanel({ sweep, sims, labels, palette, workerFactory, onDone
         Sweep: {sweep.title} by {axis} <span className="muted">(scenario field <code>{sweep.path}</code>)</span>
       </h3>
       <div className="sweep-controls" data-no-export>
-        <button type="button" className="sweep-run" ref={runButton} onClick={() => void run()} disabled={!sims || running}>
+        <button type="button" className="sweep-run" ref={runButton} onClick={() => pressed(runButton, run)} disabled={!sims || running}>
           {state.status === 'idle' || state.status === 'running' ? 'Run the sweep' : 'Run the sweep again'}
         </button>
-        <button type="button" ref={cancelButton} onClick={cancel} disabled={!running}>
+        <button type="button" ref={cancelButton} onClick={() => pressed(cancelButton, cancel)} disabled={!running}>
           Cancel
         </button>
         <progress max={1} value={state.progress} aria-label="Sweep progress" aria-valuetext={`${state.finished} of ${total} runs, ${pct}%`} />

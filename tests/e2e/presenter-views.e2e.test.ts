@@ -326,6 +326,37 @@ test('presenter 1024×768: a slide goes to its view though the panel was scrolle
   expect(errors).toEqual([]);
 });
 
+test('presenter 1024×768: the slide\'s view stays under the player bar through a run (views above it grew, and the size table slid 21 px down under a strip of the chart before it); Shift+↓ still scrolls', async () => {
+  const { page, errors } = await openPage('/#/present/primary-keys?step=4', { viewport: { width: 1024, height: 768 } });
+  const panel = page.locator('.slide-panel');
+  const table = panel.locator('[data-view="sizes"]');
+  const gap = () => table.evaluate((e) => e.getBoundingClientRect().top - e.closest('.slide-panel')!.querySelector('.player-bar')!.getBoundingClientRect().bottom);
+  await waitForPanel(page);
+  await expect.poll(async () => (await table.count()) > 0 && Math.abs(await gap()) < 40, { timeout: 30_000 }).toBe(true);
+  await page.waitForTimeout(1200);
+  const before = await gap();
+  const scrolled = await panel.evaluate((e) => e.scrollTop);
+  await page.keyboard.press(' ');
+  await expect.poll(() => page.locator('.slide-panel .player-bar').textContent(), { timeout: 60_000 }).toContain('run complete');
+  // The views above did grow: the panel scrolled to keep the table where it was.
+  expect(await panel.evaluate((e) => e.scrollTop)).toBeGreaterThan(scrolled + 50);
+  expect(Math.abs((await gap()) - before)).toBeLessThanOrEqual(1);
+  // The presenter's own scroll is theirs: the table goes up and stays there.
+  await page.keyboard.press('Shift+ArrowDown');
+  await expect.poll(() => gap()).toBeLessThan(before - 20);
+  // A smooth scroll: where it ends.
+  let moved = NaN;
+  await expect.poll(async () => {
+    const last = moved;
+    moved = await gap();
+    await page.waitForTimeout(300);
+    return moved === last;
+  }, { timeout: 10_000 }).toBe(true);
+  await page.waitForTimeout(1000);
+  expect(Math.abs((await gap()) - moved)).toBeLessThanOrEqual(1);
+  expect(errors).toEqual([]);
+});
+
 test('presenter 1024×768: the five-column table of adaptive-hash-index slide 14 fits its column (it ran 11 px past it, and presenter keys cannot scroll sideways)', async () => {
   const { page, errors } = await openPage('/#/present/adaptive-hash-index?step=14', { viewport: { width: 1024, height: 768 } });
   const table = page.locator('.slide-text .prose table');

@@ -66,6 +66,7 @@ export function usePanelFocus(box: RefObject<HTMLElement | null>, focus: FocusSp
       const fold = target.closest('details:not([open])');
       if (fold) fold.setAttribute('open', '');
       if (!scrollToView(el, target, !instant, page)) return;
+      unpin = pinView(el, target, reader);
       // A counter's row is one of ~60: outlined, so the room finds it.
       if (focus.counter !== undefined) {
         marked = target;
@@ -73,15 +74,52 @@ export function usePanelFocus(box: RefObject<HTMLElement | null>, focus: FocusSp
       }
     };
     let marked: HTMLElement | null = null;
+    let unpin = () => {};
     raf = requestAnimationFrame(go);
     return () => {
       if (raf) cancelAnimationFrame(raf);
+      unpin();
       reader.stop();
       marked?.removeAttribute('data-focused');
     };
     // layoutKey: the theme; another one resizes every view, and the focused one slid under
     // the sticky player bar (T on a slide), so it scrolls there again.
   }, [box, focus, step, reducedMotion, layoutKey, page]);
+}
+
+/**
+ * Keeps `target` where the focus scroll put it while the views above it grow or shrink
+ * (a run fills their charts and legends): the size table of primary-keys' fourth slide
+ * slid 21 px down during its run, under a strip of the chart before it. Only in a panel
+ * that scrolls on its own, from the end of the first scroll until the reader scrolls
+ * (`reader`). Returns the function that stops it.
+ */
+export function pinView(box: HTMLElement, target: HTMLElement, reader: { readonly moved: boolean }): () => void {
+  if (getComputedStyle(box).overflowY === 'visible' || typeof ResizeObserver === 'undefined') return () => {};
+  let at: number | null = null;
+  const offset = () => target.getBoundingClientRect().top - box.getBoundingClientRect().top;
+  // The first scroll (maybe smooth) ends, then its spot is the one to keep.
+  const settle = () => {
+    if (at === null) at = offset();
+  };
+  const timer = window.setTimeout(settle, 1000);
+  box.addEventListener('scrollend', settle, { once: true });
+  const keep = () => {
+    if (at === null || reader.moved || !target.isConnected) return;
+    const drift = offset() - at;
+    if (Math.abs(drift) >= 1) box.scrollTop += drift;
+  };
+  // What can move it: the boxes it sits in, and everything before it in each of them.
+  const seen = new ResizeObserver(keep);
+  for (let n: Element | null = target; n && n !== box; n = n.parentElement) {
+    seen.observe(n);
+    for (let sib = n.previousElementSibling; sib; sib = sib.previousElementSibling) seen.observe(sib);
+  }
+  return () => {
+    window.clearTimeout(timer);
+    box.removeEventListener('scrollend', settle);
+    seen.disconnect();
+  };
 }
 
 /** Keys that scroll a focused scroll box. */

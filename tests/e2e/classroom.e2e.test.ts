@@ -153,6 +153,26 @@ test('presenter: Space pressed while a slide\'s simulation is still loading play
   await expect.poll(() => simTime(page), { timeout: 20_000 }).not.toBe('0 µs');
 });
 
+test('presenter: . pressed while a slide\'s simulation is still loading steps once it is ready (it was lost); , takes one back', async () => {
+  const { page, errors } = await openPage('/#/present/aurora-reader?step=5', { viewport: { width: 1280, height: 720 } });
+  await page.getByText(/Starting the simulation: loading/).first().waitFor({ timeout: 20_000 });
+  await page.keyboard.press('.');
+  await page.keyboard.press('.');
+  await page.keyboard.press(',');
+  await page.waitForFunction(() => !document.querySelector('.player-bar button.play')?.hasAttribute('data-loading'), null, { timeout: 60_000 });
+  await expect.poll(() => simTime(page), { timeout: 20_000 }).not.toBe('0 µs');
+  const one = await settledTime(page);
+  // One step, not two: the next one lands at twice its time.
+  const value = (t: string) => Number(t.replace(/[^0-9.]/g, ''));
+  await page.keyboard.press('.');
+  await expect.poll(() => simTime(page), { timeout: 20_000 }).not.toBe(one);
+  const two = await settledTime(page);
+  expect(two.replace(/[0-9.\s]/g, '')).toBe(one.replace(/[0-9.\s]/g, ''));
+  expect(value(two)).toBeCloseTo(2 * value(one), 6);
+  expect(await page.getByRole('button', { name: 'Play', exact: true }).count()).toBe(1);
+  expect(errors).toEqual([]);
+});
+
 test('speaker notes say they are waiting again once the presenter leaves presenter mode, and follow it when it is back', async () => {
   const { page, context } = await openPage('/#/present/primary-keys?step=3', { viewport: { width: 1280, height: 720 } });
   await waitForPanel(page);

@@ -93,6 +93,8 @@ export interface Internal {
   seekChunkNs: number;
   /** Play was asked for while the simulation was still being built: it starts when ready. */
   playWhenReady: boolean;
+  /** Steps forward (. or ⏭) pressed while it was being built, less steps back: taken when ready. */
+  stepsWhenReady: number;
   /** When (wall ms) a playing run last reached its end, for {@link pressJustMissedPause}. */
   endedAtMs: number | null;
 }

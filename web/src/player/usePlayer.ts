@@ -34,6 +34,7 @@ export function usePlayer(opts: PlayerOptions): Player {
     seekingNs: null,
     seekChunkNs: 0,
     playWhenReady: false,
+    stepsWhenReady: 0,
     endedAtMs: null,
   });
   const [view, setView] = useState<PlayerState>({ playing: false, speed: opts.defaultSpeed, timeNs: 0, maxTimeNs: 0, done: false, achievedSpeed: null, slow: false, seekingNs: null, startsWhenReady: false });
@@ -165,6 +166,9 @@ export function usePlayer(opts: PlayerOptions): Player {
     // Space pressed while it loaded (7 s for a million rows on a slow machine) was lost.
     s.playing = s.playWhenReady;
     s.playWhenReady = false;
+    // So were steps ("." in the presenter while a slide loaded).
+    const steps = s.stepsWhenReady;
+    s.stepsWhenReady = 0;
     s.timeNs = source.startNs;
     s.maxTimeNs = source.startNs;
     s.done = false;
@@ -176,7 +180,11 @@ export function usePlayer(opts: PlayerOptions): Player {
     void enqueue(async (engine) => {
       await takeSnapshotIfDue(engine);
       await showFrame(engine);
+      for (let i = 0; i < steps && !s.done; i++) await goTo(engine, s.timeNs + stepNs(s.speed, optsRef.current.endNs));
+      if (steps > 0) publish();
     });
+    // goTo reads the player's state through refs: it need not be a dependency.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [source, enqueue, publish]);
 
   // The animation loop while playing.
@@ -294,12 +302,20 @@ export function usePlayer(opts: PlayerOptions): Player {
   );
   const stepForward = useCallback(() => {
     pause();
+    if (!optsRef.current.source) {
+      st.current.stepsWhenReady++;
+      return;
+    }
     // Not past a finished run's end: the clock moved on over an idle engine, and a link
     // or embed taken there said the run ends earlier than the time it asked for.
     goWithNotice(() => (st.current.done ? null : st.current.timeNs + stepNs(st.current.speed, runSpan())));
   }, [pause, goWithNotice]);
   const stepBack = useCallback(() => {
     pause();
+    if (!optsRef.current.source) {
+      st.current.stepsWhenReady = Math.max(0, st.current.stepsWhenReady - 1);
+      return;
+    }
     goWithNotice(() => Math.max(0, st.current.timeNs - stepNs(st.current.speed, runSpan())));
   }, [pause, goWithNotice]);
   const seek = useCallback(

@@ -116,6 +116,15 @@ test('presenter: keys move between slides, Space plays, . steps, notes follow in
   await expect.poll(() => notes.locator('h1').textContent()).toBe('Inserting at random');
   await notes.getByRole('button', { name: '← Prev' }).click();
   await expect.poll(() => count.textContent()).toBe('2 / 11');
+  // The notes window's keys are the slides' own: End and Home too (End did nothing there).
+  await notes.keyboard.press('End');
+  await expect.poll(() => count.textContent()).toBe('11 / 11');
+  await expect.poll(() => notes.locator('.notes-step').textContent()).toBe('Slide 11 / 11');
+  await notes.keyboard.press('Home');
+  await expect.poll(() => count.textContent()).toBe('1 / 11');
+  await expect.poll(() => notes.locator('.notes-step').textContent()).toBe('Slide 1 / 11');
+  await notes.keyboard.press('ArrowRight');
+  await expect.poll(() => count.textContent()).toBe('2 / 11');
   await screenshot('classroom-presenter-1920x1080', page, { fullPage: false });
   await screenshot('classroom-notes', notes, { fullPage: false });
   await notes.close();

@@ -67,14 +67,18 @@ export default function NotesPage({ id }: { id: string }) {
   }, [lesson]);
 
   const go = (i: number) => channel.current?.postMessage({ type: 'go', step: i });
+  // The presenter window's slide keys (End did nothing here: the slides stayed put).
+  const last = lesson && lesson !== LESSON_FAILED ? lesson.steps.length - 1 : 0;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (['PageDown', 'ArrowRight'].includes(e.key)) go(step + 1);
       else if (['PageUp', 'ArrowLeft'].includes(e.key)) go(step - 1);
+      else if (e.key === 'Home') go(0);
+      else if (e.key === 'End' && last > 0) go(last);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [step]);
+  }, [step, last]);
 
   if (lesson === undefined) return <p className="page-loading">Loading notes…</p>;
   if (lesson === null) return <NotFound what={`There is no lesson “${id}”.`} />;

@@ -340,6 +340,16 @@ test('presenter 1024×768: the slide\'s view stays under the player bar through 
   await expect.poll(() => page.locator('.slide-panel .player-bar').textContent(), { timeout: 60_000 }).toContain('run complete');
   // The views above did grow: the panel scrolled to keep the table where it was.
   expect(await panel.evaluate((e) => e.scrollTop)).toBeGreaterThan(scrolled + 50);
+  // A chart's "A done" is drawn over the data lines, on its halo (B's line crossed it).
+  const order = await panel.evaluate((p) =>
+    [...p.querySelectorAll('.chart-row svg')].flatMap((svg) => {
+      const done = [...svg.querySelectorAll('text')].find((t) => t.textContent === 'A done');
+      const line = [...svg.querySelectorAll('g[stroke] > path')].pop(); // the last data line
+      return done && line ? [Boolean(line.compareDocumentPosition(done) & Node.DOCUMENT_POSITION_FOLLOWING)] : [];
+    }),
+  );
+  expect(order.length).toBeGreaterThan(0);
+  expect(order.every(Boolean)).toBe(true);
   expect(Math.abs((await gap()) - before)).toBeLessThanOrEqual(1);
   // The presenter's own scroll is theirs: the table goes up and stays there.
   await page.keyboard.press('Shift+ArrowDown');

@@ -148,12 +148,7 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
               </g>
             ))}
             {m.finishes.map((f, i) => (
-              <g key={`fin${i}`}>
-                <line x1={f.x} x2={f.x} y1={0} y2={ph} stroke={f.color} strokeWidth={1.25} strokeDasharray="3 3" />
-                <text x={f.at.x} y={f.at.y} textAnchor="end" fill={f.color} stroke={pal.background} strokeWidth={4} strokeLinejoin="round" paintOrder="stroke">
-                  {f.label}
-                </text>
-              </g>
+              <line key={`fin${i}`} x1={f.x} x2={f.x} y1={0} y2={ph} stroke={f.color} strokeWidth={1.25} strokeDasharray="3 3" />
             ))}
             {m.lines.map((l) => (
               <g key={l.label} stroke={l.color} fill={l.color}>
@@ -164,7 +159,13 @@ export function TimeSeriesChart(props: TimeSeriesChartProps) {
                 {l.last && <circle cx={l.last.x} cy={l.last.y} r={3.5} stroke={pal.background} />}
               </g>
             ))}
-            {/* Over the data lines: the halo keeps a label readable where a line crosses it. */}
+            {/* Over the data lines: the halo keeps a label readable where a line crosses it
+                ("A done" sat under B's line). */}
+            {m.finishes.map((f, i) => (
+              <text key={`fin${i}`} x={f.at.x} y={f.at.y} textAnchor="end" fill={f.color} stroke={pal.background} strokeWidth={4} strokeLinejoin="round" paintOrder="stroke">
+                {f.label}
+              </text>
+            ))}
             {m.labels.map((l, i) => (
               <text key={`label${i}`} x={l.x} y={l.y} textAnchor="end" fill={pal.ink} stroke={pal.background} strokeWidth={5} strokeLinejoin="round" paintOrder="stroke">
                 {l.full ? <title>{l.full}</title> : null}

@@ -104,8 +104,15 @@ export function pinView(box: HTMLElement, target: HTMLElement, reader: { readonl
   };
   const timer = window.setTimeout(settle, 1000);
   box.addEventListener('scrollend', settle, { once: true });
+  // Focus taken into the panel, other than by the player bar (Tab to a knob, which the
+  // browser scrolled to), is the reader's too.
+  let away = false;
+  const focused = (e: FocusEvent) => {
+    if (e.target instanceof Element && e.target !== box && !e.target.closest('.player-bar')) away = true;
+  };
+  box.addEventListener('focusin', focused);
   const keep = () => {
-    if (at === null || reader.moved || !target.isConnected) return;
+    if (at === null || away || reader.moved || !target.isConnected) return;
     const drift = offset() - at;
     if (Math.abs(drift) >= 1) box.scrollTop += drift;
   };
@@ -118,6 +125,7 @@ export function pinView(box: HTMLElement, target: HTMLElement, reader: { readonl
   return () => {
     window.clearTimeout(timer);
     box.removeEventListener('scrollend', settle);
+    box.removeEventListener('focusin', focused);
     seen.disconnect();
   };
 }

@@ -367,6 +367,49 @@ test('presenter 1024×768: the slide\'s view stays under the player bar through 
   expect(errors).toEqual([]);
 });
 
+test('presenter: the pinned view keeps 8 px under the player bar when the bar grows ("run complete" at 1440×900) and when the window narrows mid-run', async () => {
+  const { page, errors } = await openPage('/#/present/primary-keys?step=4', { viewport: { width: 1440, height: 900 } });
+  const panel = page.locator('.slide-panel');
+  const table = panel.locator('[data-view="sizes"]');
+  const gap = () => table.evaluate((e) => e.getBoundingClientRect().top - e.closest('.slide-panel')!.querySelector('.player-bar')!.getBoundingClientRect().bottom);
+  const barHeight = () => panel.locator('.player-bar').evaluate((e) => e.getBoundingClientRect().height);
+  await waitForPanel(page);
+  await expect.poll(async () => (await table.count()) > 0 && Math.abs((await gap()) - 8) <= 1, { timeout: 30_000 }).toBe(true);
+  await page.waitForTimeout(1200);
+  const bar = await barHeight();
+  await page.keyboard.press(' ');
+  await page.waitForTimeout(300);
+  await page.setViewportSize({ width: 1240, height: 800 });
+  await page.waitForTimeout(300);
+  expect(Math.abs((await gap()) - 8)).toBeLessThanOrEqual(1);
+  await expect.poll(() => page.locator('.slide-panel .player-bar').textContent(), { timeout: 60_000 }).toContain('run complete');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect.poll(barHeight).toBeGreaterThan(bar + 2); // the badge's row
+  await expect.poll(async () => Math.abs((await gap()) - 8) <= 1).toBe(true);
+  await page.waitForTimeout(500);
+  expect(Math.abs((await gap()) - 8)).toBeLessThanOrEqual(1);
+  expect(errors).toEqual([]);
+});
+
+test('presenter 1024×768: back to a slide during its run, its view lands 8 px under the player bar (views that grew during the smooth scroll left it 20-30 px low)', async () => {
+  const { page, errors } = await openPage('/#/present/adaptive-flushing?step=5', { viewport: { width: 1024, height: 768 } });
+  const panel = page.locator('.slide-panel');
+  const chart = panel.locator('[data-chart="tps"]');
+  const gap = () => chart.evaluate((e) => e.getBoundingClientRect().top - e.closest('.slide-panel')!.querySelector('.player-bar')!.getBoundingClientRect().bottom);
+  await waitForPanel(page, 'Com_commit');
+  await expect.poll(async () => (await chart.count()) > 0 && Math.abs((await gap()) - 8) <= 1, { timeout: 30_000 }).toBe(true);
+  await page.keyboard.press(' ');
+  await page.waitForTimeout(2500);
+  await page.keyboard.press('PageDown');
+  await expect.poll(() => page.locator('.presenter-count').textContent()).toBe('6 / 12');
+  await page.waitForTimeout(1000);
+  await page.keyboard.press('PageUp');
+  await expect.poll(() => page.locator('.presenter-count').textContent()).toBe('5 / 12');
+  await page.waitForTimeout(2500);
+  expect(Math.abs((await gap()) - 8)).toBeLessThanOrEqual(1);
+  expect(errors).toEqual([]);
+});
+
 test('presenter 1024×768: the five-column table of adaptive-hash-index slide 14 fits its column (it ran 11 px past it, and presenter keys cannot scroll sideways)', async () => {
   const { page, errors } = await openPage('/#/present/adaptive-hash-index?step=14', { viewport: { width: 1024, height: 768 } });
   const table = page.locator('.slide-text .prose table');
@@ -414,6 +457,17 @@ test('presenter: R runs the slide\'s sweep (a presenter had to Tab to its button
   await page.keyboard.press('R');
   await expect.poll(async () => (await status.textContent()) ?? '', { timeout: 20_000 }).toMatch(/^Running: \d+ of 8 runs done/);
   await expect.poll(async () => (await status.textContent()) ?? '', { timeout: 120_000 }).toMatch(/^Done: 8 runs/);
+  // Run by a mouse click, the same: Space then plays (the clicked button kept focus, and
+  // Space ran the sweep again).
+  const at = (await run.boundingBox())!;
+  await page.mouse.click(at.x + at.width / 2, at.y + at.height / 2);
+  await expect.poll(async () => (await status.textContent()) ?? '', { timeout: 20_000 }).toMatch(/^Running: \d+ of 8 runs done/);
+  await expect.poll(async () => (await status.textContent()) ?? '', { timeout: 120_000 }).toMatch(/^Done: 8 runs/);
+  const played = await simTime(page);
+  await page.keyboard.press(' ');
+  await expect.poll(() => simTime(page), { timeout: 20_000 }).not.toBe(played);
+  await page.keyboard.press(' ');
+  expect(await status.textContent()).toMatch(/^Done: 8 runs/);
   await page.keyboard.press('?');
   const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   expect(await help.textContent()).toContain("Rrun the slide's sweep (again), on a slide that has one");

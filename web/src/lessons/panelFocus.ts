@@ -88,22 +88,20 @@ export function usePanelFocus(box: RefObject<HTMLElement | null>, focus: FocusSp
 }
 
 /**
- * Keeps `target` where the focus scroll put it while the views above it grow or shrink
- * (a run fills their charts and legends): the size table of primary-keys' fourth slide
- * slid 21 px down during its run, under a strip of the chart before it. Only in a panel
- * that scrolls on its own, from the end of the first scroll until the reader scrolls
- * (`reader`). Returns the function that stops it.
+ * Keeps `target` where the focus scroll puts it, 8 px under the sticky player bar, while
+ * the views above it grow or shrink (a run fills their charts and legends: the size table
+ * of primary-keys' fourth slide slid 21 px down under a strip of the chart before it) and
+ * while the bar itself changes height ("run complete", a narrower window). From the first
+ * scroll on, a smooth one too (views that grew during it left the view 30 px low), until
+ * the reader scrolls (`reader`) or takes focus into the panel. Only in a panel that
+ * scrolls on its own. Returns the function that stops it.
  */
 export function pinView(box: HTMLElement, target: HTMLElement, reader: { readonly moved: boolean }): () => void {
   if (getComputedStyle(box).overflowY === 'visible' || typeof ResizeObserver === 'undefined') return () => {};
-  let at: number | null = null;
-  const offset = () => target.getBoundingClientRect().top - box.getBoundingClientRect().top;
-  // The first scroll (maybe smooth) ends, then its spot is the one to keep.
-  const settle = () => {
-    if (at === null) at = offset();
-  };
-  const timer = window.setTimeout(settle, 1000);
-  box.addEventListener('scrollend', settle, { once: true });
+  const bar = box.querySelector<HTMLElement>('.player-bar');
+  const sticky = bar !== null && getComputedStyle(bar).position === 'sticky';
+  // Where its top belongs, as scrollToView places it.
+  const spot = () => (sticky ? bar.getBoundingClientRect().bottom : box.getBoundingClientRect().top + (parseFloat(getComputedStyle(box).paddingTop) || 0)) + 8;
   // Focus taken into the panel, other than by the player bar (Tab to a knob, which the
   // browser scrolled to), is the reader's too.
   let away = false;
@@ -111,20 +109,26 @@ export function pinView(box: HTMLElement, target: HTMLElement, reader: { readonl
     if (e.target instanceof Element && e.target !== box && !e.target.closest('.player-bar')) away = true;
   };
   box.addEventListener('focusin', focused);
+  // The observer's first report is of the sizes it found, not a change: a smooth scroll
+  // under way is left to end where it goes.
+  let first = true;
   const keep = () => {
-    if (at === null || away || reader.moved || !target.isConnected) return;
-    const drift = offset() - at;
+    if (first) {
+      first = false;
+      return;
+    }
+    if (away || reader.moved || !target.isConnected) return;
+    const drift = target.getBoundingClientRect().top - spot();
     if (Math.abs(drift) >= 1) box.scrollTop += drift;
   };
-  // What can move it: the boxes it sits in, and everything before it in each of them.
+  // What can move it: the boxes it sits in, everything before it in each of them, and the bar.
   const seen = new ResizeObserver(keep);
   for (let n: Element | null = target; n && n !== box; n = n.parentElement) {
     seen.observe(n);
     for (let sib = n.previousElementSibling; sib; sib = sib.previousElementSibling) seen.observe(sib);
   }
+  if (bar) seen.observe(bar);
   return () => {
-    window.clearTimeout(timer);
-    box.removeEventListener('scrollend', settle);
     box.removeEventListener('focusin', focused);
     seen.disconnect();
   };

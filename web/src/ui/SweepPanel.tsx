@@ -124,8 +124,9 @@ export function SweepPanel({ sweep, sims, labels, palette, workerFactory, onDone
   const running = state.status === 'running';
   // The button pressed is disabled while the sweep runs, which drops the keyboard's focus
   // to the page: it moves to Cancel when a sweep starts and back when it ends. Only when
-  // it was on the button: a sweep started by a key elsewhere (the presenter's R) leaves
-  // focus where it was, or the presenter's next Space pressed "Run the sweep again".
+  // the keyboard's focus was on the button: a sweep started by a key elsewhere (the
+  // presenter's R) or by the mouse leaves focus where it was, or the presenter's next
+  // Space pressed "Run the sweep again".
   const runButton = useRef<HTMLButtonElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
   const wasRunning = useRef(running);
@@ -138,8 +139,10 @@ export function SweepPanel({ sweep, sims, labels, palette, workerFactory, onDone
     if (a === from || (focusHere.current && (a === document.body || a === null))) to?.focus();
     else focusHere.current = false;
   }, [running]);
+  // Keyboard focus only (:focus-visible): a mouse click focuses the button too, and in
+  // presenter mode the next Space then ran the whole sweep again instead of playing.
   const pressed = (button: RefObject<HTMLButtonElement | null>, act: () => unknown) => {
-    focusHere.current = document.activeElement === button.current;
+    focusHere.current = document.activeElement === button.current && button.current?.matches(':focus-visible') === true;
     void act();
   };
   // Side by side or stacked (sweepLayout.ts): measured after every render, as the values

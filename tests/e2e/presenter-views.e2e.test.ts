@@ -6,7 +6,7 @@
 // views still fit, and on a lesson page the views keep their sizes.
 import type { Page } from 'playwright-core';
 import { expect, openPage, screenshot, test } from './harness';
-import { simTime, stepForward, waitForPanel } from './panel';
+import { gapUnderBar, simTime, stepForward, waitForPanel } from './panel';
 
 /** Smallest text of the panel's views, in page px (font size × the zoom it is shown at). */
 function smallestViewText(page: Page) {
@@ -326,14 +326,22 @@ test('presenter 1024×768: a slide goes to its view though the panel was scrolle
   expect(errors).toEqual([]);
 });
 
-test('presenter 1024×768: the slide\'s view stays under the player bar through a run (views above it grew, and the size table slid 21 px down under a strip of the chart before it); Shift+↓ still scrolls', async () => {
-  const { page, errors } = await openPage('/#/present/primary-keys?step=4', { viewport: { width: 1024, height: 768 } });
+/** A presenter slide (`path`), its panel scrolled to the slide's view (`view`), 8 px under the player bar. */
+async function atSlideView(path: string, view: string, viewport: { width: number; height: number }, counterName?: string) {
+  const { page, errors } = await openPage(path, { viewport });
   const panel = page.locator('.slide-panel');
-  const table = panel.locator('[data-view="sizes"]');
-  const gap = () => table.evaluate((e) => e.getBoundingClientRect().top - e.closest('.slide-panel')!.querySelector('.player-bar')!.getBoundingClientRect().bottom);
-  await waitForPanel(page);
-  await expect.poll(async () => (await table.count()) > 0 && Math.abs(await gap()) < 40, { timeout: 30_000 }).toBe(true);
+  const target = panel.locator(view);
+  const gap = () => gapUnderBar(target);
+  await waitForPanel(page, counterName);
+  await expect.poll(async () => (await target.count()) > 0 && Math.abs((await gap()) - 8) <= 1, { timeout: 30_000 }).toBe(true);
   await page.waitForTimeout(1200);
+  return { page, errors, panel, gap };
+}
+
+const atSizeTable = (viewport: { width: number; height: number }) => atSlideView('/#/present/primary-keys?step=4', '[data-view="sizes"]', viewport);
+
+test('presenter 1024×768: the slide\'s view stays under the player bar through a run (views above it grew, and the size table slid 21 px down under a strip of the chart before it); Shift+↓ still scrolls', async () => {
+  const { page, errors, panel, gap } = await atSizeTable({ width: 1024, height: 768 });
   const before = await gap();
   const scrolled = await panel.evaluate((e) => e.scrollTop);
   await page.keyboard.press(' ');
@@ -368,14 +376,8 @@ test('presenter 1024×768: the slide\'s view stays under the player bar through 
 });
 
 test('presenter: the pinned view keeps 8 px under the player bar when the bar grows ("run complete" at 1440×900) and when the window narrows mid-run', async () => {
-  const { page, errors } = await openPage('/#/present/primary-keys?step=4', { viewport: { width: 1440, height: 900 } });
-  const panel = page.locator('.slide-panel');
-  const table = panel.locator('[data-view="sizes"]');
-  const gap = () => table.evaluate((e) => e.getBoundingClientRect().top - e.closest('.slide-panel')!.querySelector('.player-bar')!.getBoundingClientRect().bottom);
+  const { page, errors, panel, gap } = await atSizeTable({ width: 1440, height: 900 });
   const barHeight = () => panel.locator('.player-bar').evaluate((e) => e.getBoundingClientRect().height);
-  await waitForPanel(page);
-  await expect.poll(async () => (await table.count()) > 0 && Math.abs((await gap()) - 8) <= 1, { timeout: 30_000 }).toBe(true);
-  await page.waitForTimeout(1200);
   const bar = await barHeight();
   await page.keyboard.press(' ');
   await page.waitForTimeout(300);
@@ -392,12 +394,7 @@ test('presenter: the pinned view keeps 8 px under the player bar when the bar gr
 });
 
 test('presenter 1024×768: back to a slide during its run, its view lands 8 px under the player bar (views that grew during the smooth scroll left it 20-30 px low)', async () => {
-  const { page, errors } = await openPage('/#/present/adaptive-flushing?step=5', { viewport: { width: 1024, height: 768 } });
-  const panel = page.locator('.slide-panel');
-  const chart = panel.locator('[data-chart="tps"]');
-  const gap = () => chart.evaluate((e) => e.getBoundingClientRect().top - e.closest('.slide-panel')!.querySelector('.player-bar')!.getBoundingClientRect().bottom);
-  await waitForPanel(page, 'Com_commit');
-  await expect.poll(async () => (await chart.count()) > 0 && Math.abs((await gap()) - 8) <= 1, { timeout: 30_000 }).toBe(true);
+  const { page, errors, gap } = await atSlideView('/#/present/adaptive-flushing?step=5', '[data-chart="tps"]', { width: 1024, height: 768 }, 'Com_commit');
   await page.keyboard.press(' ');
   await page.waitForTimeout(2500);
   await page.keyboard.press('PageDown');

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { baseURL, cpuThrottle, expect, openPage, screenshot, test } from './harness';
-import { counter, pause, play, playFor, runToEnd, settledTime, simTime, stepForward, tablesText, waitForPanel } from './panel';
+import { counter, gapUnderBar, pause, play, playFor, runToEnd, settledTime, simTime, stepForward, tablesText, waitForPanel } from './panel';
 
 test('home → lesson → play: splits rise on both A/B panels', async () => {
   const { page, errors } = await openPage('/');
@@ -993,6 +993,34 @@ test('while the scrubber is dragged its thumb stays under the pointer, and the r
   for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowRight');
   await expect.poll(() => scrubber.getAttribute('data-clock'), { timeout: 30_000 }).toBe('30');
   expect(await scrubber.inputValue()).toBe('30');
+});
+
+test('"Scroll the panel to …" holds the view under the bar through a run, until the reader scrolls: ↓ pressed on Play is a scroll (the panel jumped back to the view)', async () => {
+  const { page, errors } = await openPage('/#/lesson/primary-keys?step=4', { viewport: { width: 1440, height: 900 } });
+  await waitForPanel(page);
+  const table = page.locator('#experiment-panel [data-view="sizes"]');
+  const gap = () => gapUnderBar(table);
+  await page.locator('.step.is-current .focus-link button').dispatchEvent('click');
+  await expect.poll(async () => Math.abs((await gap()) - 8) <= 1, { timeout: 10_000 }).toBe(true);
+  await page.waitForTimeout(1200);
+  // Play pressed with the mouse keeps the focus; ↓ then scrolls the panel.
+  const playButton = page.locator('#experiment-panel .player-bar button.play');
+  const at = (await playButton.boundingBox())!;
+  await page.mouse.click(at.x + at.width / 2, at.y + at.height / 2);
+  await expect.poll(() => simTime(page), { timeout: 20_000 }).not.toBe('0 µs');
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowDown');
+  await expect.poll(() => gap()).toBeLessThan(-50);
+  let mine = NaN;
+  await expect.poll(async () => {
+    const last = mine;
+    mine = await gap();
+    await page.waitForTimeout(300);
+    return mine === last;
+  }, { timeout: 10_000 }).toBe(true);
+  // The run goes on and its views grow; the panel stays where the reader put it.
+  await page.waitForTimeout(1500);
+  expect(await gap()).toBeLessThan(-50);
+  expect(errors).toEqual([]);
 });
 
 test('a phone: "↑ Back to step" after a step\'s "Scroll the panel to …" leads back to that step, not to the step of the experiment it showed', async () => {

@@ -43,9 +43,9 @@ export async function waitForPanel(page: Page, counterName = 'Innodb_rows_insert
   await page.waitForFunction(() => !document.querySelector('.player-bar button.play')?.hasAttribute('data-loading'), null, { timeout: 20_000 });
 }
 
-/** How far (px) a view in the presenter's panel starts below the panel's player bar. */
+/** How far (px) a view in the panel (presenter's or lesson page's) starts below the panel's player bar. */
 export async function gapUnderBar(view: Locator): Promise<number> {
-  return view.evaluate((e) => e.getBoundingClientRect().top - e.closest('.slide-panel')!.querySelector('.player-bar')!.getBoundingClientRect().bottom);
+  return view.evaluate((e) => e.getBoundingClientRect().top - e.closest('.slide-panel, .lesson-panel')!.querySelector('.player-bar')!.getBoundingClientRect().bottom);
 }
 
 export async function play(page: Page): Promise<void> {

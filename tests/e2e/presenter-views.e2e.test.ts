@@ -372,6 +372,13 @@ test('presenter 1024×768: the slide\'s view stays under the player bar through 
   }, { timeout: 10_000 }).toBe(true);
   await page.waitForTimeout(1000);
   expect(Math.abs((await gap()) - moved)).toBeLessThanOrEqual(1);
+  // Another theme (T) leaves the presenter's scroll alone too (it went back to the view).
+  const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
+  const was = await theme();
+  await page.keyboard.press('t');
+  await expect.poll(theme).not.toBe(was);
+  await page.waitForTimeout(1500);
+  expect(await gap()).toBeLessThan(before - 20);
   expect(errors).toEqual([]);
 });
 
@@ -456,15 +463,32 @@ test('presenter: R runs the slide\'s sweep (a presenter had to Tab to its button
   await expect.poll(async () => (await status.textContent()) ?? '', { timeout: 120_000 }).toMatch(/^Done: 8 runs/);
   // Run by a mouse click, the same: Space then plays (the clicked button kept focus, and
   // Space ran the sweep again).
-  const at = (await run.boundingBox())!;
-  await page.mouse.click(at.x + at.width / 2, at.y + at.height / 2);
-  await expect.poll(async () => (await status.textContent()) ?? '', { timeout: 20_000 }).toMatch(/^Running: \d+ of 8 runs done/);
-  await expect.poll(async () => (await status.textContent()) ?? '', { timeout: 120_000 }).toMatch(/^Done: 8 runs/);
+  // Even while it runs: Space then neither cancels it (focus went to Cancel) nor runs it again.
+  const click = async (b: typeof run) => {
+    const at = (await b.boundingBox())!;
+    await page.mouse.click(at.x + at.width / 2, at.y + at.height / 2);
+  };
+  const onSweepButtons = () => page.evaluate(() => document.activeElement?.closest('.sweep-controls') != null);
+  await click(run);
+  await expect.poll(async () => (await status.textContent()) ?? '', { timeout: 20_000 }).toMatch(/^Running: \d+ of 8 runs done|^Done: 8 runs/);
+  expect(await onSweepButtons()).toBe(false);
   const played = await simTime(page);
   await page.keyboard.press(' ');
   await expect.poll(() => simTime(page), { timeout: 20_000 }).not.toBe(played);
   await page.keyboard.press(' ');
-  expect(await status.textContent()).toMatch(/^Done: 8 runs/);
+  expect(await status.textContent()).not.toMatch(/^Cancelled/);
+  await expect.poll(async () => (await status.textContent()) ?? '', { timeout: 120_000 }).toMatch(/^Done: 8 runs/);
+  expect(await onSweepButtons()).toBe(false);
+  // Cancel clicked: the same.
+  await click(run);
+  await click(page.locator('.slide-panel .sweep-controls button', { hasText: /^Cancel$/ }));
+  await expect.poll(async () => (await status.textContent()) ?? '', { timeout: 20_000 }).toMatch(/^Cancelled|^Done: 8 runs/);
+  expect(await onSweepButtons()).toBe(false);
+  const now = await simTime(page);
+  await page.keyboard.press(' ');
+  await expect.poll(() => simTime(page), { timeout: 20_000 }).not.toBe(now);
+  await page.keyboard.press(' ');
+  expect(await status.textContent()).not.toMatch(/^Running/);
   await page.keyboard.press('?');
   const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   expect(await help.textContent()).toContain("Rrun the slide's sweep (again), on a slide that has one");

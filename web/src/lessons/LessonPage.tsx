@@ -192,7 +192,7 @@ function LoadedLesson({ lesson, query, linkMessages }: { lesson: Lesson; query: 
     },
     [placed],
   );
-  usePanelFocus(panelBox, focusAsk?.focus, focusAsk?.n ?? 0, reducedMotion, '', true);
+  usePanelFocus(panelBox, focusAsk?.focus, focusAsk?.n ?? 0, reducedMotion, true);
   usePanelAcrossLayout(panelBox);
   // Runs finished in this visit, per experiment: a prediction locked after a run waits for the next.
   const [runs, setRuns] = useState<Record<string, number>>({});

@@ -196,7 +196,7 @@ function Slides({ lesson, query, linkMessages }: { lesson: Lesson; query: string
   const panelBox = useRef<HTMLElement>(null);
   const panelTime = useRef(0);
   const panelSpeed = useRef<Speed | undefined>(undefined);
-  usePanelFocus(panelBox, stepFocus(s), step, reducedMotion, shownTheme);
+  usePanelFocus(panelBox, stepFocus(s), step, reducedMotion);
   const scrollPanel = useScrollKeys(panelBox, reducedMotion);
   // A button that shows an experiment leaves as it does ("Show it now" with its notice, a
   // card's "Show in the panel →" for its "in the panel"): focus goes to the panel it fills,

@@ -33,7 +33,7 @@ export const FOCUS_WAIT_MS = 30_000;
  * `page` (then the page scrolls), and so is one that shows another experiment (the view is
  * not there).
  */
-export function usePanelFocus(box: RefObject<HTMLElement | null>, focus: FocusSpec | undefined, step: number, reducedMotion: boolean, layoutKey = '', page = false): void {
+export function usePanelFocus(box: RefObject<HTMLElement | null>, focus: FocusSpec | undefined, step: number, reducedMotion: boolean, page = false): void {
   // The page opening on the step (a link) jumps there at once: a smooth scroll still under
   // way when the reader presses Play moved the panel under the pointer.
   const opened = useRef(false);
@@ -82,9 +82,9 @@ export function usePanelFocus(box: RefObject<HTMLElement | null>, focus: FocusSp
       reader.stop();
       marked?.removeAttribute('data-focused');
     };
-    // layoutKey: the theme; another one resizes every view, and the focused one slid under
-    // the sticky player bar (T on a slide), so it scrolls there again.
-  }, [box, focus, step, reducedMotion, layoutKey, page]);
+    // Another theme (T on a slide) resizes every view: the pin (pinView) keeps the view
+    // under the bar, and a panel the reader has scrolled stays theirs.
+  }, [box, focus, step, reducedMotion, page]);
 }
 
 /**
@@ -150,10 +150,12 @@ export function readerScrolls(box: HTMLElement): { readonly moved: boolean; stop
   const mark = () => {
     state.moved = true;
   };
-  // Keys in a control (Space on Play, arrows on the scrubber) work it, not the scroll.
+  // Keys in a control (arrows on the scrubber, Space on Play) work it, not the scroll; a
+  // button takes Space and Enter only, and the browser scrolls the panel for ↓ on Play.
   const key = (e: KeyboardEvent) => {
     const t = e.target;
-    const scrolls = t instanceof Element && box.contains(t) && !t.closest('input, button, select, textarea, summary, [contenteditable]');
+    const inBox = t instanceof Element && box.contains(t);
+    const scrolls = inBox && !t.closest('input, select, textarea, [contenteditable]') && !(t.closest('button, summary') && e.key === ' ');
     if ((scrolls && SCROLL_KEYS.has(e.key)) || (e.shiftKey && (e.key === 'ArrowDown' || e.key === 'ArrowUp'))) mark();
   };
   // A press on the box itself, not on a view or control in it: its scroll bar.

@@ -136,13 +136,17 @@ export function SweepPanel({ sweep, sims, labels, palette, workerFactory, onDone
     wasRunning.current = running;
     const [from, to] = running ? [runButton.current, cancelButton.current] : [cancelButton.current, runButton.current];
     const a = document.activeElement;
-    if (a === from || (focusHere.current && (a === document.body || a === null))) to?.focus();
+    if (focusHere.current && (a === from || a === document.body || a === null)) to?.focus();
     else focusHere.current = false;
   }, [running]);
   // Keyboard focus only (:focus-visible): a mouse click focuses the button too, and in
   // presenter mode the next Space then ran the whole sweep again instead of playing.
   const pressed = (button: RefObject<HTMLButtonElement | null>, act: () => unknown) => {
-    focusHere.current = document.activeElement === button.current && button.current?.matches(':focus-visible') === true;
+    const b = button.current;
+    focusHere.current = b !== null && document.activeElement === b && b.matches(':focus-visible');
+    // Clicked: the button gives its focus back to the page (it kept it, disabled, and the
+    // next Space went to Cancel or to "Run the sweep again").
+    if (b && !focusHere.current && document.activeElement === b) b.blur();
     void act();
   };
   // Side by side or stacked (sweepLayout.ts): measured after every render, as the values

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { baseURL, cpuThrottle, expect, openPage, screenshot, test } from './harness';
-import { counter, gapUnderBar, pause, play, playFor, runToEnd, settledTime, simTime, stepForward, tablesText, waitForPanel } from './panel';
+import { counter, gapUnderBar, pause, settledValue, play, playFor, runToEnd, settledTime, simTime, stepForward, tablesText, waitForPanel } from './panel';
 
 test('home → lesson → play: splits rise on both A/B panels', async () => {
   const { page, errors } = await openPage('/');
@@ -1010,13 +1010,7 @@ test('"Scroll the panel to …" holds the view under the bar through a run, unti
   await expect.poll(() => simTime(page), { timeout: 20_000 }).not.toBe('0 µs');
   for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowDown');
   await expect.poll(() => gap()).toBeLessThan(-50);
-  let mine = NaN;
-  await expect.poll(async () => {
-    const last = mine;
-    mine = await gap();
-    await page.waitForTimeout(300);
-    return mine === last;
-  }, { timeout: 10_000 }).toBe(true);
+  await settledValue(gap);
   // The run goes on and its views grow; the panel stays where the reader put it.
   await page.waitForTimeout(1500);
   expect(await gap()).toBeLessThan(-50);

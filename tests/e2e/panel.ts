@@ -2,6 +2,7 @@
 // table, and a text snapshot of every numbers table (to compare two runs exactly).
 import fs from 'node:fs';
 import type { Download, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Values of one counter row of the metrics table (one per panel, A then B). */
 export async function counter(page: Page, name: string): Promise<number[]> {
@@ -46,6 +47,26 @@ export async function waitForPanel(page: Page, counterName = 'Innodb_rows_insert
 /** How far (px) a view in the panel (presenter's or lesson page's) starts below the panel's player bar. */
 export async function gapUnderBar(view: Locator): Promise<number> {
   return view.evaluate((e) => e.getBoundingClientRect().top - e.closest('.slide-panel, .lesson-panel')!.querySelector('.player-bar')!.getBoundingClientRect().bottom);
+}
+
+/** `read()` once it has stopped changing (two reads 300 ms apart agree): where a smooth scroll ends. */
+export async function settledValue(read: () => Promise<number>): Promise<number> {
+  let value = NaN;
+  for (let i = 0; i < 30; i++) {
+    const last = value;
+    value = await read();
+    if (value === last) return value;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`still changing after 9 s (last ${value})`);
+}
+
+/** Space plays the panel (its clock moves), then Space pauses it. */
+export async function spacePlaysThenPauses(page: Page): Promise<void> {
+  const from = await simTime(page);
+  await page.keyboard.press(' ');
+  await expect.poll(() => simTime(page), { timeout: 20_000 }).not.toBe(from);
+  await page.keyboard.press(' ');
 }
 
 export async function play(page: Page): Promise<void> {

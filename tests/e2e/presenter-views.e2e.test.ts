@@ -6,7 +6,7 @@
 // views still fit, and on a lesson page the views keep their sizes.
 import type { Page } from 'playwright-core';
 import { expect, openPage, screenshot, test } from './harness';
-import { gapUnderBar, simTime, stepForward, waitForPanel } from './panel';
+import { gapUnderBar, settledValue, simTime, spacePlaysThenPauses, stepForward, waitForPanel } from './panel';
 
 /** Smallest text of the panel's views, in page px (font size × the zoom it is shown at). */
 function smallestViewText(page: Page) {
@@ -362,14 +362,7 @@ test('presenter 1024×768: the slide\'s view stays under the player bar through 
   // The presenter's own scroll is theirs: the table goes up and stays there.
   await page.keyboard.press('Shift+ArrowDown');
   await expect.poll(() => gap()).toBeLessThan(before - 20);
-  // A smooth scroll: where it ends.
-  let moved = NaN;
-  await expect.poll(async () => {
-    const last = moved;
-    moved = await gap();
-    await page.waitForTimeout(300);
-    return moved === last;
-  }, { timeout: 10_000 }).toBe(true);
+  const moved = await settledValue(gap); // a smooth scroll: where it ends
   await page.waitForTimeout(1000);
   expect(Math.abs((await gap()) - moved)).toBeLessThanOrEqual(1);
   // Another theme (T) leaves the presenter's scroll alone too (it went back to the view).
@@ -472,10 +465,7 @@ test('presenter: R runs the slide\'s sweep (a presenter had to Tab to its button
   await click(run);
   await expect.poll(async () => (await status.textContent()) ?? '', { timeout: 20_000 }).toMatch(/^Running: \d+ of 8 runs done|^Done: 8 runs/);
   expect(await onSweepButtons()).toBe(false);
-  const played = await simTime(page);
-  await page.keyboard.press(' ');
-  await expect.poll(() => simTime(page), { timeout: 20_000 }).not.toBe(played);
-  await page.keyboard.press(' ');
+  await spacePlaysThenPauses(page);
   expect(await status.textContent()).not.toMatch(/^Cancelled/);
   await expect.poll(async () => (await status.textContent()) ?? '', { timeout: 120_000 }).toMatch(/^Done: 8 runs/);
   expect(await onSweepButtons()).toBe(false);
@@ -484,10 +474,7 @@ test('presenter: R runs the slide\'s sweep (a presenter had to Tab to its button
   await click(page.locator('.slide-panel .sweep-controls button', { hasText: /^Cancel$/ }));
   await expect.poll(async () => (await status.textContent()) ?? '', { timeout: 20_000 }).toMatch(/^Cancelled|^Done: 8 runs/);
   expect(await onSweepButtons()).toBe(false);
-  const now = await simTime(page);
-  await page.keyboard.press(' ');
-  await expect.poll(() => simTime(page), { timeout: 20_000 }).not.toBe(now);
-  await page.keyboard.press(' ');
+  await spacePlaysThenPauses(page);
   expect(await status.textContent()).not.toMatch(/^Running/);
   await page.keyboard.press('?');
   const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });

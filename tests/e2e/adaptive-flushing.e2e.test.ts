@@ -118,3 +118,19 @@ test('a toggle knob: read from the link, unticked, ticked; the address follows',
   expect(errors).toEqual([]);
   expect(bad.errors).toEqual([]);
 });
+
+test('the redo view keeps its height as the ages change (the age lines wrapped on and off)', async () => {
+  // At 1290 px, step 11's modified age line wrapped at t = 2 s (171 KiB) and not at
+  // t = 60 s (9 MiB), and the view jumped by a line as the age went up and down.
+  const heights: number[][] = [];
+  for (const t of [60, 2]) {
+    const { page, errors } = await openPage(`/#/lesson/adaptive-flushing?step=11&t=${t}`, { viewport: { width: 1290, height: 800 } });
+    await expect.poll(() => page.locator('.sim-time').first().textContent(), { timeout: 120_000 }).toContain(`= ${t}.000 s`);
+    const dls = page.locator('section.view-row[aria-label="Redo log"] dl');
+    heights.push(await dls.evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().height))));
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }
+  expect(heights[0].length).toBe(1);
+  expect(heights[1]).toEqual(heights[0]);
+});

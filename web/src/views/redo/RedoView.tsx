@@ -18,6 +18,13 @@ export interface RedoViewProps {
   reducedMotion?: boolean;
 }
 
+/** A changing age in a box as wide as its widest value ("1,023 MiB"), its digits of one
+ *  width: the limits after it start at the same place whatever the age, so the line
+ *  wraps at one viewport width, not on and off as the age grows and shrinks (the view
+ *  jumped by a line a few times a second). */
+const ageValueStyle = { display: 'inline-block', minWidth: '5.1em', fontVariantNumeric: 'tabular-nums' } as const;
+const nowrap = { whiteSpace: 'nowrap' } as const;
+
 function Ring({ s, size }: { s: RedoState; size: number }) {
   const pal = usePalette();
   const m = useMemo(() => layoutRing(s, size, formatBytes), [s, size]);
@@ -133,11 +140,11 @@ export function RedoView({ frame, label, reducedMotion }: RedoViewProps) {
             <dd style={{ margin: 0 }}>{formatCount(s.checkpointLsn)}</dd>
             <dt title="LSN − oldest modification in the flush list: what the flushing points apply to">Modified age</dt>
             <dd style={{ margin: 0 }}>
-              {formatBytes(modified)} (async {formatBytes(s.limits.maxModifiedAgeAsync)}, sync {formatBytes(s.limits.maxModifiedAgeSync)})
+              <span style={ageValueStyle}>{formatBytes(modified)}</span> <span style={nowrap}>(async {formatBytes(s.limits.maxModifiedAgeAsync)},</span> <span style={nowrap}>sync {formatBytes(s.limits.maxModifiedAgeSync)})</span>
             </dd>
             <dt title="LSN − last checkpoint: the log that cannot be reused yet">Checkpoint age</dt>
             <dd style={{ margin: 0 }}>
-              {formatBytes(checkpoint)} (limit {formatBytes(s.limits.maxCheckpointAge)})
+              <span style={ageValueStyle}>{formatBytes(checkpoint)}</span> <span style={nowrap}>(limit {formatBytes(s.limits.maxCheckpointAge)})</span>
             </dd>
           </dl>
           <FlushList s={s} reducedMotion={reducedMotion} />

@@ -165,10 +165,15 @@ test('presenter: Space pressed while a slide\'s simulation is still loading play
 test('presenter: . pressed while a slide\'s simulation is still loading steps once it is ready (it was lost); , takes one back', async () => {
   const { page, errors } = await openPage('/#/present/aurora-reader?step=5', { viewport: { width: 1280, height: 720 } });
   await page.getByText(/Starting the simulation: loading/).first().waitFor({ timeout: 20_000 });
+  // The bar shows the steps it holds (nothing did: the presenter pressed again).
+  const queued = () => page.locator('.player-bar .badge-text').allTextContents();
   await page.keyboard.press('.');
   await page.keyboard.press('.');
+  await expect.poll(queued).toEqual(['2 steps when ready']);
   await page.keyboard.press(',');
+  await expect.poll(queued).toEqual(['1 step when ready']);
   await page.waitForFunction(() => !document.querySelector('.player-bar button.play')?.hasAttribute('data-loading'), null, { timeout: 60_000 });
+  await expect.poll(queued).toEqual([]);
   await expect.poll(() => simTime(page), { timeout: 20_000 }).not.toBe('0 µs');
   // A step shows frames on its way on a slow machine: where it ends, still a second later.
   const ended = async () => {

@@ -51,6 +51,9 @@ export interface PlayerState {
   seekingNs: number | null;
   /** Play was pressed while the simulation was being built: it starts when it is ready. */
   startsWhenReady: boolean;
+  /** Steps ("." or →) pressed while the simulation was being built, less those taken
+   *  back: taken as soon as it is ready. */
+  stepsWhenReady: number;
 }
 
 /** A seek that takes longer than this says where it is going. */

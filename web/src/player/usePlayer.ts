@@ -37,12 +37,12 @@ export function usePlayer(opts: PlayerOptions): Player {
     stepsWhenReady: 0,
     endedAtMs: null,
   });
-  const [view, setView] = useState<PlayerState>({ playing: false, speed: opts.defaultSpeed, timeNs: 0, maxTimeNs: 0, done: false, achievedSpeed: null, slow: false, seekingNs: null, startsWhenReady: false });
+  const [view, setView] = useState<PlayerState>({ playing: false, speed: opts.defaultSpeed, timeNs: 0, maxTimeNs: 0, done: false, achievedSpeed: null, slow: false, seekingNs: null, startsWhenReady: false, stepsWhenReady: 0 });
   const publish = useCallback(() => {
     const s = st.current;
     const achieved = s.playing ? achievedSpeed(s.pace) : null;
     s.slow = s.playing && slowerThanAsked(s.speed, achieved, s.slow);
-    setView({ playing: s.playing, speed: s.speed, timeNs: s.timeNs, maxTimeNs: s.maxTimeNs, done: s.done, achievedSpeed: achieved, slow: s.slow, seekingNs: s.seekingNs, startsWhenReady: s.playWhenReady });
+    setView({ playing: s.playing, speed: s.speed, timeNs: s.timeNs, maxTimeNs: s.maxTimeNs, done: s.done, achievedSpeed: achieved, slow: s.slow, seekingNs: s.seekingNs, startsWhenReady: s.playWhenReady, stepsWhenReady: s.stepsWhenReady });
   }, []);
 
   /** Serializes engine work; drops work for a stale generation. */
@@ -304,20 +304,22 @@ export function usePlayer(opts: PlayerOptions): Player {
     pause();
     if (!optsRef.current.source) {
       st.current.stepsWhenReady++;
+      publish();
       return;
     }
     // Not past a finished run's end: the clock moved on over an idle engine, and a link
     // or embed taken there said the run ends earlier than the time it asked for.
     goWithNotice(() => (st.current.done ? null : st.current.timeNs + stepNs(st.current.speed, runSpan())));
-  }, [pause, goWithNotice]);
+  }, [pause, goWithNotice, publish]);
   const stepBack = useCallback(() => {
     pause();
     if (!optsRef.current.source) {
       st.current.stepsWhenReady = Math.max(0, st.current.stepsWhenReady - 1);
+      publish();
       return;
     }
     goWithNotice(() => Math.max(0, st.current.timeNs - stepNs(st.current.speed, runSpan())));
-  }, [pause, goWithNotice]);
+  }, [pause, goWithNotice, publish]);
   const seek = useCallback(
     (tNs: number) => {
       pause();

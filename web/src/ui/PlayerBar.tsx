@@ -127,6 +127,12 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs, a
   // Where a seek goes: a time, or the real end of a row-target run (scrubToNs).
   const goal = p.seekingNs === null ? '' : p.seekingNs >= Number.MAX_SAFE_INTEGER ? 'the end' : `t = ${formatSimTime(p.seekingNs)}`;
   if (p.seekingNs !== null) live.push({ key: 'seek', text: `going to ${goal}…`, short: 'going…' });
+  // Steps pressed while the simulation is built: they are taken once it is ready, and
+  // nothing showed they had been counted (the presenter pressed "." again).
+  if (disabled && p.stepsWhenReady > 0) {
+    const n = p.stepsWhenReady;
+    live.push({ key: 'queued', text: `${n} step${n === 1 ? '' : 's'} when ready`, short: `+${n} step${n === 1 ? '' : 's'}`, title: `${n} step${n === 1 ? '' : 's'} forward as soon as the simulation is ready (${back} takes one back)` });
+  }
   if (p.slow && p.achievedSpeed !== null)
     live.push({
       key: 'slow',

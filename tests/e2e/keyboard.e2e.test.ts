@@ -274,6 +274,8 @@ test('"Go to the experiment" moves focus into the panel, and every control works
   await strip.focus();
   const tStrip = await simTime(page);
   const hint = page.locator('canvas + p').first();
+  // Reached by the keyboard, its line says what its keys do (it spoke of dragging only).
+  await expect.poll(() => hint.textContent()).toBe('← and → move along the strip; Enter zooms in, or opens the page when it is one.');
   await page.keyboard.press('ArrowRight');
   await expect.poll(() => hint.textContent()).toMatch(/^leaf #|^leaves #/);
   // Announced as the slider's value when the reader moves, not as a live line re-read

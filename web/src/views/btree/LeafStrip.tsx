@@ -32,6 +32,7 @@ export interface LeafStripProps {
   onPick(leaf: number, dense: boolean): void;
 }
 
+const KEYS_HINT = '← and → move along the strip; Enter zooms in, or opens the page when it is one.';
 const MIN_AIM_PX = 6; // narrower columns are zoomed into rather than opened
 
 function describe(c: StripColumns, col: number): string {
@@ -166,6 +167,9 @@ export function LeafStrip(p: LeafStripProps) {
     setSaid(h >= 0 && h < c.columns ? describe(c, h) : '');
   }, [hover]);
 
+  // Reached by the keyboard (Tab), the strip says what its keys do: the hint spoke of the
+  // pointer only. A click gives it focus too, and keeps the pointer's hint.
+  const [focused, setFocused] = useState(false);
   const nLeaves = p.range.hi - p.range.lo;
   return (
     <div>
@@ -208,11 +212,13 @@ export function LeafStrip(p: LeafStripProps) {
         }}
         onPointerLeave={() => setHover(-1)}
         onKeyDown={onKey}
+        onFocus={(e) => setFocused(e.currentTarget.matches(':focus-visible'))}
+        onBlur={() => setFocused(false)}
       />
       {/* The pointer's line (a hint, or the page under it) is not exported: in an image,
           "Drag across the strip to zoom" asks for what cannot be done. */}
       <p data-no-export style={{ margin: '2px 0 0', fontSize: MIN_FONT + 1, minHeight: '1.4em', overflowWrap: 'anywhere' }}>
-        {hover >= 0 && hover < cols.columns ? describe(cols, hover) : `Drag across the strip to zoom; ${TOUCH ? 'tap' : 'click'} a page to see its records.`}
+        {hover >= 0 && hover < cols.columns ? describe(cols, hover) : focused ? KEYS_HINT : `Drag across the strip to zoom; ${TOUCH ? 'tap' : 'click'} a page to see its records.`}
       </p>
     </div>
   );

@@ -45,33 +45,61 @@ describe('layoutSweepChart', () => {
     expect(l.cats.map((c) => c.label)).toEqual(['off', '256 MB']);
   });
 
-  it('no article figures: one slot per side; runs not made yet draw nothing; narrow bars carry no text', () => {
+  it('no article figures: one slot per side; runs not made yet draw nothing', () => {
     const l = layoutSweepChart(['1', '2', '3'], [{ label: 'A', values: [5, null, 7] }], 130, 200, fmt);
     expect(l.slots).toBe(1);
     expect(l.bars.map((b) => b.cat)).toEqual([0, 2]);
-    expect(l.bars.every((b) => b.text === '')).toBe(true); // 130 px for 3 groups: too narrow
   });
 
-  it('a low article bar carries its value however narrow (a few pixels on the baseline said nothing)', () => {
-    const l = layoutSweepChart(['off', '16 GB'], [{ label: 'A', values: [943_000, 1_150_000], reference: [null, 23_000] }, { label: 'B', values: [943_000, 2_400_000], reference: [260_000, 650_000] }], 130, 240, fmt);
-    const text = (side: number, kind: string, cat: number) => l.bars.find((b) => b.side === side && b.kind === kind && b.cat === cat)!.text;
-    expect(text(0, 'article', 1)).toBe('23000'); // 2 px high
-    expect(text(1, 'article', 1)).toBe(''); // tall and narrow: no text, as before
-    expect(text(0, 'sim', 1)).toBe('');
-  });
-
-  it('a value wider than its bar\'s slot is left out (at 390 px "103k119k" ran together)', () => {
+  it('a text stands across its bar when it fits the slot, upright when a line of it does, else not at all', () => {
     const k = (v: number) => `${Math.round(v / 1000)}k`;
     const sides = [
       { label: 'A', values: [103_000, 108_000, 110_000, 113_000] },
       { label: 'B', values: [119_000, 240_000, 480_000, 943_000] },
     ];
-    // 360 px: bars 26.3 px wide (wide enough alone) in slots of 28.5 px; "103k" is about 29 px at 12 px, and 4 px apart
-    const narrow = layoutSweepChart(['4', '8', '16', '32'], sides, 360, 240, k);
-    expect(narrow.bars[0].width).toBeGreaterThanOrEqual(22);
-    expect(narrow.bars.map((b) => b.text)).toEqual(['', '', '', '', '', '', '', '']);
+    // 500 px: slots of about 42 px, "103k" about 29 px at 12 px: across.
     const wide = layoutSweepChart(['4', '8', '16', '32'], sides, 500, 240, k);
     expect(wide.bars.map((b) => b.text)).toEqual(['103k', '119k', '108k', '240k', '110k', '480k', '113k', '943k']);
+    expect(wide.bars.some((b) => b.upright)).toBe(false);
+    // 360 px: bars 26.3 px wide in slots of 28.5 px: across, "103k119k" ran together; upright.
+    const narrow = layoutSweepChart(['4', '8', '16', '32'], sides, 360, 240, k);
+    expect(narrow.bars[0].width).toBeGreaterThanOrEqual(22);
+    expect(narrow.bars.map((b) => [b.text, b.upright])).toEqual(wide.bars.map((b) => [b.text, true]));
+    // 120 px: slots of about 6 px, narrower than a line of text: none.
+    const tiny = layoutSweepChart(['4', '8', '16', '32'], sides, 120, 240, k);
+    expect(tiny.bars.map((b) => b.text)).toEqual(['', '', '', '', '', '', '', '']);
+  });
+
+  it('no text runs into another bar or above the chart (the 23k at 16 GB ran into Aurora\'s bar)', () => {
+    // The query-cache size sweep: MySQL's article figure at 16 GB, 23k, is a bar a few pixels
+    // high between MySQL's and Aurora's simulated bars.
+    const si = (v: number) => (v >= 1e6 ? `${(v / 1e6).toFixed(2)}M` : `${Math.round(v / 1000)}k`);
+    const sides = [
+      { label: 'MySQL', values: [943_000, 122_000, 287_000, 1_150_000], reference: [null, null, 23_000, 23_000] },
+      { label: 'Aurora', values: [943_000, 1_630_000, 1_790_000, 2_410_000], reference: [260_000, 260_000, 650_000, 650_000] },
+    ];
+    const cats = ['off', '64 MB', '256 MB', '16 GB'];
+    for (const width of [300, 360, 420, 560, 700, 900]) {
+      const l = layoutSweepChart(cats, sides, width, 240, si);
+      const boxes = l.bars.filter((b) => b.text).map((b) => {
+        const long = b.text.length * 0.6 * 12;
+        const cx = b.x + b.width / 2;
+        return b.upright ? { b, x0: cx - 6, x1: cx + 6, y0: b.y - 3 - long, y1: b.y - 3 } : { b, x0: cx - long / 2, x1: cx + long / 2, y0: b.y - 3 - 12, y1: b.y - 3 };
+      });
+      for (const t of boxes) {
+        expect(t.y0, `${width} px: ${t.b.title} above the chart`).toBeGreaterThanOrEqual(0);
+        for (const o of l.bars) {
+          if (o === t.b) continue;
+          const crosses = t.x0 < o.x + o.width && o.x < t.x1 && t.y0 < o.y + o.height && o.y < t.y1;
+          expect(crosses, `${width} px: the text of ${t.b.title} crosses ${o.title}`).toBe(false);
+        }
+      }
+      // Every bar says its value once there is room for a line of text across each slot.
+      if (width >= 360) expect(l.bars.every((b) => b.text !== ''), `${width} px`).toBe(true);
+      // The bars keep their scale: heights in proportion to the values.
+      const [a, b] = [l.bars[0], l.bars[l.bars.length - 1]];
+      expect(a.height / b.height).toBeCloseTo(a.value / b.value, 6);
+    }
   });
 
   it('all empty: no bars, no ticks, flagged empty', () => {

@@ -5,7 +5,7 @@ import { usePalette } from '../../ui/theme';
 import { formatSI } from '../common/format';
 import { useWidth } from '../common/hooks';
 import { figureStyle, LABEL_FONT, legendStyle, swatchStyle } from '../common/styles';
-import { BAR_TEXT_FONT, layoutSweepChart, type SweepSideInput } from './layout';
+import { BAR_TEXT_FONT, BAR_TEXT_LIFT, layoutSweepChart, type SweepSideInput } from './layout';
 
 export interface SweepChartProps {
   title: string;
@@ -66,15 +66,32 @@ export function SweepChart({ title, unit, labels, sides, referenceLabel, axis, h
               </rect>
             </g>
           ))}
-          {/* The values over every bar (a low article bar's "23k" went under the next bar),
-              each on a halo of the background where it crosses a bar. */}
-          {l.bars.map((b, i) =>
-            b.text ? (
-              <text key={i} x={b.x + b.width / 2} y={b.y - 3} textAnchor="middle" fontSize={BAR_TEXT_FONT} fill={pal.ink} stroke={pal.background} strokeWidth={3} paintOrder="stroke" aria-hidden="true">
+          {/* The values over every bar, after all of them (a low article bar's "23k" went
+              under the next bar), each on a halo of the background; upright where a text
+              across is wider than its bar's slot, reading up from the bar's top. */}
+          {l.bars.map((b, i) => {
+            if (!b.text) return null;
+            const cx = b.x + b.width / 2;
+            const y = b.y - BAR_TEXT_LIFT;
+            return (
+              <text
+                key={i}
+                x={cx}
+                y={y}
+                textAnchor={b.upright ? 'start' : 'middle'}
+                dy={b.upright ? '0.35em' : undefined}
+                transform={b.upright ? `rotate(-90 ${cx} ${y})` : undefined}
+                fontSize={BAR_TEXT_FONT}
+                fill={pal.ink}
+                stroke={pal.background}
+                strokeWidth={3}
+                paintOrder="stroke"
+                aria-hidden="true"
+              >
                 {b.text}
               </text>
-            ) : null,
-          )}
+            );
+          })}
           {l.empty && (
             <text x={l.margin.left + (l.width - l.margin.left - l.margin.right) / 2} y={l.margin.top + l.plotHeight / 2} textAnchor="middle" fontSize={LABEL_FONT} fill={pal.inkMuted}>
               No runs yet: run the sweep.

@@ -20,8 +20,11 @@ export interface SweepBar {
   y: number;
   width: number;
   height: number;
-  /** The value as text above the bar (empty when the bar is too narrow; see `title`). */
+  /** The value as text above the bar (empty when even upright it has no room; see `title`). */
   text: string;
+  /** The text stands upright (rotated a quarter turn), reading up from the bar's top: it is
+   *  wider than the bar's slot, but one line of it fits across. */
+  upright: boolean;
   title: string;
 }
 
@@ -49,10 +52,29 @@ export const BAR_TEXT_FONT = 12;
 const CHAR_W = 0.6 * BAR_TEXT_FONT;
 /** Room between two bars' texts (with their halos) for them to read apart. */
 const TEXT_GAP = 4;
-/** An article bar lower than this carries its value however narrow: MySQL's 23k at
- *  16 GB, on an axis to 2.5M, was a few dashed pixels on the baseline. Its neighbours
- *  are the simulated bars, whose text (if any) sits at their tops. */
-export const LOW_ARTICLE_BAR = 14;
+/** Room between two upright texts: their glyphs fill ~3/4 of a line, the rest parts them. */
+const UPRIGHT_GAP = 2;
+/** Room between a bar's top and its text. */
+export const BAR_TEXT_LIFT = 3;
+/** The highest a text reaches: the unit's line, above the plot, is left of it. */
+const TEXT_CEILING = 2;
+
+/**
+ * How a value's text fits over its bar: across when it fits the bar's slot, else upright
+ * when a line of text fits the slot, else not at all. Upright texts were left out before,
+ * all but one: MySQL's 23k at 16 GB, a bar a few pixels high, kept its text across at any
+ * width, and at 1366 px it ran into Aurora's bar beside it.
+ */
+function textFit(text: string, barWidth: number, slot: number): 'across' | 'upright' | 'none' {
+  if (barWidth >= MIN_TEXT_BAR && text.length * CHAR_W + TEXT_GAP <= slot) return 'across';
+  // Upright, a line's thickness is the font's size; digits and k/M fill ~3/4 of it.
+  return BAR_TEXT_FONT + UPRIGHT_GAP <= slot ? 'upright' : 'none';
+}
+
+/** How far a text reaches above its bar's top. */
+function textReach(text: string, fit: 'across' | 'upright' | 'none'): number {
+  return fit === 'none' ? 0 : BAR_TEXT_LIFT + (fit === 'across' ? BAR_TEXT_FONT : text.length * CHAR_W);
+}
 
 export function layoutSweepChart(
   labels: string[],
@@ -75,31 +97,46 @@ export function layoutSweepChart(
   const inner = scaleBand<number>().domain(slotNames.map((_, i) => i)).range([0, x.bandwidth()]).padding(0.08);
   const all = sides.flatMap((s) => [...s.values, ...(s.reference ?? [])]).filter((v): v is number => v !== null && v !== undefined && Number.isFinite(v));
   const yMax = (max(all) ?? 0) > 0 ? (max(all) as number) : 1;
-  const y = scaleLinear().domain([0, yMax]).nice(5).range([plotH, 0]);
-  const bars: SweepBar[] = [];
-  labels.forEach((label, c) => {
+  const y = scaleLinear().domain([0, yMax]).nice(5);
+  const top = y.domain()[1];
+  const bw = inner.bandwidth();
+  const items: { c: number; k: number; v: number; fit: ReturnType<typeof textFit> }[] = [];
+  labels.forEach((_, c) => {
     slotNames.forEach((slot, k) => {
       const s = sides[slot.side];
       const v = slot.kind === 'sim' ? s.values[c] : s.reference?.[c];
       if (v === null || v === undefined || !Number.isFinite(v)) return;
-      const bx = m.left + (x(c) ?? 0) + (inner(k) ?? 0);
-      const bw = inner.bandwidth();
-      const top = m.top + y(Math.max(0, v));
-      const low = slot.kind === 'article' && m.top + plotH - top < LOW_ARTICLE_BAR;
-      const who = slot.kind === 'sim' ? `${s.label}, simulated` : `${s.label}, article`;
-      bars.push({
-        side: slot.side,
-        cat: c,
-        kind: slot.kind,
-        value: v,
-        x: bx,
-        y: top,
-        width: bw,
-        height: m.top + plotH - top,
-        text: (bw >= MIN_TEXT_BAR && fmt(v).length * CHAR_W + TEXT_GAP <= inner.step()) || low ? fmt(v) : '',
-        title: `${label}: ${who} ${fmt(v)}`,
-      });
+      items.push({ c, k, v, fit: textFit(fmt(v), bw, inner.step()) });
     });
+  });
+  // Headroom under the plot's top edge for the texts of the tallest bars: a bar at
+  // fraction f of the axis has its top at room + (1 - f)(plotH - room), and its text
+  // must end below the ceiling (at most half the plot).
+  let room = 0;
+  for (const it of items) {
+    const f = Math.max(0, it.v) / top;
+    const need = textReach(fmt(it.v), it.fit) + TEXT_CEILING - m.top;
+    if (f > 0 && need > 0) room = Math.max(room, (need - (1 - f) * plotH) / f);
+  }
+  y.range([plotH, Math.min(plotH / 2, room)]);
+  const bars: SweepBar[] = items.map(({ c, k, v, fit }) => {
+    const slot = slotNames[k];
+    const s = sides[slot.side];
+    const barTop = m.top + y(Math.max(0, v));
+    const who = slot.kind === 'sim' ? `${s.label}, simulated` : `${s.label}, article`;
+    return {
+      side: slot.side,
+      cat: c,
+      kind: slot.kind,
+      value: v,
+      x: m.left + (x(c) ?? 0) + (inner(k) ?? 0),
+      y: barTop,
+      width: bw,
+      height: m.top + plotH - barTop,
+      text: fit === 'none' ? '' : fmt(v),
+      upright: fit === 'upright',
+      title: `${labels[c]}: ${who} ${fmt(v)}`,
+    };
   });
   return {
     width: W,

@@ -53,9 +53,13 @@ describe('layoutTimeSeries', () => {
     const p = layoutTimeSeries({ series: [H], column: 'ahi_hit_rate', unit: '%', reference: { value: 0.5, label: '' } }, 400, 220);
     expect(p.yTicks.map((t) => t.label)).toEqual(['0%', '20%', '40%', '60%', '80%', '100%']);
     expect(p.reference?.label).toBe('50.0%');
-    // a small fraction: ticks get the decimals their step needs
-    const S = { label: 'A', columns: ['t_s', 'r'], rows: [[0, 0], [1, 0.004], [2, 0.012]] };
-    const q = layoutTimeSeries({ series: [S], column: 'r', unit: '%' }, 400, 220);
+    // a small ratio still spans 0 to 100% (11% on an axis to 20% looked high beside the
+    // other hit-ratio charts and a quiz's 85%) ...
+    const L = { label: 'A', columns: ['t_s', 'r'], rows: [[0, 0.05], [1, 0.11], [2, 0.09]] };
+    expect(layoutTimeSeries({ series: [L], column: 'r', unit: '%' }, 400, 220).yTicks.map((t) => t.label)).toEqual(['0%', '20%', '40%', '60%', '80%', '100%']);
+    // ... unless its axis spans the data: then ticks get the decimals their step needs
+    const S = { label: 'A', columns: ['t_s', 'r'], rows: [[0, 0.001], [1, 0.004], [2, 0.012]] };
+    const q = layoutTimeSeries({ series: [S], column: 'r', unit: '%', fromZero: false }, 400, 220);
     expect(q.yTicks.map((t) => t.label)).toEqual(['0%', '0.2%', '0.4%', '0.6%', '0.8%', '1%', '1.2%']);
   });
   it('places the reference line at its value, label above it', () => {

@@ -162,7 +162,10 @@ export function layoutTimeSeries(input: TimeSeriesInput, width: number, height: 
   const anyFinite = flat.some(([t, v]) => Number.isFinite(t) && Number.isFinite(v));
   const yValues = [...flat.map((p) => p[1]), ...limitPts.flat(2).map((p) => p[1])];
   const refOff = reference !== undefined && Number.isFinite(reference.value) && !reference.inScale && !referenceFits(yValues, reference.value);
-  const yDom = yExtent(yValues, refOff ? undefined : reference?.value, fromZero);
+  // A ratio's axis runs to 100% (from 0): query-cache step 8's 11% on an axis to 20%
+  // looked high beside the quiz's 85% and the other hit-ratio charts, all 0-100%.
+  const full = unit === PERCENT_UNIT && fromZero ? [1] : [];
+  const yDom = yExtent([...yValues, ...full], refOff ? undefined : reference?.value, fromZero);
   const xDom = xExtent(flat.filter((p) => Number.isFinite(p[1])).map((p) => p[0]));
 
   const yCount = Math.max(2, Math.round(height / 45));

@@ -10,7 +10,7 @@ export const PRESENTER_KEYS: [string, string][] = [
   ['↓  ↑', 'scroll the slide text (a long step is taller than the screen); on a quiz choice, pick the next / previous one'],
   ['Shift+↓  Shift+↑', 'scroll the experiment panel beside it'],
   ['Space', 'play / pause the simulation (stops a long jump in time; replays a finished run)'],
-  ['.  ,', 'step the simulation forward / back (on a lesson page ← and → do this; here the arrows change slides)'],
+  ['.  ,', 'step the simulation forward / back by what a quarter second of play covers at the chosen speed (on a lesson page ← and → do this; here the arrows change slides)'],
   ['+  −', 'faster / slower'],
   ['R', 'run the slide\'s sweep (again), on a slide that has one'],
   ['N', 'speaker notes in a second window (follows the slides)'],
@@ -23,7 +23,7 @@ export const PRESENTER_KEYS: [string, string][] = [
 /** The keys of an experiment panel on a lesson page or the playground. */
 export const PANEL_KEYS: [string, string][] = [
   ['Space', 'play / pause the simulation (stops a long jump in time; replays a finished run)'],
-  ['→  .', 'step forward'],
+  ['→  .', 'step forward by what a quarter second of play covers at the chosen speed (at most 1 s of simulated time; less on a short run)'],
   ['←  ,', 'step back (to exactly the same numbers)'],
   ['+  −', 'faster / slower'],
   ['?  Esc', 'show / hide this help'],

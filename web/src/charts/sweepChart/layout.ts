@@ -109,9 +109,9 @@ export function layoutSweepChart(
       items.push({ c, k, v, fit: textFit(fmt(v), bw, inner.step()) });
     });
   });
-  // Headroom under the plot's top edge for the texts of the tallest bars: a bar at
-  // fraction f of the axis has its top at room + (1 - f)(plotH - room), and its text
-  // must end below the ceiling (at most half the plot).
+  // Headroom under the plot's top edge for the texts of the tallest bars: with the axis's
+  // top at \`room\`, a bar at fraction f of it has its top at f·room + (1 − f)·plotH, and
+  // its text must end below the ceiling (the headroom is at most half the plot).
   let room = 0;
   for (const it of items) {
     const f = Math.max(0, it.v) / top;

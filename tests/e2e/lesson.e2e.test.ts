@@ -476,6 +476,29 @@ test('"Scroll the panel to <view>" brings the view a step talks about up under t
   expect(errors).toEqual([]);
 });
 
+test('a counter the text names is a button that brings its row of the Counters table up under the player bar, outlined', async () => {
+  // ahi-latch-contention step 7 quotes adaptive_hash_rows_added: one row of ~60 in the
+  // table, most of them 0 in this lesson, far down the panel (QA 34 looked for it).
+  const { page, errors } = await openPage('/#/lesson/ahi-latch-contention?step=7', { viewport: { width: 1366, height: 768 } });
+  const ref = page.locator('.step.is-current button[data-counter-ref="adaptive_hash_rows_added"]');
+  expect(await ref.textContent()).toBe('adaptive_hash_rows_added');
+  // Both counters of the step; an option in code (innodb_adaptive_hash_index_parts) stays code.
+  expect(await page.locator('button[data-counter-ref]').evaluateAll((els) => els.map((e) => e.textContent))).toEqual(['adaptive_hash_rows_added', 'adaptive_hash_pages_added']);
+  const row = '#experiment-panel [data-view="metrics"] [data-counter="adaptive_hash_rows_added"]';
+  await page.waitForSelector(row, { state: 'attached', timeout: 60_000 });
+  const place = () =>
+    page.evaluate((sel) => {
+      const bar = document.querySelector('#experiment-panel .player-bar')!.getBoundingClientRect();
+      const r = document.querySelector(sel)!.getBoundingClientRect();
+      return { barBottom: Math.round(bar.bottom), top: Math.round(r.top), bottom: Math.round(r.bottom), marked: document.querySelector(sel)!.hasAttribute('data-focused') };
+    }, row);
+  expect((await place()).top).toBeGreaterThan(768);
+  await ref.dispatchEvent('click');
+  await expect.poll(async () => { const p = await place(); return p.marked && p.top >= p.barBottom && p.bottom < 768; }, { timeout: 30_000 }).toBe(true);
+  expect(page.url()).toContain('step=7');
+  expect(errors).toEqual([]);
+});
+
 test('a finished A/B run stops where the later side ran out, at any speed, and each side says when it did', async () => {
   const ends: string[] = [];
   for (const speed of ['max', '30']) {

@@ -470,6 +470,17 @@ describe('lesson parser', () => {
     expect(renderMarkdown('```\n--table-size\n```')).not.toContain('nowrap'); // a block is a block
     expect(renderMarkdown('`WHERE k IN (10 values)`')).toContain('<code>WHERE k IN (10 values)</code>'); // wraps at its spaces
   });
+  it('makes a counter the Counters table shows a button to its row, where asked; other code stays code', () => {
+    const counters = new Set(['adaptive_hash_rows_added', 'Innodb_buffer_pool_reads']);
+    const html = renderMarkdown('A\'s `adaptive_hash_rows_added` reads twice B\'s; `innodb_adaptive_hash_index` is an option.', { counters });
+    expect(html).toContain('<button type="button" class="linklike counter-ref" data-counter-ref="adaptive_hash_rows_added" title="Show adaptive_hash_rows_added in the panel\'s Counters table"><code class="nowrap">adaptive_hash_rows_added</code></button>');
+    expect(html).toContain('<code>innodb_adaptive_hash_index</code> is an option');
+    expect(html.match(/<button/g)?.length).toBe(1);
+    // Without the set (a step whose experiment has no Counters table, presenter slides): code.
+    expect(renderMarkdown('`Innodb_buffer_pool_reads`')).not.toContain('<button');
+    // A code block is not a counter reference.
+    expect(renderMarkdown('```\nInnodb_buffer_pool_reads\n```', { counters })).not.toContain('<button');
+  });
   it('never renders HTML from lesson data', () => {
     const html = renderMarkdown('Hi <script>alert(1)</script> <b>x</b> [link](javascript:alert(1)) [ok](https://example.org)');
     expect(html).not.toMatch(/<script|<b>|href="javascript/);

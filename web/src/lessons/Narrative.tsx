@@ -11,6 +11,10 @@ import type { FocusSpec, Lesson } from './types';
 import { knobText } from './scenarios';
 import { Prose } from './Prose';
 import { QuizBlock } from './QuizBlock';
+import { COUNTER_HELP } from '../views/metrics/counters';
+
+/** The counters the Counters table explains: a lesson's text may name them as buttons. */
+const COUNTER_NAMES: ReadonlySet<string> = new Set(COUNTER_HELP.map(([name]) => name));
 
 interface Props {
   lesson: Lesson;
@@ -90,8 +94,13 @@ export function Narrative({ lesson, current, setRef, goTo, activeId, ran, runs, 
           {i > 0 || step.title !== lesson.meta.title ? <h2 tabIndex={-1}>{step.title}</h2> : null}
           {step.blocks.map((b, j) => {
             switch (b.kind) {
-              case 'prose':
-                return <Prose key={j} markdown={b.markdown} />;
+              case 'prose': {
+                // Counters the text names, as buttons to their rows, where the step's
+                // experiment shows the Counters table.
+                const exp = onShowFocus ? activeExperimentFor(placed, i) : undefined;
+                const withCounters = exp?.views.includes('metrics') === true;
+                return <Prose key={j} markdown={b.markdown} counters={withCounters ? COUNTER_NAMES : undefined} onCounter={withCounters ? (name) => onShowFocus?.(i, { view: 'metrics', counter: name }) : undefined} />;
+              }
               case 'focus': {
                 // The view the step is about, often below the panel's fold (the panel keeps
                 // its knobs at the top and stays where the reader puts it): one press away.

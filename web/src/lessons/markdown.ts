@@ -30,7 +30,12 @@ const defaultCodeInline = md.renderer.rules.code_inline!;
 md.renderer.rules.code_inline = (tokens, idx, options, env, self) => {
   const c = tokens[idx].content;
   if ([...c].length <= NOWRAP_CODE_CHARS && !/\s/.test(c)) tokens[idx].attrJoin('class', 'nowrap');
-  return defaultCodeInline(tokens, idx, options, env, self);
+  const code = defaultCodeInline(tokens, idx, options, env, self);
+  // A counter the panel's Counters table shows: a button that brings its row into view
+  // (the text quoted adaptive_hash_rows_added, one row of ~60, most of them 0 there).
+  if (!(env as RenderEnv | undefined)?.counters?.has(c)) return code;
+  const name = md.utils.escapeHtml(c);
+  return `<button type="button" class="linklike counter-ref" data-counter-ref="${name}" title="Show ${name} in the panel's Counters table">${code}</button>`;
 };
 
 // `| ---: |` columns: markdown-it writes style="text-align:right"; use class="align-right".
@@ -47,6 +52,8 @@ md.core.ruler.push('align_classes', (state) => {
 /** How a lesson's prose is shown: on the reading page, or as presenter-mode slides. */
 export interface RenderEnv {
   presenter?: boolean;
+  /** Counter names whose inline code becomes a button to their row (data-counter-ref). */
+  counters?: ReadonlySet<string>;
 }
 
 /** Markdown -> safe HTML string. */

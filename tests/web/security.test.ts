@@ -63,7 +63,7 @@ describe('web/src never renders data as HTML', () => {
   it('the exception injects only renderMarkdown() output, with a comment saying why', () => {
     const prose = fs.readFileSync(path.join(SRC, ALLOWED.file), 'utf8');
     expect(prose).toMatch(/import \{ renderMarkdown \} from '\.\/markdown';/);
-    expect(prose).toMatch(/const html = useMemo\(\(\) => renderMarkdown\(markdown, \{ presenter \}\), \[markdown, presenter\]\);/);
+    expect(prose).toMatch(/const html = useMemo\(\(\) => renderMarkdown\(markdown, \{ presenter, counters: linked \}\), \[markdown, presenter, linked\]\);/);
     expect(prose).toMatch(/dangerouslySetInnerHTML=\{\{ __html: html \}\}/);
     expect(prose).toMatch(/html: false/); // the justification
     expect(prose.match(/dangerouslySetInnerHTML/g)).toHaveLength(1);

@@ -132,7 +132,9 @@ export function RedoView({ frame, label, reducedMotion }: RedoViewProps) {
       <div data-align="ring" style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center' }}>
         <Ring s={s} size={220} />
         <div style={{ flex: '1 1 220px', minWidth: 0 }}>
-          <p style={{ margin: '0 0 6px', fontWeight: 600 }}>{zoneWords(s, zone)}</p>
+          {/* Two lines kept for the state, the longest of which wraps: a run that moved
+              from one state to another made the view a line taller, then shorter. */}
+          <p style={{ margin: '0 0 6px', fontWeight: 600, lineHeight: 1.4, minHeight: '2.8em' }}>{zoneWords(s, zone)}</p>
           <dl style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '2px 10px', margin: '0 0 8px', fontSize: 14 }}>
             <dt>Log sequence number</dt>
             <dd style={{ margin: 0 }}>{formatCount(s.lsn)}</dd>

@@ -57,7 +57,10 @@ describe('layoutTimeSeries', () => {
     // other hit-ratio charts and a quiz's 85%) ...
     const L = { label: 'A', columns: ['t_s', 'r'], rows: [[0, 0.05], [1, 0.11], [2, 0.09]] };
     expect(layoutTimeSeries({ series: [L], column: 'r', unit: '%' }, 400, 220).yTicks.map((t) => t.label)).toEqual(['0%', '20%', '40%', '60%', '80%', '100%']);
-    // ... unless its axis spans the data: then ticks get the decimals their step needs
+    // ... unless an in_scale reference asks for the gap under it (0.06% under 1%)
+    const F = { label: 'A', columns: ['t_s', 'r'], rows: [[0, 0.0005], [1, 0.0006]] };
+    expect(layoutTimeSeries({ series: [F], column: 'r', unit: '%', reference: { value: 0.01, label: 'article', inScale: true } }, 400, 220).yDomain).toEqual([0, 0.01]);
+    // ... or its axis spans the data: then ticks get the decimals their step needs
     const S = { label: 'A', columns: ['t_s', 'r'], rows: [[0, 0.001], [1, 0.004], [2, 0.012]] };
     const q = layoutTimeSeries({ series: [S], column: 'r', unit: '%', fromZero: false }, 400, 220);
     expect(q.yTicks.map((t) => t.label)).toEqual(['0%', '0.2%', '0.4%', '0.6%', '0.8%', '1%', '1.2%']);

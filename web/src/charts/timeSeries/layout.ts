@@ -163,8 +163,10 @@ export function layoutTimeSeries(input: TimeSeriesInput, width: number, height: 
   const yValues = [...flat.map((p) => p[1]), ...limitPts.flat(2).map((p) => p[1])];
   const refOff = reference !== undefined && Number.isFinite(reference.value) && !reference.inScale && !referenceFits(yValues, reference.value);
   // A ratio's axis runs to 100% (from 0): query-cache step 8's 11% on an axis to 20%
-  // looked high beside the quiz's 85% and the other hit-ratio charts, all 0-100%.
-  const full = unit === PERCENT_UNIT && fromZero ? [1] : [];
+  // looked high beside the quiz's 85% and the other hit-ratio charts, all 0-100%. Not
+  // under an in_scale reference, which asks for the axis of the gap under it
+  // (adaptive-hash-index step 12: 0.06% under the article's 1%, one line on 0-100%).
+  const full = unit === PERCENT_UNIT && fromZero && !reference?.inScale ? [1] : [];
   const yDom = yExtent([...yValues, ...full], refOff ? undefined : reference?.value, fromZero);
   const xDom = xExtent(flat.filter((p) => Number.isFinite(p[1])).map((p) => p[0]));
 

@@ -297,6 +297,24 @@ test('"Go to the experiment" moves focus into the panel, and every control works
   await expect.poll(() => page.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe('light');
 });
 
+test('the leaf strip reached by the keyboard says its keys; a pointer on it then gets the pointer\'s hint back (QA 35)', async () => {
+  const { page, errors } = await openPage('/#/lesson/primary-keys?step=2', { viewport: { width: 1366, height: 768 } });
+  await waitForPanel(page);
+  const strip = page.getByRole('slider', { name: /^Leaf pages? / }).first();
+  const hint = page.locator('canvas + p').first();
+  await page.keyboard.press('Tab');
+  await strip.focus();
+  await expect.poll(() => hint.textContent()).toMatch(/^← and → move along the strip/);
+  await strip.scrollIntoViewIfNeeded();
+  const box = (await strip.boundingBox())!;
+  await page.mouse.move(box.x + 3, box.y + 3);
+  await page.mouse.down();
+  await page.mouse.up();
+  await page.mouse.move(box.x + 3, box.y - 60);
+  await expect.poll(() => hint.textContent()).toMatch(/^Drag across the strip to zoom/);
+  expect(errors).toEqual([]);
+});
+
 test('a control reached by keyboard is never hidden under the sticky step bar (200% zoom)', async () => {
   const { page } = await openPage('/#/lesson/primary-keys', { viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 });
   await page.locator('.step .quiz input[type=radio]').first().waitFor();

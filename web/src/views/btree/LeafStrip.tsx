@@ -186,6 +186,8 @@ export function LeafStrip(p: LeafStripProps) {
         aria-label={`${p.range.hi - p.range.lo === 1 ? `Leaf page ${formatCount(p.range.lo)}` : `Leaf pages ${formatCount(p.range.lo)} to ${formatCount(p.range.hi - 1)}`} (${formatCount(nLeaves)} ${nLeaves === 1 ? 'page' : 'pages'}), coloured by fill${p.hashedRow ? '; a 4th row marks pages hashed by the adaptive hash index' : ''}. Arrow keys move, Enter zooms or opens a page.`}
         style={{ display: 'block', cursor: 'crosshair', touchAction: 'none' }}
         onPointerDown={(e) => {
+          // A pointer on a strip the keyboard reached: its hint again.
+          setFocused(false);
           drag.current = { x0: localX(e), moved: false };
           e.currentTarget.setPointerCapture(e.pointerId);
         }}

@@ -130,8 +130,8 @@ export function PlayerBar({ player, disabled, arrowKeys = true, onHelp, endNs, a
   // Steps pressed while the simulation is built: they are taken once it is ready, and
   // nothing showed they had been counted (the presenter pressed "." again).
   if (disabled && p.stepsWhenReady > 0) {
-    const n = p.stepsWhenReady;
-    live.push({ key: 'queued', text: `${n} step${n === 1 ? '' : 's'} when ready`, short: `+${n} step${n === 1 ? '' : 's'}`, title: `${n} step${n === 1 ? '' : 's'} forward as soon as the simulation is ready (${back} takes one back)` });
+    const steps = `${p.stepsWhenReady} step${p.stepsWhenReady === 1 ? '' : 's'}`;
+    live.push({ key: 'queued', text: `${steps} when ready`, short: `+${steps}`, title: `${steps} forward as soon as the simulation is ready (${back} takes one back)` });
   }
   if (p.slow && p.achievedSpeed !== null)
     live.push({
